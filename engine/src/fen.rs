@@ -1,0 +1,384 @@
+//! Reading and writing FEN as PROTOCOL.md defines it, for every variant.
+
+use crate::bitboard::Bitboard;
+use crate::piece::{Color, Neutral, Role};
+use crate::position::{Position, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::variant::Variant;
+
+/// Why a FEN was refused, in words for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid FEN: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+/// The variants whose FEN carries a 7th field.
+fn has_extra_field(variant: Variant) -> bool {
+    matches!(
+        variant,
+        Variant::CombiningKnightmare | Variant::StonesRelays | Variant::StonesRelaysTunnel
+    )
+}
+
+fn is_stones(variant: Variant) -> bool {
+    matches!(variant, Variant::StonesRelays | Variant::StonesRelaysTunnel)
+}
+
+impl Position {
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return err("empty FEN");
+        }
+        let max_fields = if has_extra_field(variant) { 7 } else { 6 };
+        if fields.len() > max_fields {
+            return err(format!(
+                "{} fields, a {variant} FEN has at most {max_fields}",
+                fields.len()
+            ));
+        }
+        let mut pos = Position::empty(variant);
+        parse_board(&mut pos, fields[0])?;
+
+        pos.side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return err(format!("side to move '{other}' is neither 'w' nor 'b'")),
+        };
+        pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.ep = parse_ep(&pos, fields.get(3).copied().unwrap_or("-"))?;
+        pos.halfmove = parse_number(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
+        pos.fullmove =
+            parse_number(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        parse_extra(&mut pos, fields.get(6).copied().unwrap_or("-"))?;
+        validate(&pos)?;
+        pos.refresh_hash();
+        Ok(pos)
+    }
+
+    pub fn fen(&self) -> String {
+        let t = self.tables;
+        let v = self.variant;
+        let mut out = String::new();
+        for rank in (0..t.height).rev() {
+            let mut empty = 0;
+            for file in 0..t.width {
+                let sq = t.square(file, rank);
+                let white = self.role_at(Color::White, sq);
+                let black = self.role_at(Color::Black, sq);
+                let text = match (white, black, self.neutral_at(sq)) {
+                    (Some(w), Some(b), _) => format!(
+                        "({}{})",
+                        v.role_letter(w),
+                        v.role_letter(b).to_ascii_lowercase()
+                    ),
+                    (Some(w), None, _) => v.role_letter(w).to_string(),
+                    (None, Some(b), _) => v.role_letter(b).to_ascii_lowercase().to_string(),
+                    (None, None, Some(n)) => n.char().to_string(),
+                    (None, None, None) => {
+                        empty += 1;
+                        continue;
+                    }
+                };
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                if self.capture_state().has(sq) {
+                    out.push('+');
+                }
+                out += &text;
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.side == Color::White { 'w' } else { 'b' });
+        out.push(' ');
+        if self.castling == 0 {
+            out.push('-');
+        }
+        for (bit, c) in [
+            (WHITE_KINGSIDE, 'K'),
+            (WHITE_QUEENSIDE, 'Q'),
+            (BLACK_KINGSIDE, 'k'),
+            (BLACK_QUEENSIDE, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                out.push(c);
+            }
+        }
+        out.push(' ');
+        if self.ep.is_empty() {
+            out.push('-');
+        }
+        for sq in self.ep {
+            out += &t.square_name(sq);
+        }
+        out += &format!(" {} {}", self.halfmove, self.fullmove);
+        if has_extra_field(v) {
+            out.push(' ');
+            match (self.frozen, self.ko) {
+                (Some(sq), _) => out += &t.square_name(sq),
+                (None, Some((a, b))) => out += &(t.square_name(a) + &t.square_name(b)),
+                (None, None) => out.push('-'),
+            }
+        }
+        out
+    }
+}
+
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
+    let t = pos.tables;
+    let v = pos.variant;
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != t.height as usize {
+        return err(format!(
+            "{} ranks in the board field, a {v} board has {}",
+            ranks.len(),
+            t.height
+        ));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = t.height - 1 - i as u8;
+        let rank_name = rank + 1;
+        let chars: Vec<char> = text.chars().collect();
+        let mut file: u32 = 0;
+        let mut k = 0;
+        let mut capture_state = false;
+        let mut place = |file: &mut u32, what: &dyn Fn(&mut Position, crate::geometry::Square)| {
+            if *file >= t.width as u32 {
+                return err(format!(
+                    "rank {rank_name} has more than {} squares",
+                    t.width
+                ));
+            }
+            let sq = t.square(*file as u8, rank);
+            what(pos, sq);
+            *file += 1;
+            Ok(())
+        };
+        while k < chars.len() {
+            let c = chars[k];
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0);
+                if k + 1 < chars.len() && chars[k + 1].is_ascii_digit() {
+                    n = n * 10 + chars[k + 1].to_digit(10).unwrap_or(0);
+                    k += 1;
+                }
+                if n == 0 || capture_state {
+                    return err(format!("bad empty-square count on rank {rank_name}"));
+                }
+                file += n;
+                if file > t.width as u32 {
+                    return err(format!(
+                        "rank {rank_name} has more than {} squares",
+                        t.width
+                    ));
+                }
+            } else if c == '+' {
+                if !matches!(v, Variant::FlipShatranj | Variant::FlipShatranj8) || capture_state {
+                    return err(format!("unexpected '+' on rank {rank_name}"));
+                }
+                capture_state = true;
+            } else if c == '(' {
+                if v != Variant::CombiningKnightmare || k + 3 >= chars.len() || chars[k + 3] != ')'
+                {
+                    return err(format!("bad Knightmare on rank {rank_name}"));
+                }
+                let (w, b) = (chars[k + 1], chars[k + 2]);
+                let regular = |c: char| {
+                    v.role_from_letter(c).filter(|r| {
+                        matches!(r, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+                    })
+                };
+                let (Some(wr), Some(br)) = (regular(w), regular(b)) else {
+                    return err(format!("bad Knightmare '({w}{b})' on rank {rank_name}"));
+                };
+                if !w.is_ascii_uppercase() || !b.is_ascii_lowercase() {
+                    return err(format!(
+                        "Knightmare '({w}{b})' must name white (upper case) then black"
+                    ));
+                }
+                place(&mut file, &|p, sq| {
+                    p.put(Color::White, wr, sq);
+                    p.put(Color::Black, br, sq);
+                })?;
+                k += 3;
+            } else if let Some(n) = Neutral::ALL
+                .into_iter()
+                .find(|n| n.char() == c && is_stones(v))
+            {
+                if capture_state {
+                    return err(format!("'+' before a neutral piece on rank {rank_name}"));
+                }
+                if n == Neutral::Gate && v != Variant::StonesRelaysTunnel {
+                    return err("gates belong to stonesrelays-tunnel only");
+                }
+                place(&mut file, &|p, sq| p.put_neutral(n, sq))?;
+            } else if let Some(role) = v.role_from_letter(c) {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let cs = capture_state;
+                place(&mut file, &|p, sq| {
+                    p.put(color, role, sq);
+                    if cs {
+                        p.set_capture_state(sq, true);
+                    }
+                })?;
+                capture_state = false;
+            } else {
+                return err(format!("unknown piece letter '{c}' for {v}"));
+            }
+            k += 1;
+        }
+        if capture_state {
+            return err(format!("'+' with no piece after it on rank {rank_name}"));
+        }
+        if file != t.width as u32 {
+            return err(format!(
+                "rank {rank_name} has {file} squares, a {v} board is {} wide",
+                t.width
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let t = pos.tables;
+    let top = t.height - 1;
+    let mut rights = 0;
+    for c in text.chars() {
+        let (bit, color, rook_file, rank) = match c {
+            'K' => (WHITE_KINGSIDE, Color::White, 7, 0),
+            'Q' => (WHITE_QUEENSIDE, Color::White, 0, 0),
+            'k' => (BLACK_KINGSIDE, Color::Black, 7, top),
+            'q' => (BLACK_QUEENSIDE, Color::Black, 0, top),
+            _ => return err(format!("castling field '{text}' has '{c}'")),
+        };
+        // A right whose king or rook is not at home is meaningless: drop it.
+        let king_home = pos.role_at(color, t.square(4, rank)) == Some(Role::King);
+        let rook_home = pos.role_at(color, t.square(rook_file, rank)) == Some(Role::Rook)
+            && pos
+                .role_at(color.other(), t.square(rook_file, rank))
+                .is_none();
+        if king_home && rook_home && pos.variant.has_castling() {
+            rights |= bit;
+        }
+    }
+    Ok(rights)
+}
+
+fn parse_ep(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
+    let mut ep = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(ep);
+    }
+    let t = pos.tables;
+    let bytes = text.as_bytes();
+    let mut k = 0;
+    while k < bytes.len() {
+        let mut end = k + 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        let Some(sq) = text.get(k..end).and_then(|s| t.parse_square(s)) else {
+            return err(format!(
+                "en-passant field '{text}' is not a list of squares"
+            ));
+        };
+        ep.set(sq);
+        k = end;
+    }
+    if pos.variant == Variant::KnightRelay {
+        // There is no en passant in knight relay chess.
+        return Ok(Bitboard::EMPTY);
+    }
+    Ok(ep)
+}
+
+fn parse_number(text: &str, what: &str) -> Result<u32, FenError> {
+    text.parse()
+        .map_err(|_| FenError(format!("{what} '{text}' is not a number")))
+}
+
+fn parse_extra(pos: &mut Position, text: &str) -> Result<(), FenError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let t = pos.tables;
+    match pos.variant {
+        Variant::CombiningKnightmare => {
+            let sq = t
+                .parse_square(text)
+                .ok_or_else(|| FenError(format!("frozen-square field '{text}' is not a square")))?;
+            if !pos.shared().has(sq) {
+                return err(format!("frozen square {text} holds no Knightmare"));
+            }
+            pos.frozen = Some(sq);
+        }
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => {
+            let split = (2..text.len())
+                .find(|&i| text.as_bytes()[i].is_ascii_lowercase())
+                .unwrap_or(text.len());
+            let (a, b) = text.split_at(split);
+            match (t.parse_square(a), t.parse_square(b)) {
+                (Some(a), Some(b)) => pos.ko = Some((a, b)),
+                _ => return err(format!("ko field '{text}' is not two squares")),
+            }
+        }
+        _ => return err(format!("{} has no 7th FEN field", pos.variant)),
+    }
+    Ok(())
+}
+
+fn validate(pos: &Position) -> Result<(), FenError> {
+    let v = pos.variant;
+    let royal_name = if v.royal_is_knight() {
+        "royal knight"
+    } else {
+        "king"
+    };
+    for color in Color::BOTH {
+        let name = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let n = pos.royals(color).count();
+        if n == 0 {
+            return err(format!("{name} has no {royal_name}"));
+        }
+        if n > v.royal_count() {
+            return err(format!("{name} has {n} {royal_name}s"));
+        }
+        let back = pos.tables.ranks[0] | pos.tables.promotion_rank(Color::White);
+        if (pos.pieces(color, Role::Pawn) & back).any() {
+            return err(format!("{name} has a pawn on its first or last rank"));
+        }
+    }
+    if v.has_check() && crate::rules::in_check(pos, pos.side.other()) {
+        return err("the side not to move is in check");
+    }
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Baton's engine: boards, rules of every variant, move generation, perft, and (in
+//! later modules) evaluation and search. No I/O happens here.
+
+pub mod bitboard;
+pub mod fen;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use fen::FenError;
+pub use game::{Game, Outcome};
+pub use geometry::{Geometry, Square};
+pub use moves::{Move, MoveKind, MoveList};
+pub use notation::{format_move, parse_move, MoveError};
+pub use piece::{Color, Neutral, Piece, Role};
+pub use position::Position;
+pub use variant::Variant;

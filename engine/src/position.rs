@@ -1,0 +1,325 @@
+//! The position: piece placement on bitboards with a mailbox beside them, the side to
+//! move, castling, en passant and the variants' extra state, and the Zobrist hash.
+//!
+//! A square may hold a white and a black piece at once (combiningknightmare's
+//! Knightmare), so pieces are kept per color and the mailbox keeps one role per color.
+//! `Position` is a plain value: making a move copies it (see `play`), which keeps
+//! unmaking trivial for every variant; `game::Game` keeps the stack of them.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, Tables};
+use crate::piece::{Color, Neutral, Piece, Role, NROLES};
+use crate::variant::Variant;
+use crate::zobrist::keys;
+
+pub const WHITE_KINGSIDE: u8 = 1;
+pub const WHITE_QUEENSIDE: u8 = 2;
+pub const BLACK_KINGSIDE: u8 = 4;
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+#[derive(Clone)]
+pub struct Position {
+    pub variant: Variant,
+    pub tables: &'static Tables,
+    pieces: [[Bitboard; NROLES]; 2],
+    colors: [Bitboard; 2],
+    neutral: [Bitboard; 3],
+    /// flipshatranj: pieces in capture state.
+    capture_state: Bitboard,
+    /// Per square: low nibble the white role + 1, high nibble the black role + 1.
+    mailbox: [u8; 128],
+    pub side: Color,
+    pub castling: u8,
+    /// En-passant target squares (stonesrelays may have several).
+    pub ep: Bitboard,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    /// stonesrelays: the opponent's last neutral move (from, to).
+    pub ko: Option<(Square, Square)>,
+    /// combiningknightmare: the Knightmare that may not move this ply.
+    pub frozen: Option<Square>,
+    hash: u64,
+}
+
+impl Position {
+    /// An empty board of a variant, White to move, no rights.
+    pub fn empty(variant: Variant) -> Position {
+        Position {
+            variant,
+            tables: variant.geometry().tables(),
+            pieces: [[Bitboard::EMPTY; NROLES]; 2],
+            colors: [Bitboard::EMPTY; 2],
+            neutral: [Bitboard::EMPTY; 3],
+            capture_state: Bitboard::EMPTY,
+            mailbox: [0; 128],
+            side: Color::White,
+            castling: 0,
+            ep: Bitboard::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            ko: None,
+            frozen: None,
+            hash: 0,
+        }
+    }
+
+    pub fn startpos(variant: Variant) -> Position {
+        Position::from_fen(variant, variant.start_fen()).expect("start FEN is valid")
+    }
+
+    // ---- queries -------------------------------------------------------------
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.pieces[color.idx()][role.idx()]
+    }
+    #[inline]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.colors[color.idx()]
+    }
+    #[inline]
+    pub fn us(&self) -> Bitboard {
+        self.colors[self.side.idx()]
+    }
+    #[inline]
+    pub fn them(&self) -> Bitboard {
+        self.colors[self.side.other().idx()]
+    }
+    #[inline]
+    pub fn neutral(&self, kind: Neutral) -> Bitboard {
+        self.neutral[kind.idx()]
+    }
+    #[inline]
+    pub fn all_neutral(&self) -> Bitboard {
+        self.neutral[0] | self.neutral[1] | self.neutral[2]
+    }
+    /// Every square holding anything, neutral pieces included.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1] | self.all_neutral()
+    }
+    #[inline]
+    pub fn capture_state(&self) -> Bitboard {
+        self.capture_state
+    }
+    /// The role of `color`'s piece on `sq`, if it has one there.
+    #[inline]
+    pub fn role_at(&self, color: Color, sq: Square) -> Option<Role> {
+        let code = (self.mailbox[sq.idx()] >> (4 * color.idx() as u8)) & 0xF;
+        if code == 0 {
+            None
+        } else {
+            Some(Role::from_idx(code as usize - 1))
+        }
+    }
+    /// The piece on `sq` (for a Knightmare, its white component).
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Color::BOTH
+            .into_iter()
+            .find_map(|color| self.role_at(color, sq).map(|role| Piece { color, role }))
+    }
+    pub fn neutral_at(&self, sq: Square) -> Option<Neutral> {
+        Neutral::ALL
+            .into_iter()
+            .find(|n| self.neutral[n.idx()].has(sq))
+    }
+    /// Squares holding a piece of both colors (combiningknightmare).
+    #[inline]
+    pub fn shared(&self) -> Bitboard {
+        self.colors[0] & self.colors[1]
+    }
+    /// The royal pieces of a color.
+    #[inline]
+    pub fn royals(&self, color: Color) -> Bitboard {
+        self.pieces(color, Role::King)
+    }
+    /// The royal square of a color in a one-royal variant.
+    #[inline]
+    pub fn royal(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).lsb()
+    }
+
+    // ---- edits (all keep the hash in step) -----------------------------------
+
+    #[inline]
+    pub fn put(&mut self, color: Color, role: Role, sq: Square) {
+        let b = Bitboard::from_square(sq);
+        self.pieces[color.idx()][role.idx()] |= b;
+        self.colors[color.idx()] |= b;
+        let shift = 4 * color.idx() as u8;
+        self.mailbox[sq.idx()] =
+            (self.mailbox[sq.idx()] & !(0xF << shift)) | ((role.idx() as u8 + 1) << shift);
+        self.hash ^= keys().piece[color.idx()][role.idx()][sq.idx()];
+    }
+
+    /// Removes `color`'s piece from `sq` and returns its role (its capture state is
+    /// cleared with it).
+    #[inline]
+    pub fn remove(&mut self, color: Color, sq: Square) -> Option<Role> {
+        let role = self.role_at(color, sq)?;
+        let b = Bitboard::from_square(sq);
+        self.pieces[color.idx()][role.idx()] ^= b;
+        self.colors[color.idx()] ^= b;
+        self.mailbox[sq.idx()] &= !(0xF << (4 * color.idx() as u8));
+        self.hash ^= keys().piece[color.idx()][role.idx()][sq.idx()];
+        if self.capture_state.has(sq) && self.piece_at(sq).is_none() {
+            self.set_capture_state(sq, false);
+        }
+        Some(role)
+    }
+
+    pub fn put_neutral(&mut self, kind: Neutral, sq: Square) {
+        self.neutral[kind.idx()].set(sq);
+        self.hash ^= keys().neutral[kind.idx()][sq.idx()];
+    }
+
+    pub fn remove_neutral(&mut self, sq: Square) -> Option<Neutral> {
+        let kind = self.neutral_at(sq)?;
+        self.neutral[kind.idx()].clear(sq);
+        self.hash ^= keys().neutral[kind.idx()][sq.idx()];
+        Some(kind)
+    }
+
+    /// Sets or clears the capture state of the piece on `sq` (flipshatranj).
+    pub fn set_capture_state(&mut self, sq: Square, on: bool) {
+        if self.capture_state.has(sq) != on {
+            self.capture_state.toggle(sq);
+            self.hash ^= keys().capture_state[sq.idx()];
+        }
+    }
+
+    pub fn set_castling(&mut self, rights: u8) {
+        self.hash ^= keys().castling[self.castling as usize] ^ keys().castling[rights as usize];
+        self.castling = rights;
+    }
+
+    pub fn set_ep(&mut self, ep: Bitboard) {
+        for sq in self.ep ^ ep {
+            self.hash ^= keys().en_passant[sq.idx()];
+        }
+        self.ep = ep;
+    }
+
+    pub fn set_ko(&mut self, ko: Option<(Square, Square)>) {
+        if let Some((a, b)) = self.ko {
+            self.hash ^= keys().ko_from[a.idx()] ^ keys().ko_to[b.idx()];
+        }
+        if let Some((a, b)) = ko {
+            self.hash ^= keys().ko_from[a.idx()] ^ keys().ko_to[b.idx()];
+        }
+        self.ko = ko;
+    }
+
+    pub fn set_frozen(&mut self, frozen: Option<Square>) {
+        if let Some(sq) = self.frozen {
+            self.hash ^= keys().frozen[sq.idx()];
+        }
+        if let Some(sq) = frozen {
+            self.hash ^= keys().frozen[sq.idx()];
+        }
+        self.frozen = frozen;
+    }
+
+    /// Hands the turn to the other side (the side's share of the hash).
+    #[inline]
+    pub fn switch_side(&mut self) {
+        self.side = self.side.other();
+        self.hash ^= keys().black_to_move;
+        if self.side == Color::White {
+            self.fullmove += 1;
+        }
+    }
+
+    /// The position after a move, which must be legal here. Each variant applies its
+    /// own moves; the orthodox mechanism (`rules::orthodox`) serves the chess family.
+    pub fn play(&self, m: crate::moves::Move) -> Position {
+        let mut next = self.clone();
+        crate::rules::apply(&mut next, m);
+        next
+    }
+
+    /// The castling rights that survive a piece leaving or reaching `sq`.
+    pub fn castling_mask(&self, sq: Square) -> u8 {
+        let t = self.tables;
+        let top = t.height - 1;
+        let mut keep = 0xF;
+        for (file, rank, lost) in [
+            (4, 0, WHITE_KINGSIDE | WHITE_QUEENSIDE),
+            (7, 0, WHITE_KINGSIDE),
+            (0, 0, WHITE_QUEENSIDE),
+            (4, top, BLACK_KINGSIDE | BLACK_QUEENSIDE),
+            (7, top, BLACK_KINGSIDE),
+            (0, top, BLACK_QUEENSIDE),
+        ] {
+            if t.square(file, rank) == sq {
+                keep &= !lost;
+            }
+        }
+        keep
+    }
+
+    /// Recomputes the hash from scratch (FEN loading and consistency tests).
+    pub fn compute_hash(&self) -> u64 {
+        let k = keys();
+        let mut h = 0;
+        for color in Color::BOTH {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    h ^= k.piece[color.idx()][role.idx()][sq.idx()];
+                }
+            }
+        }
+        for kind in Neutral::ALL {
+            for sq in self.neutral(kind) {
+                h ^= k.neutral[kind.idx()][sq.idx()];
+            }
+        }
+        for sq in self.capture_state {
+            h ^= k.capture_state[sq.idx()];
+        }
+        if self.side == Color::Black {
+            h ^= k.black_to_move;
+        }
+        h ^= k.castling[self.castling as usize];
+        for sq in self.ep {
+            h ^= k.en_passant[sq.idx()];
+        }
+        if let Some((a, b)) = self.ko {
+            h ^= k.ko_from[a.idx()] ^ k.ko_to[b.idx()];
+        }
+        if let Some(sq) = self.frozen {
+            h ^= k.frozen[sq.idx()];
+        }
+        h
+    }
+
+    pub(crate) fn refresh_hash(&mut self) {
+        self.hash = self.compute_hash();
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.variant == other.variant
+            && self.pieces == other.pieces
+            && self.neutral == other.neutral
+            && self.capture_state == other.capture_state
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.ko == other.ko
+            && self.frozen == other.frozen
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({} {})", self.variant, self.fen())
+    }
+}

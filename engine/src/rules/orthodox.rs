@@ -1,0 +1,296 @@
+//! The orthodox rules shared by the chess family: piece attacks, a fully legal move
+//! generator (check evasion and pins, no make-and-test except for en passant) and
+//! move application. Knightmate uses it unchanged: its royal piece leaps like a knight
+//! and its commoners step like kings (`Variant::royal_is_knight`).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, Tables};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::{Position, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+
+/// Pieces of `by` that leap like a knight, and those that step like a king.
+#[inline]
+fn leapers(pos: &Position, by: Color) -> (Bitboard, Bitboard) {
+    let royal = pos.pieces(by, Role::King);
+    let commoners = pos.pieces(by, Role::Commoner);
+    if pos.variant.royal_is_knight() {
+        (pos.pieces(by, Role::Knight) | royal, commoners)
+    } else {
+        (pos.pieces(by, Role::Knight), commoners | royal)
+    }
+}
+
+/// Pieces of `by` that attack `sq`, with `occ` as the blockers.
+#[inline]
+pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    let t = pos.tables;
+    let (knights, kings) = leapers(pos, by);
+    let queens = pos.pieces(by, Role::Queen);
+    let diag = pos.pieces(by, Role::Bishop) | queens;
+    let orth = pos.pieces(by, Role::Rook) | queens;
+    let mut att = (t.pawn_attacks[by.other().idx()][sq.idx()] & pos.pieces(by, Role::Pawn))
+        | (t.knight[sq.idx()] & knights)
+        | (t.king[sq.idx()] & kings);
+    if diag.any() {
+        att |= t.bishop_attacks(sq, occ) & diag;
+    }
+    if orth.any() {
+        att |= t.rook_attacks(sq, occ) & orth;
+    }
+    att
+}
+
+/// The squares a non-pawn piece of this role attacks from `sq`.
+#[inline]
+pub fn piece_attacks(pos: &Position, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    let t = pos.tables;
+    match role {
+        Role::Knight => t.knight[sq.idx()],
+        Role::Bishop => t.bishop_attacks(sq, occ),
+        Role::Rook => t.rook_attacks(sq, occ),
+        Role::Queen => t.queen_attacks(sq, occ),
+        Role::King if pos.variant.royal_is_knight() => t.knight[sq.idx()],
+        Role::King | Role::Commoner => t.king[sq.idx()],
+        Role::Elephant => t.ferz[sq.idx()] | t.alfil[sq.idx()],
+        Role::Dabbaba => t.wazir[sq.idx()] | t.dabbaba[sq.idx()],
+        Role::Pawn | Role::Power => Bitboard::EMPTY,
+    }
+}
+
+/// Own pieces that stand alone between the royal piece and an enemy slider.
+pub fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+    let t = pos.tables;
+    let them = us.other();
+    let queens = pos.pieces(them, Role::Queen);
+    let snipers = (t.rook_attacks(ksq, Bitboard::EMPTY) & (pos.pieces(them, Role::Rook) | queens))
+        | (t.bishop_attacks(ksq, Bitboard::EMPTY) & (pos.pieces(them, Role::Bishop) | queens));
+    let occ = pos.occupied();
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let between = t.between(ksq, s) & occ;
+        if between.any() && !between.more_than_one() {
+            pinned |= between & pos.color_bb(us);
+        }
+    }
+    pinned
+}
+
+#[inline]
+fn push_pawn_move(pos: &Position, list: &mut MoveList, from: Square, to: Square, promo: Bitboard) {
+    if promo.has(to) {
+        for &role in pos.variant.promotion_roles() {
+            list.push(Move::promote(from, to, role));
+        }
+    } else {
+        list.push(Move::new(from, to));
+    }
+}
+
+/// The castling moves: (right, rook file, royal destination file).
+pub fn castling_sides(color: Color) -> [(u8, u8, u8); 2] {
+    match color {
+        Color::White => [(WHITE_KINGSIDE, 7, 6), (WHITE_QUEENSIDE, 0, 2)],
+        Color::Black => [(BLACK_KINGSIDE, 7, 6), (BLACK_QUEENSIDE, 0, 2)],
+    }
+}
+
+/// The home rank of a color's pieces.
+#[inline]
+pub fn back_rank(t: &Tables, color: Color) -> u8 {
+    match color {
+        Color::White => 0,
+        Color::Black => t.height - 1,
+    }
+}
+
+/// Every legal move of the side to move.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
+    let occ = pos.occupied();
+    let own = pos.us();
+    let enemy = pos.them();
+    let ksq = pos.royal(us);
+    let kbb = Bitboard::from_square(ksq);
+    let checkers = attackers_to(pos, ksq, them, occ);
+
+    // The royal piece: every destination must be safe with it gone from its square,
+    // so that a slider's line through it is seen.
+    let occ_without_royal = occ ^ kbb;
+    for to in piece_attacks(pos, Role::King, ksq, occ) & !own {
+        if attackers_to(pos, to, them, occ_without_royal).is_empty() {
+            list.push(Move::new(ksq, to));
+        }
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+    // Out of check, others must capture the checker or block its line.
+    let target = match checkers.single() {
+        Some(c) => t.between(ksq, c) | Bitboard::from_square(c),
+        None => t.all,
+    } & !own;
+    let pinned = pinned(pos, us, ksq);
+
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::Commoner,
+    ] {
+        for from in pos.pieces(us, role) {
+            let mut to_set = piece_attacks(pos, role, from, occ) & target;
+            if pinned.has(from) {
+                to_set &= t.line(ksq, from);
+            }
+            for to in to_set {
+                list.push(Move::new(from, to));
+            }
+        }
+    }
+
+    // Pawns.
+    let pawns = pos.pieces(us, Role::Pawn);
+    let empty = t.all & !occ;
+    let promo = t.promotion_rank(us);
+    let double_rank = match us {
+        Color::White => t.ranks[2],
+        Color::Black => t.ranks[t.height as usize - 3],
+    };
+    let w = t.width;
+    let back = |to: Square, steps: u8| match us {
+        Color::White => Square(to.0 - steps * w),
+        Color::Black => Square(to.0 + steps * w),
+    };
+    let free = pawns & !pinned;
+    let singles = t.push(us, free) & empty;
+    for to in t.push(us, singles & double_rank) & empty & target {
+        list.push(Move::with_kind(back(to, 2), to, MoveKind::DoublePush));
+    }
+    for to in singles & target {
+        push_pawn_move(pos, list, back(to, 1), to, promo);
+    }
+    for from in pawns {
+        let pin_line = if pinned.has(from) {
+            t.line(ksq, from)
+        } else {
+            t.all
+        };
+        if pinned.has(from) {
+            let one = t.push(us, Bitboard::from_square(from)) & empty;
+            for to in one & target & pin_line {
+                push_pawn_move(pos, list, from, to, promo);
+            }
+            for to in t.push(us, one & double_rank) & empty & target & pin_line {
+                list.push(Move::with_kind(from, to, MoveKind::DoublePush));
+            }
+        }
+        let attacks = t.pawn_attacks[us.idx()][from.idx()];
+        for to in attacks & enemy & target & pin_line {
+            push_pawn_move(pos, list, from, to, promo);
+        }
+        for to in attacks & pos.ep {
+            // En passant removes two pieces from their squares at once: check it by
+            // playing it.
+            let m = Move::with_kind(from, to, MoveKind::EnPassant);
+            if !in_check(&pos.play(m), us) {
+                list.push(m);
+            }
+        }
+    }
+
+    // Castling: not out of, through or into check.
+    if checkers.is_empty() && pos.castling != 0 {
+        let rank = back_rank(t, us);
+        for (right, rook_file, dest_file) in castling_sides(us) {
+            if pos.castling & right == 0 {
+                continue;
+            }
+            let rook = t.square(rook_file, rank);
+            let dest = t.square(dest_file, rank);
+            if (t.between(ksq, rook) & occ).any() {
+                continue;
+            }
+            let path = t.between(ksq, dest) | Bitboard::from_square(dest);
+            if path.all_safe(|sq| attackers_to(pos, sq, them, occ).is_empty()) {
+                list.push(Move::with_kind(ksq, dest, MoveKind::Castle));
+            }
+        }
+    }
+}
+
+trait AllSafe {
+    fn all_safe(self, f: impl FnMut(Square) -> bool) -> bool;
+}
+impl AllSafe for Bitboard {
+    fn all_safe(mut self, f: impl FnMut(Square) -> bool) -> bool {
+        self.all(f)
+    }
+}
+
+/// Whether `color`'s royal piece is attacked.
+#[inline]
+pub fn in_check(pos: &Position, color: Color) -> bool {
+    attackers_to(pos, pos.royal(color), color.other(), pos.occupied()).any()
+}
+
+/// Plays a legal move of the chess family.
+pub fn apply(pos: &mut Position, m: Move) {
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
+    let Some(role) = pos.role_at(us, m.from) else {
+        debug_assert!(false, "no piece to move on {:?}", m.from);
+        return;
+    };
+    let mut irreversible = role == Role::Pawn;
+    match m.kind {
+        MoveKind::EnPassant => {
+            let victim = match us {
+                Color::White => Square(m.to.0 - t.width),
+                Color::Black => Square(m.to.0 + t.width),
+            };
+            pos.remove(them, victim);
+        }
+        MoveKind::Castle => {
+            let rank = back_rank(t, us);
+            let (rook_from, rook_to) = if t.file_of(m.to) > t.file_of(m.from) {
+                (t.square(7, rank), t.square(5, rank))
+            } else {
+                (t.square(0, rank), t.square(3, rank))
+            };
+            pos.remove(us, rook_from);
+            pos.put(us, Role::Rook, rook_to);
+        }
+        _ => {
+            if pos.remove(them, m.to).is_some() {
+                irreversible = true;
+            }
+        }
+    }
+    pos.remove(us, m.from);
+    pos.put(us, m.promotion.unwrap_or(role), m.to);
+    let rights = pos.castling & pos.castling_mask(m.from) & pos.castling_mask(m.to);
+    if rights != pos.castling {
+        pos.set_castling(rights);
+    }
+    // An en-passant square is kept only when an enemy pawn could take there, so that
+    // positions that differ in nothing else hash alike.
+    let mut ep = Bitboard::EMPTY;
+    if m.kind == MoveKind::DoublePush {
+        let mid = t.between(m.from, m.to);
+        if let Some(sq) = mid.single() {
+            if (t.pawn_attacks[us.idx()][sq.idx()] & pos.pieces(them, Role::Pawn)).any() {
+                ep = mid;
+            }
+        }
+    }
+    if ep != pos.ep {
+        pos.set_ep(ep);
+    }
+    pos.halfmove = if irreversible { 0 } else { pos.halfmove + 1 };
+    pos.switch_side();
+}
