@@ -11,6 +11,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod variant;
 pub mod zobrist;
 

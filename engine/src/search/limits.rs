@@ -1,0 +1,17 @@
+//! What the host asked for: depth, nodes, clock, mate, infinite.
+
+/// Search limits, as UCI `go` gives them (times in milliseconds).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Remaining clock time and increment per color, White first.
+    pub time: [Option<u64>; 2],
+    pub inc: [Option<u64>; 2],
+    pub movestogo: Option<u32>,
+    /// No limit: run until `stop`.
+    pub infinite: bool,
+}
