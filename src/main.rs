@@ -1,1 +1,32 @@
-fn main() {}
+//! The `baton` binary: the UCI/XBoard loop by default, plus `perft` and `bench`.
+
+mod perft_cmd;
+
+use std::process::ExitCode;
+
+fn usage() -> &'static str {
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n"
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        None => {
+            baton_protocol::run_stdio();
+            Ok(())
+        }
+        Some("perft") => perft_cmd::run(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            print!("{}", usage());
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
