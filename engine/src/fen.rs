@@ -235,6 +235,11 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 } else {
                     Color::Black
                 };
+                if capture_state && role == Role::Power {
+                    return err(format!(
+                        "'+' before a power on rank {rank_name}: it has no state"
+                    ));
+                }
                 let cs = capture_state;
                 place(&mut file, &|p, sq| {
                     p.put(color, role, sq);

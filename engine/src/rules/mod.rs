@@ -2,6 +2,7 @@
 //! the game), dispatching to the variant's module. Shared mechanisms live in
 //! `orthodox`; a variant adds a module with only what it changes.
 
+pub mod flip;
 pub mod orthodox;
 
 use crate::moves::{Move, MoveList};
@@ -13,6 +14,7 @@ use crate::variant::Variant;
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::generate(pos, list),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate(pos, list),
         _ => {}
     }
 }
@@ -26,7 +28,7 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 /// Plays a legal move in place.
 pub fn apply(pos: &mut Position, m: Move) {
     match pos.variant {
-        Variant::Chess | Variant::Knightmate => orthodox::apply(pos, m),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::apply(pos, m),
         _ => orthodox::apply(pos, m),
     }
 }
@@ -35,13 +37,18 @@ pub fn apply(pos: &mut Position, m: Move) {
 pub fn in_check(pos: &Position, color: Color) -> bool {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::in_check(pos, color),
+        // Kings are captured, never checked.
+        Variant::FlipShatranj | Variant::FlipShatranj8 => false,
         _ => false,
     }
 }
 
 /// Whether the variant is playable yet (its rules module exists).
 pub fn is_supported(variant: Variant) -> bool {
-    matches!(variant, Variant::Chess | Variant::Knightmate)
+    matches!(
+        variant,
+        Variant::Chess | Variant::Knightmate | Variant::FlipShatranj | Variant::FlipShatranj8
+    )
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,
@@ -49,7 +56,9 @@ pub fn is_supported(variant: Variant) -> bool {
 pub fn terminal(pos: &Position) -> Option<crate::game::Outcome> {
     use crate::game::Outcome;
     let us = pos.side;
-    if pos.royals(us).is_empty() {
+    // Fewer royals than the variant starts with: one was captured (flipshatranj's
+    // 10x10 game is lost with either of its two kings).
+    if pos.royals(us).count() < pos.variant.royal_count() {
         return Some(Outcome::win(us.other(), "king captured"));
     }
     if !legal_move_list(pos).is_empty() {
