@@ -104,8 +104,10 @@ impl XBoard {
         self.sync();
     }
 
+    /// The end of input: a running search is stopped and its move still goes out.
     pub fn finish(&mut self) {
-        self.cancel();
+        self.engine.stop();
+        self.sync();
     }
 
     pub fn command(&mut self, line: &str) -> Flow {
