@@ -1,0 +1,344 @@
+//! The engine facade: it owns the options, the hash table, the game and the search
+//! thread. The front ends only parse commands and format answers.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use baton_engine::search::{self, Limits, Params, Report, TranspositionTable};
+use baton_engine::{rules, Game, Move, Position, Variant};
+
+use crate::options::{self, Change, Options};
+
+/// Move lists are large arrays on the stack; the search recurses deeply.
+const SEARCH_STACK: usize = 64 << 20;
+
+/// Where a position comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Start<'a> {
+    StartPos,
+    Fen(&'a str),
+}
+
+pub type InfoFn = Box<dyn Fn(&Report) + Send + Sync>;
+pub type DoneFn = Box<dyn FnOnce(search::Outcome) + Send>;
+
+struct Running {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    pondering: Arc<AtomicBool>,
+}
+
+pub struct Engine {
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    game: Game,
+    running: Option<Running>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        let options = Options::default();
+        Engine {
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            game: Game::startpos(options.variant),
+            options,
+            running: None,
+        }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+    pub fn variant(&self) -> Variant {
+        self.options.variant
+    }
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Applies `setoption`; on error nothing changes.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let change = options::parse(name, value)?;
+        self.stop();
+        match change {
+            Change::Variant(v) => self.set_variant(v)?,
+            Change::Hash(mb) => {
+                self.options.hash_mb = mb;
+                match Arc::get_mut(&mut self.tt) {
+                    Some(tt) => tt.resize(mb),
+                    None => self.tt = Arc::new(TranspositionTable::new(mb)),
+                }
+            }
+            Change::Threads(n) => self.options.threads = n,
+            Change::MultiPv(n) => self.options.multipv = n,
+            Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
+            Change::Ponder(on) => self.options.ponder = on,
+            Change::ClearHash => self.tt.clear(),
+        }
+        Ok(())
+    }
+
+    /// Switches the variant and sets up its start position.
+    pub fn set_variant(&mut self, v: Variant) -> Result<(), String> {
+        options::check_supported(v)?;
+        self.stop();
+        self.options.variant = v;
+        self.game = Game::startpos(v);
+        Ok(())
+    }
+
+    /// A new game: the start position, an empty hash table.
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.tt.clear();
+        self.game = Game::startpos(self.options.variant);
+    }
+
+    /// Sets the position (and the variant) from a start and moves. Everything is checked
+    /// before anything changes: on error the previous position stays.
+    pub fn set_position(
+        &mut self,
+        variant: Variant,
+        start: Start,
+        moves: &[&str],
+    ) -> Result<(), String> {
+        options::check_supported(variant)?;
+        let pos = match start {
+            Start::StartPos => Position::startpos(variant),
+            Start::Fen(fen) => Position::from_fen(variant, fen).map_err(|e| e.to_string())?,
+        };
+        let mut game = Game::new(pos);
+        for (i, text) in moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
+        }
+        self.stop();
+        self.options.variant = variant;
+        self.game = game;
+        Ok(())
+    }
+
+    /// Plays one move given as text; on error nothing changes.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        self.stop();
+        self.game.play_text(text).map_err(|e| e.to_string())
+    }
+
+    /// Plays a move known to be legal here (the search's own move).
+    pub fn play(&mut self, m: Move) {
+        self.stop();
+        if rules::legal_move_list(self.game.position()).contains(&m) {
+            self.game.play(m);
+        }
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.stop();
+        self.game.undo()
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Starts searching the current position on its own thread. `on_done` gets the
+    /// result when the search ends (by its limits, `stop`, or after a ponder hit).
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        ponder: bool,
+        on_info: InfoFn,
+        on_done: DoneFn,
+    ) -> Result<(), String> {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let pondering = Arc::new(AtomicBool::new(ponder));
+        let game = self.game.clone();
+        let tt = Arc::clone(&self.tt);
+        let (threads, multipv, overhead) = (
+            self.options.threads,
+            self.options.multipv,
+            self.options.move_overhead_ms,
+        );
+        let (stop2, pondering2) = (Arc::clone(&stop), Arc::clone(&pondering));
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let params = Params {
+                    game: &game,
+                    limits,
+                    threads,
+                    multipv,
+                    move_overhead_ms: overhead,
+                    stop: &stop2,
+                    pondering: &pondering2,
+                };
+                // A failing search must still answer with a move, or the host waits
+                // forever.
+                let outcome =
+                    catch_unwind(AssertUnwindSafe(|| search::think(&params, &tt, &*on_info)))
+                        .unwrap_or_default();
+                on_done(with_fallback(game.position(), outcome));
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        self.running = Some(Running {
+            handle,
+            stop,
+            pondering,
+        });
+        Ok(())
+    }
+
+    /// Stops the search (if any) and waits until it has reported its move.
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::SeqCst);
+            r.pondering.store(false, Ordering::SeqCst);
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Waits for the search to end by its own limits.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    /// The opponent played the expected move: the ponder search becomes a normal one.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.pondering.store(false, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Never return "no move" while a legal move exists (a search stopped at once, or a
+/// failed one, may have none).
+fn with_fallback(pos: &Position, mut outcome: search::Outcome) -> search::Outcome {
+    let legal = rules::legal_move_list(pos);
+    match outcome.best {
+        Some(m) if legal.contains(&m) => {}
+        _ => {
+            outcome.best = legal.first().copied();
+            outcome.ponder = None;
+        }
+    }
+    outcome
+}
+
+/// The text of a principal variation, cut where a move is not legal (a hash collision
+/// must not put an illegal move on the wire).
+pub fn pv_text(pos: &Position, pv: &[Move], format: impl Fn(String) -> String) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !rules::legal_move_list(&pos).contains(&m) {
+            break;
+        }
+        out.push(format(baton_engine::format_move(&pos, m)));
+        pos = pos.play(m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_position_keeps_the_previous_one() {
+        let mut e = Engine::new();
+        e.set_position(Variant::Chess, Start::StartPos, &["e2e4"])
+            .expect("legal");
+        let fen = e.position().fen();
+        assert!(e
+            .set_position(Variant::Chess, Start::StartPos, &["e2e4", "e2e4"])
+            .is_err());
+        assert!(e
+            .set_position(Variant::Chess, Start::Fen("rnbqkbnr/ppp w"), &[])
+            .is_err());
+        assert_eq!(e.position().fen(), fen);
+    }
+
+    #[test]
+    fn unsupported_variants_are_refused_by_the_rules_list() {
+        let mut e = Engine::new();
+        for v in Variant::ALL {
+            let r = e.set_variant(v);
+            assert_eq!(r.is_ok(), rules::is_supported(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn go_reports_a_legal_move_and_stop_joins() {
+        let mut e = Engine::new();
+        let (tx, rx) = std::sync::mpsc::channel();
+        e.go(
+            Limits {
+                depth: Some(1),
+                ..Default::default()
+            },
+            false,
+            Box::new(|_| {}),
+            Box::new(move |o| {
+                let _ = tx.send(o.best);
+            }),
+        )
+        .expect("thread");
+        e.wait();
+        let best = rx.recv().expect("done called").expect("a move");
+        assert!(rules::legal_move_list(e.position()).contains(&best));
+    }
+
+    #[test]
+    fn ponder_search_runs_until_stopped() {
+        let mut e = Engine::new();
+        let (tx, rx) = std::sync::mpsc::channel();
+        e.go(
+            Limits::default(),
+            true,
+            Box::new(|_| {}),
+            Box::new(move |o| {
+                let _ = tx.send(o.best);
+            }),
+        )
+        .expect("thread");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(rx.try_recv().is_err(), "pondering must not end by itself");
+        e.stop();
+        assert!(rx.recv().expect("done").is_some());
+    }
+
+    #[test]
+    fn hash_resize_and_options() {
+        let mut e = Engine::new();
+        e.set_option("Hash", "32").expect("ok");
+        assert_eq!(e.options().hash_mb, 32);
+        assert!(e.set_option("Hash", "0").is_err());
+        assert_eq!(e.options().hash_mb, 32);
+        e.set_option("UCI_Variant", "knightmate").expect("ok");
+        assert_eq!(e.position().variant, Variant::Knightmate);
+    }
+}

@@ -1,0 +1,179 @@
+//! The UCI front end: parses commands, drives the engine facade, formats answers.
+
+use baton_engine::perft::divide_report;
+use baton_engine::search::{Report, Score};
+
+use crate::engine::{pv_text, Engine, Start};
+use crate::options;
+use crate::out::{sanitize, Out};
+
+pub struct Uci {
+    engine: Engine,
+    out: Out,
+}
+
+/// Whether the loop goes on after a command.
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Uci {
+    pub fn new(out: Out) -> Uci {
+        Uci {
+            engine: Engine::new(),
+            out,
+        }
+    }
+
+    fn error(&self, msg: &str) {
+        self.out.line(&format!("info string error: {msg}"));
+    }
+
+    /// Handles one input line.
+    pub fn command(&mut self, line: &str) -> Flow {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return Flow::Continue;
+        };
+        match cmd {
+            "uci" => self.identify(),
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => self.engine.new_game(),
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.engine.stop(),
+            "ponderhit" => self.engine.ponderhit(),
+            "d" => self.display(),
+            "quit" => {
+                self.engine.stop();
+                return Flow::Quit;
+            }
+            other => self.error(&format!("unknown command '{}'", sanitize(other))),
+        }
+        Flow::Continue
+    }
+
+    /// The end of input: stop the search so its move still goes out.
+    pub fn finish(&mut self) {
+        self.engine.stop();
+    }
+
+    fn identify(&self) {
+        self.out
+            .line(&format!("id name Baton {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the Baton developers");
+        for line in options::uci_lines() {
+            self.out.line(&line);
+        }
+        self.out.line("uciok");
+    }
+
+    /// `setoption name <name words> [value <value words>]`.
+    fn setoption(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") {
+            return self.error("setoption needs 'name <option> [value <value>]'");
+        }
+        let rest = &args[1..];
+        let split = rest.iter().position(|t| *t == "value");
+        let (name, value) = match split {
+            Some(k) => (rest[..k].join(" "), rest[k + 1..].join(" ")),
+            None => (rest.join(" "), String::new()),
+        };
+        if let Err(e) = self.engine.set_option(&name, &value) {
+            self.error(&sanitize(&e));
+        }
+    }
+
+    /// `position startpos|fen <fen> [moves <m>...]`.
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|t| *t == "moves");
+        let (setup, moves) = match moves_at {
+            Some(k) => (&args[..k], &args[k + 1..]),
+            None => (args, &args[args.len()..]),
+        };
+        let fen;
+        let start = match setup.split_first() {
+            Some((&"startpos", [])) => Start::StartPos,
+            Some((&"fen", fields)) if !fields.is_empty() => {
+                fen = fields.join(" ");
+                Start::Fen(&fen)
+            }
+            _ => return self.error("position needs 'startpos' or 'fen <fen>', then 'moves ...'"),
+        };
+        let variant = self.engine.variant();
+        if let Err(e) = self.engine.set_position(variant, start, moves) {
+            self.error(&format!("{}; position unchanged", sanitize(&e)));
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let (go, errors) = crate::go::parse(args);
+        for e in &errors {
+            self.error(e);
+        }
+        if let Some(depth) = go.perft {
+            self.engine.stop();
+            let (text, _) = divide_report(self.engine.position(), depth);
+            self.out.line(&text);
+            return;
+        }
+        let pos = self.engine.position().clone();
+        let info_pos = pos.clone();
+        let info_out = self.out.clone();
+        let done_out = self.out.clone();
+        let on_info = Box::new(move |r: &Report| info_out.line(&info_line(&info_pos, r)));
+        let on_done = Box::new(move |o: baton_engine::search::Outcome| {
+            let mut line = String::from("bestmove ");
+            match o.best {
+                None => line += "(none)",
+                Some(m) => {
+                    let pv: Vec<_> = o.ponder.into_iter().collect();
+                    line += &baton_engine::format_move(&pos, m);
+                    let after = pos.play(m);
+                    if let Some(p) = pv_text(&after, &pv, |s| s).first() {
+                        line += " ponder ";
+                        line += p;
+                    }
+                }
+            }
+            done_out.line(&line);
+        });
+        if let Err(e) = self.engine.go(go.limits, go.ponder, on_info, on_done) {
+            self.error(&e);
+            self.out.line("bestmove (none)");
+        }
+    }
+
+    fn display(&self) {
+        let g = self.engine.game();
+        self.out
+            .line(&format!("Variant: {}", self.engine.variant()));
+        self.out.line(&format!("Fen: {}", g.position().fen()));
+        self.out.line(&format!("Key: {:016X}", g.position().hash()));
+        if let Some(o) = g.outcome() {
+            self.out
+                .line(&format!("Result: {} ({})", o.result_text(), o.reason));
+        }
+    }
+}
+
+/// `info depth D seldepth S multipv K score cp X|mate Y nodes N nps N hashfull H time T
+/// pv ...`.
+pub fn info_line(pos: &baton_engine::Position, r: &Report) -> String {
+    let score = match r.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {}",
+        r.depth, r.seldepth, r.multipv, r.nodes, r.nps, r.hashfull, r.time_ms
+    );
+    let pv = pv_text(pos, &r.pv, |s| s);
+    if !pv.is_empty() {
+        line += " pv ";
+        line += &pv.join(" ");
+    }
+    line
+}

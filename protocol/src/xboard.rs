@@ -1,0 +1,352 @@
+//! The XBoard (CECP protocol 2) front end.
+
+use std::sync::{Arc, Mutex};
+
+use baton_engine::search::{self, Report, Score};
+use baton_engine::{format_move, Color, Game, Move, Variant};
+
+use crate::engine::{pv_text, Engine, Start};
+use crate::go::MAX_DEPTH;
+use crate::out::{sanitize, Out};
+use crate::uci::Flow;
+use crate::xboard_board::{move_from_xboard, move_to_xboard, setup_line, variant_names};
+use crate::xboard_clock::{centiseconds_ms, parse_level, seconds_ms, Clock};
+
+/// What the search thread hands back: the engine's move, already sent, to be played on
+/// our board before the next command. `generation` changes whenever a search is
+/// abandoned (force, new, undo ...), so a late result is dropped, not sent.
+#[derive(Default)]
+struct Handoff {
+    generation: u64,
+    pending: Option<Move>,
+}
+
+pub struct XBoard {
+    engine: Engine,
+    out: Out,
+    handoff: Arc<Mutex<Handoff>>,
+    force: bool,
+    /// The side the engine plays.
+    side: Color,
+    post: bool,
+    analyzing: bool,
+    clock: Clock,
+}
+
+fn lock(h: &Mutex<Handoff>) -> std::sync::MutexGuard<'_, Handoff> {
+    h.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// `1-0 {White mates}` and the like, if the game is over.
+fn result_line(game: &Game) -> Option<String> {
+    let o = game.outcome()?;
+    let reason = match (o.winner, o.reason) {
+        (Some(Color::White), "checkmate") => "White mates".to_string(),
+        (Some(Color::Black), "checkmate") => "Black mates".to_string(),
+        (_, r) => {
+            let mut c = r.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+    };
+    Some(format!("{} {{{reason}}}", o.result_text()))
+}
+
+/// `ply score time nodes pv`, time in centiseconds, mates as 100000 + moves.
+fn thinking_line(game: &Game, r: &Report) -> String {
+    let pos = game.position();
+    let score = match r.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    };
+    let pv = pv_text(pos, &r.pv, |s| move_to_xboard(pos.variant, &s));
+    format!(
+        "{} {score} {} {} {}",
+        r.depth,
+        r.time_ms / 10,
+        r.nodes,
+        pv.join(" ")
+    )
+}
+
+impl XBoard {
+    pub fn new(out: Out) -> XBoard {
+        XBoard {
+            engine: Engine::new(),
+            out,
+            handoff: Arc::default(),
+            force: false,
+            side: Color::Black,
+            post: true,
+            analyzing: false,
+            clock: Clock::default(),
+        }
+    }
+
+    fn error(&self, kind: &str, cmd: &str) {
+        self.out.line(&format!("Error ({kind}): {}", sanitize(cmd)));
+    }
+
+    /// Plays the engine's move that went out since the last command.
+    fn sync(&mut self) {
+        let pending = lock(&self.handoff).pending.take();
+        if let Some(m) = pending {
+            self.engine.play(m);
+        }
+    }
+
+    /// Abandons any search without sending its move.
+    fn cancel(&mut self) {
+        lock(&self.handoff).generation += 1;
+        self.engine.stop();
+        self.sync();
+    }
+
+    /// The end of input: a running search is stopped and its move still goes out.
+    pub fn finish(&mut self) {
+        self.engine.stop();
+        self.sync();
+    }
+
+    pub fn command(&mut self, line: &str) -> Flow {
+        self.sync();
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return Flow::Continue;
+        };
+        let arg = args.first().copied().unwrap_or("");
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "easy" | "hard" | "random" | "computer"
+            | "name" | "rating" | "ics" | "." | "hint" | "bk" | "draw" | "otherwise" => {}
+            "protover" => self.out.line(&format!(
+                "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
+                 sigint=0 san=0 myname=\"Baton\" variants=\"{}\" done=1",
+                variant_names()
+            )),
+            "new" => {
+                self.cancel();
+                let _ = self.engine.set_variant(Variant::Chess);
+                self.engine.new_game();
+                self.force = false;
+                self.side = Color::Black;
+                self.clock.sd = None;
+                self.clock.own_ms = self.clock.base_ms;
+                self.clock.opp_ms = self.clock.base_ms;
+            }
+            "variant" => self.variant(arg, line),
+            "setboard" => {
+                self.cancel();
+                let fen = args.join(" ");
+                let v = self.engine.variant();
+                if let Err(e) = self.engine.set_position(v, Start::Fen(&fen), &[]) {
+                    self.error("illegal position", &e);
+                    self.out.line("tellusererror Illegal position");
+                }
+                self.restart_analysis();
+            }
+            "usermove" => self.usermove(arg),
+            "go" => {
+                self.cancel();
+                self.force = false;
+                self.side = self.engine.position().side;
+                self.think();
+            }
+            "force" => {
+                self.cancel();
+                self.force = true;
+            }
+            "playother" => {
+                self.cancel();
+                self.force = false;
+                self.side = self.engine.position().side.other();
+            }
+            "?" => {
+                if !self.analyzing {
+                    self.engine.stop();
+                    self.sync();
+                }
+            }
+            "ping" => self.out.line(&format!("pong {}", sanitize(arg))),
+            "result" => {
+                self.cancel();
+                self.force = true;
+            }
+            "undo" => self.undo(1, line),
+            "remove" => self.undo(2, line),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.cancel();
+                self.analyzing = true;
+                self.restart_analysis();
+            }
+            "exit" => {
+                self.cancel();
+                self.analyzing = false;
+            }
+            "time" | "otim" => match centiseconds_ms(arg) {
+                Ok(ms) if cmd == "time" => self.clock.own_ms = ms,
+                Ok(ms) => self.clock.opp_ms = ms,
+                Err(_) => self.error("bad number", line),
+            },
+            "level" => match parse_level(args) {
+                Ok((mps, base, inc)) => {
+                    self.clock.mps = mps;
+                    self.clock.base_ms = base;
+                    self.clock.inc_ms = inc;
+                    self.clock.st_ms = None;
+                    self.clock.own_ms = base;
+                    self.clock.opp_ms = base;
+                }
+                Err(_) => self.error("bad level", line),
+            },
+            "st" => match seconds_ms(arg, 1.0) {
+                Ok(ms) => self.clock.st_ms = Some(ms.max(1)),
+                Err(_) => self.error("bad number", line),
+            },
+            "sd" => match arg.parse::<i64>() {
+                Ok(d) => self.clock.sd = Some(d.clamp(1, MAX_DEPTH as i64) as u32),
+                Err(_) => self.error("bad number", line),
+            },
+            "memory" => self.option("Hash", arg, line),
+            "cores" => self.option("Threads", arg, line),
+            "quit" => {
+                self.cancel();
+                return Flow::Quit;
+            }
+            // With usermove=1 moves come prefixed, but a bare move is read too.
+            m if looks_like_move(m) => self.usermove(m),
+            _ => self.error("unknown command", cmd),
+        }
+        Flow::Continue
+    }
+
+    fn option(&mut self, name: &str, value: &str, line: &str) {
+        self.cancel();
+        if self.engine.set_option(name, value).is_err() {
+            self.error("bad value", line);
+        }
+    }
+
+    fn variant(&mut self, name: &str, line: &str) {
+        self.cancel();
+        let Some(v) = Variant::from_name(name) else {
+            return self.error("unknown variant", line);
+        };
+        if let Err(e) = self.engine.set_variant(v) {
+            return self.error(&e, line);
+        }
+        if let Some(setup) = setup_line(v) {
+            self.out.line(&setup);
+        }
+    }
+
+    fn undo(&mut self, plies: usize, line: &str) {
+        self.cancel();
+        for _ in 0..plies {
+            if !self.engine.undo() {
+                self.error("no move to undo", line);
+                break;
+            }
+        }
+        self.restart_analysis();
+    }
+
+    fn usermove(&mut self, text: &str) {
+        self.cancel();
+        let v = self.engine.variant();
+        let played = move_from_xboard(v, text)
+            .ok_or_else(String::new)
+            .and_then(|ours| self.engine.play_text(&ours));
+        if played.is_err() {
+            self.out.line(&format!("Illegal move: {}", sanitize(text)));
+            return;
+        }
+        if self.analyzing {
+            return self.restart_analysis();
+        }
+        if let Some(result) = result_line(self.engine.game()) {
+            self.out.line(&result);
+            return;
+        }
+        if !self.force && self.engine.position().side == self.side {
+            self.think();
+        }
+    }
+
+    fn on_info(&self) -> Box<dyn Fn(&Report) + Send + Sync> {
+        let game = self.engine.game().clone();
+        let out = self.out.clone();
+        let post = self.post || self.analyzing;
+        Box::new(move |r: &Report| {
+            if post {
+                out.line(&thinking_line(&game, r));
+            }
+        })
+    }
+
+    fn restart_analysis(&mut self) {
+        if !self.analyzing {
+            return;
+        }
+        let limits = search::Limits {
+            infinite: true,
+            ..Default::default()
+        };
+        let on_info = self.on_info();
+        if let Err(e) = self.engine.go(limits, false, on_info, Box::new(|_| {})) {
+            self.error("cannot analyze", &e);
+        }
+    }
+
+    /// Searches for the engine's move; the search thread sends it.
+    fn think(&mut self) {
+        if let Some(result) = result_line(self.engine.game()) {
+            self.out.line(&result);
+            return;
+        }
+        let game = self.engine.game().clone();
+        let us = game.position().side;
+        let our_moves = game.moves().len() / 2;
+        let limits = self.clock.limits(us, our_moves);
+        let generation = lock(&self.handoff).generation;
+        let handoff = Arc::clone(&self.handoff);
+        let out = self.out.clone();
+        let on_done = Box::new(move |o: search::Outcome| {
+            let mut h = lock(&handoff);
+            if h.generation != generation {
+                return;
+            }
+            let Some(m) = o.best else {
+                if let Some(result) = result_line(&game) {
+                    out.line(&result);
+                }
+                return;
+            };
+            // Record before sending: the reply to this move must find it played.
+            h.pending = Some(m);
+            let pos = game.position();
+            out.line(&format!(
+                "move {}",
+                move_to_xboard(pos.variant, &format_move(pos, m))
+            ));
+            let mut after = game;
+            after.play(m);
+            if let Some(result) = result_line(&after) {
+                out.line(&result);
+            }
+        });
+        let on_info = self.on_info();
+        if let Err(e) = self.engine.go(limits, false, on_info, on_done) {
+            self.error("cannot think", &e);
+        }
+    }
+}
+
+/// A token shaped like the start of a move: a file letter then a digit.
+fn looks_like_move(t: &str) -> bool {
+    let b = t.as_bytes();
+    b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
+}

@@ -1,0 +1,192 @@
+//! XBoard sessions through `run(reader, writer)`.
+
+mod common;
+use common::{session, session_bytes, with};
+
+use baton_engine::{parse_move, Game, Variant};
+
+/// Replays the moves the engine sent and checks each is legal where it was sent.
+fn replay(user_moves: &[&str], out: &[String]) -> Game {
+    let mut g = Game::startpos(Variant::Chess);
+    let engine_moves: Vec<&str> = with(out, "move ")
+        .iter()
+        .map(|l| l.trim_start_matches("move "))
+        .collect();
+    let mut e = engine_moves.iter();
+    for u in user_moves {
+        g.play_text(u).expect("user move legal");
+        let m = e.next().expect("engine answered");
+        assert!(parse_move(g.position(), m).is_ok(), "engine move {m}");
+        g.play_text(m).expect("legal");
+    }
+    g
+}
+
+#[test]
+fn protover_announces_features() {
+    let out = session("xboard\nprotover 2\n");
+    let f = with(&out, "feature ");
+    assert_eq!(f.len(), 1);
+    for want in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "time=1",
+        "memory=1",
+        "smp=1",
+        "colors=0",
+        "sigint=0",
+        "san=0",
+        "myname=\"Baton\"",
+        "variants=\"normal,knightmate,knightrelay,combiningknightmare,stonesrelays,\
+         stonesrelays-tunnel,flipshatranj,flipshatranj8\"",
+        "done=1",
+    ] {
+        assert!(f[0].contains(want), "{want} missing");
+    }
+}
+
+#[test]
+fn new_usermove_engine_replies() {
+    let out = session("xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 1\n");
+    let moves = with(&out, "move ");
+    assert_eq!(moves.len(), 1, "{out:?}");
+    replay(&["e2e4"], &out);
+}
+
+#[test]
+fn go_makes_the_engine_play_white_and_the_move_is_kept() {
+    let out = session("xboard\nnew\nsd 1\ngo\nping 7\n?\nforce\nusermove e7e5\nping 8\n");
+    let m = with(&out, "move ");
+    assert_eq!(m.len(), 1, "{out:?}");
+    assert!(with(&out, "pong 7").len() == 1);
+    assert_eq!(out.last().map(String::as_str), Some("pong 8"));
+    // The engine's move was played on its board: black's e7e5 was legal after it.
+    assert!(with(&out, "Illegal move").is_empty(), "{out:?}");
+}
+
+#[test]
+fn force_mode_does_not_think() {
+    let out = session("xboard\nnew\nforce\nusermove e2e4\nusermove e7e5\nping 2\n");
+    assert!(with(&out, "move ").is_empty());
+    assert_eq!(with(&out, "pong 2").len(), 1);
+}
+
+#[test]
+fn thinking_output_with_post_and_not_with_nopost() {
+    let out = session("xboard\nnew\npost\nsd 1\ngo\nping 1\n");
+    let thinking: Vec<_> = out
+        .iter()
+        .filter(|l| l.split_whitespace().count() >= 5 && l.starts_with(char::is_numeric))
+        .collect();
+    assert!(!thinking.is_empty(), "{out:?}");
+    let out = session("xboard\nnew\nnopost\nsd 1\ngo\nping 1\n");
+    assert!(
+        out.iter().all(|l| !l.starts_with(char::is_numeric)),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn mate_is_claimed() {
+    let out = session(
+        "xboard\nnew\nforce\nusermove f2f3\nusermove e7e5\nusermove g2g4\nusermove d8h4\nping 1\n",
+    );
+    assert_eq!(with(&out, "0-1 {Black mates}").len(), 1, "{out:?}");
+}
+
+#[test]
+fn undo_and_remove() {
+    let out = session(
+        "xboard\nnew\nforce\nusermove e2e4\nusermove e7e5\nremove\nusermove e2e4\nundo\nusermove d2d4\nundo\nundo\nping 1\n",
+    );
+    assert_eq!(with(&out, "Error (no move to undo)").len(), 1, "{out:?}");
+    assert!(with(&out, "Illegal move").is_empty());
+}
+
+#[test]
+fn variant_knightmate_needs_no_setup_and_plays() {
+    let out = session("xboard\nnew\nvariant knightmate\nsd 1\nusermove e2e4\nping 1\n");
+    assert!(with(&out, "setup ").is_empty());
+    assert_eq!(with(&out, "move ").len(), 1, "{out:?}");
+    assert!(with(&out, "Error").is_empty(), "{out:?}");
+}
+
+#[test]
+fn unknown_variants_get_setup_or_a_clear_error() {
+    for v in Variant::ALL {
+        if matches!(v, Variant::Chess | Variant::Knightmate) {
+            continue;
+        }
+        let out = session(&format!("xboard\nnew\nvariant {v}\nping 1\n"));
+        if baton_engine::rules::is_supported(v) {
+            let setup = with(&out, "setup (");
+            assert_eq!(setup.len(), 1, "{v}: {out:?}");
+            assert!(setup[0].contains("+0_fairy "));
+        } else {
+            assert_eq!(with(&out, "Error (variant").len(), 1, "{v}: {out:?}");
+        }
+    }
+    let out = session("xboard\nnew\nvariant crazyhouse\nping 1\n");
+    assert_eq!(with(&out, "Error (unknown variant)").len(), 1);
+}
+
+#[test]
+fn analyze_and_exit() {
+    let out = session("xboard\nnew\npost\nanalyze\nusermove e2e4\nundo\nexit\nping 3\n");
+    assert!(with(&out, "move ").is_empty(), "{out:?}");
+    assert_eq!(with(&out, "pong 3").len(), 1);
+}
+
+#[test]
+fn time_controls_are_accepted() {
+    let out = session(
+        "xboard\nnew\nlevel 40 5 0\nlevel 0 2:30 1.5\ntime 1000\notim 900\nst 1\nsd 3\n\
+         memory 32\ncores 1\neasy\nhard\naccepted setboard\nrejected colors\nping 1\n",
+    );
+    assert!(with(&out, "Error").is_empty(), "{out:?}");
+}
+
+// ---- bad input -------------------------------------------------------------------
+
+#[test]
+fn illegal_usermove_is_refused_and_the_position_kept() {
+    let out = session(
+        "xboard\nnew\nforce\nusermove e2e4\nusermove e2e4\nusermove z9z9\nusermove \nusermove e7e5\nping 1\n",
+    );
+    assert_eq!(
+        with(&out, "Illegal move: "),
+        vec!["Illegal move: e2e4", "Illegal move: z9z9", "Illegal move: "],
+        "{out:?}"
+    );
+}
+
+#[test]
+fn bad_setboard_keeps_the_position() {
+    let out = session(
+        "xboard\nnew\nforce\nusermove e2e4\nsetboard nonsense\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\nusermove e7e5\nping 1\n",
+    );
+    assert_eq!(with(&out, "Error (illegal position)").len(), 2, "{out:?}");
+    assert_eq!(with(&out, "tellusererror Illegal position").len(), 2);
+    assert!(with(&out, "Illegal move").is_empty());
+}
+
+#[test]
+fn bad_numbers_and_unknown_commands() {
+    let out = session(
+        "xboard\nnew\ntime abc\notim\nlevel x y z\nst -1\nsd deep\nmemory 0\ncores 100000\nflurb\nping 1\n",
+    );
+    let errors = with(&out, "Error (");
+    assert_eq!(errors.len(), 8, "{out:?}");
+    assert!(errors.last().is_some_and(|e| e.contains("unknown command")));
+    assert_eq!(with(&out, "pong 1").len(), 1);
+}
+
+#[test]
+fn binary_garbage_is_an_error() {
+    let mut input = b"xboard\nnew\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe\x00garbage\x07\n\x80\x81\nping 1\n");
+    let out = session_bytes(&input);
+    assert_eq!(with(&out, "Error (unknown command)").len(), 2, "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("pong 1"));
+}

@@ -1,0 +1,87 @@
+//! Drives the `baton` binary over pipes, as a GUI does.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+pub struct Baton {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    pub seen: Vec<String>,
+}
+
+impl Baton {
+    pub fn start() -> Baton {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start baton");
+        let stdout = child.stdout.take().expect("stdout");
+        let stdin = child.stdin.take();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Baton {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    pub fn send(&mut self, text: &str) {
+        self.send_bytes(format!("{text}\n").as_bytes());
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it and the lines before.
+    pub fn until(&mut self, prefix: &str) -> (String, Vec<String>) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut before = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {before:?}"));
+            self.seen.push(line.clone());
+            if line.starts_with(prefix) {
+                return (line, before);
+            }
+            before.push(line);
+        }
+    }
+
+    /// Closes stdin and waits for the process to end; true if it exited cleanly.
+    pub fn close(mut self) -> bool {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! XBoard through the `baton` binary.
+
+mod common;
+use common::Baton;
+
+use baton_engine::{parse_move, Game, Variant};
+
+fn handshake() -> Baton {
+    let mut b = Baton::start();
+    b.send("xboard");
+    b.send("protover 2");
+    let (features, _) = b.until("feature ");
+    assert!(features.contains("done=1"));
+    assert!(features.contains("knightmate"));
+    b
+}
+
+fn ping(b: &mut Baton, n: u32) -> Vec<String> {
+    b.send(&format!("ping {n}"));
+    b.until(&format!("pong {n}")).1
+}
+
+#[test]
+fn new_variant_usermove_go() {
+    let mut b = handshake();
+    b.send("new");
+    b.send("variant knightmate");
+    b.send("sd 2");
+    b.send("usermove e2e4");
+    let (mv, _) = b.until("move ");
+    let reply = mv.trim_start_matches("move ");
+    let mut g = Game::startpos(Variant::Knightmate);
+    g.play_text("e2e4").expect("legal");
+    g.play_text(reply).expect("engine reply legal");
+
+    // Engine plays the side to move after `go`.
+    b.send("force");
+    b.send("usermove d2d4");
+    g.play_text("d2d4").expect("legal");
+    b.send("go");
+    let (mv, _) = b.until("move ");
+    let m = mv.trim_start_matches("move ");
+    assert!(parse_move(g.position(), m).is_ok(), "{mv}");
+    assert!(b.close());
+}
+
+#[test]
+fn bad_input_through_xboard() {
+    let mut b = handshake();
+    b.send("new");
+    b.send("force");
+    b.send("usermove e2e4");
+    b.send("usermove e2e4");
+    b.send("usermove a9a10");
+    b.send("setboard not a fen");
+    b.send("time lots");
+    b.send("blorp");
+    b.send("variant nosuchvariant");
+    b.send_bytes(b"\xff\xfe\xfd\n");
+    let before = ping(&mut b, 1);
+    let illegal: Vec<_> = before
+        .iter()
+        .filter(|l| l.starts_with("Illegal move: "))
+        .collect();
+    assert_eq!(illegal.len(), 2, "{before:?}");
+    let errors = before.iter().filter(|l| l.starts_with("Error (")).count();
+    assert_eq!(errors, 5, "{before:?}");
+    // The last good position stands: black's reply to e2e4 is legal.
+    b.send("usermove e7e5");
+    let before = ping(&mut b, 2);
+    assert!(
+        before.iter().all(|l| !l.starts_with("Illegal")),
+        "{before:?}"
+    );
+    assert!(b.close());
+}
+
+#[test]
+fn quit_exits_cleanly() {
+    let mut b = handshake();
+    b.send("new");
+    b.send("analyze");
+    b.send("quit");
+    assert!(b.close());
+}
