@@ -517,6 +517,45 @@ fn edge_positions_agree_with_a_naive_generator() {
     }
 }
 
+/// The same one ply deeper (about half a minute): `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn edge_positions_agree_with_a_naive_generator_deeper() {
+    let mut fens: Vec<String> = EDGES.iter().map(|(f, _)| f.to_string()).collect();
+    fens.push(V.start_fen().to_string());
+    for fen in fens {
+        naive::agree(&pos(&fen), 4);
+    }
+}
+
+/// Long pseudo-random games (a fixed generator, so always the same games) reach
+/// promotions, new knights and crowded relays; every position is compared.
+#[test]
+fn random_games_agree_with_a_naive_generator() {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut promotions = 0;
+    for _ in 0..40 {
+        let mut p = Position::startpos(V);
+        for _ in 0..200 {
+            naive::agree(&p, 1);
+            let list = legal_move_list(&p);
+            if list.is_empty() || rules::insufficient_material(&p) {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = list[(seed >> 33) as usize % list.len()];
+            if m.promotion.is_some() {
+                promotions += 1;
+            }
+            p = p.play(m);
+            assert_eq!(pos(&p.fen()).fen(), p.fen());
+        }
+    }
+    assert!(promotions > 10, "only {promotions} promotions");
+}
+
 /// A slow generator written straight from the rules: square by square, every move
 /// tried on a copy of the board and kept when its own king is not attacked.
 mod naive {
@@ -763,6 +802,13 @@ mod naive {
     /// Compares Baton's legal moves with the naive ones at every node to `depth`.
     pub fn agree(p: &Position, depth: u32) {
         assert_eq!(moves(p), legal(p), "moves of {}", p.fen());
+        let b = board(p);
+        assert_eq!(
+            rules::in_check(p, p.side),
+            attacked(&b, king(&b, p.side), p.side.other()),
+            "check in {}",
+            p.fen()
+        );
         assert_eq!(p.hash(), p.compute_hash(), "hash of {}", p.fen());
         if depth > 1 {
             for m in legal_move_list(p) {
