@@ -22,8 +22,9 @@ fn end_ranks(pos: &Position) -> Bitboard {
     t.ranks[0] | t.ranks[t.height as usize - 1]
 }
 
-/// Pieces of `color` that may leap like a knight: every piece but the king and the
-/// knights that a friendly knight defends. A pinned knight relays all the same.
+/// The relay map: pieces of `color` that a friendly knight defends and that may
+/// therefore leap like a knight (kings and knights never gain a relay). A pinned
+/// knight relays all the same.
 pub fn relayed(pos: &Position, color: Color) -> Bitboard {
     let t = pos.tables;
     let knights = pos.pieces(color, Role::Knight);
