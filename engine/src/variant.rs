@@ -153,6 +153,14 @@ impl Variant {
         }
     }
 
+    /// Whether a pawn's double step may be taken en passant.
+    pub const fn has_en_passant(self) -> bool {
+        !matches!(
+            self,
+            Variant::KnightRelay | Variant::FlipShatranj | Variant::FlipShatranj8
+        )
+    }
+
     /// Whether the variant has castling at all.
     pub const fn has_castling(self) -> bool {
         !matches!(self, Variant::FlipShatranj | Variant::FlipShatranj8)

@@ -3,6 +3,7 @@
 //! `orthodox`; a variant adds a module with only what it changes.
 
 pub mod flip;
+pub mod knightrelay;
 pub mod orthodox;
 
 use crate::moves::{Move, MoveList};
@@ -15,6 +16,7 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::generate(pos, list),
         Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate(pos, list),
+        Variant::KnightRelay => knightrelay::generate(pos, list),
         _ => {}
     }
 }
@@ -29,6 +31,7 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 pub fn apply(pos: &mut Position, m: Move) {
     match pos.variant {
         Variant::FlipShatranj | Variant::FlipShatranj8 => flip::apply(pos, m),
+        Variant::KnightRelay => knightrelay::apply(pos, m),
         _ => orthodox::apply(pos, m),
     }
 }
@@ -39,6 +42,7 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
         Variant::Chess | Variant::Knightmate => orthodox::in_check(pos, color),
         // Kings are captured, never checked.
         Variant::FlipShatranj | Variant::FlipShatranj8 => false,
+        Variant::KnightRelay => knightrelay::in_check(pos, color),
         _ => false,
     }
 }
@@ -47,7 +51,11 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
 pub fn is_supported(variant: Variant) -> bool {
     matches!(
         variant,
-        Variant::Chess | Variant::Knightmate | Variant::FlipShatranj | Variant::FlipShatranj8
+        Variant::Chess
+            | Variant::Knightmate
+            | Variant::KnightRelay
+            | Variant::FlipShatranj
+            | Variant::FlipShatranj8
     )
 }
 

@@ -1,7 +1,8 @@
 //! The orthodox rules shared by the chess family: piece attacks, a fully legal move
 //! generator (check evasion and pins, no make-and-test except for en passant) and
 //! move application. Knightmate uses it unchanged: its royal piece leaps like a knight
-//! and its commoners step like kings (`Variant::royal_is_knight`).
+//! and its commoners step like kings (`Variant::royal_is_knight`). Knightrelay reuses
+//! the generator through an `Overlay` that changes who attacks what.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, Tables};
@@ -104,8 +105,61 @@ pub fn back_rank(t: &Tables, color: Color) -> u8 {
     }
 }
 
+/// What a variant built on these rules changes in them, as seen by the generator:
+/// who attacks a square, which enemy pieces are immune, and the extra moves of the
+/// side to move. The legality reasoning of `generate_with` (checks, pins, castling
+/// through attacked squares) stays valid as long as the changed attacks of the enemy
+/// do not depend on the mover's pieces except through slider lines and captures.
+/// `generate_with` is monomorphized, so `Plain` costs the chess family nothing.
+pub trait Overlay {
+    /// Pieces of `by` that attack `sq`, with `occ` as the blockers.
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard;
+    /// Enemy pieces that may not be captured.
+    fn immune(&self) -> Bitboard;
+    /// Destinations of a non-pawn, non-royal piece of the side to move (own pieces and
+    /// immune ones are masked out afterwards).
+    fn piece_moves(&self, pos: &Position, role: Role, from: Square, occ: Bitboard) -> Bitboard;
+    /// Pawns of the side to move that have moves besides their orthodox ones.
+    fn extra_pawns(&self) -> Bitboard;
+    /// Destinations a pawn of the side to move has besides its orthodox ones; they
+    /// never promote and are masked like the other moves.
+    fn pawn_extra(&self, from: Square) -> Bitboard;
+}
+
+/// The orthodox rules themselves.
+pub struct Plain;
+
+impl Overlay for Plain {
+    #[inline(always)]
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        attackers_to(pos, sq, by, occ)
+    }
+    #[inline(always)]
+    fn immune(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn piece_moves(&self, pos: &Position, role: Role, from: Square, occ: Bitboard) -> Bitboard {
+        piece_attacks(pos, role, from, occ)
+    }
+    #[inline(always)]
+    fn extra_pawns(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn pawn_extra(&self, _from: Square) -> Bitboard {
+        Bitboard::EMPTY
+    }
+}
+
 /// Every legal move of the side to move.
 pub fn generate(pos: &Position, list: &mut MoveList) {
+    generate_with(pos, list, &Plain);
+}
+
+/// Every legal move of the side to move under the rules changed by `o`.
+#[inline]
+pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
     let t = pos.tables;
     let us = pos.side;
     let them = us.other();
@@ -114,13 +168,14 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     let enemy = pos.them();
     let ksq = pos.royal(us);
     let kbb = Bitboard::from_square(ksq);
-    let checkers = attackers_to(pos, ksq, them, occ);
+    let checkers = o.attackers(pos, ksq, them, occ);
+    let open = !own & !o.immune();
 
     // The royal piece: every destination must be safe with it gone from its square,
     // so that a slider's line through it is seen.
     let occ_without_royal = occ ^ kbb;
-    for to in piece_attacks(pos, Role::King, ksq, occ) & !own {
-        if attackers_to(pos, to, them, occ_without_royal).is_empty() {
+    for to in piece_attacks(pos, Role::King, ksq, occ) & open {
+        if o.attackers(pos, to, them, occ_without_royal).is_empty() {
             list.push(Move::new(ksq, to));
         }
     }
@@ -131,7 +186,7 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     let target = match checkers.single() {
         Some(c) => t.between(ksq, c) | Bitboard::from_square(c),
         None => t.all,
-    } & !own;
+    } & open;
     let pinned = pinned(pos, us, ksq);
 
     // Each role's attacks spelled out, so the compiler sees one kind of move per loop.
@@ -147,17 +202,12 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     };
     // A pinned knight can never move along the pin.
     for from in pos.pieces(us, Role::Knight) & !pinned {
-        emit(from, t.knight[from.idx()] & target);
+        emit(from, o.piece_moves(pos, Role::Knight, from, occ) & target);
     }
-    let queens = pos.pieces(us, Role::Queen);
-    for from in pos.pieces(us, Role::Bishop) | queens {
-        emit(from, t.bishop_attacks(from, occ) & target);
-    }
-    for from in pos.pieces(us, Role::Rook) | queens {
-        emit(from, t.rook_attacks(from, occ) & target);
-    }
-    for from in pos.pieces(us, Role::Commoner) {
-        emit(from, t.king[from.idx()] & target);
+    for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Commoner] {
+        for from in pos.pieces(us, role) {
+            emit(from, o.piece_moves(pos, role, from, occ) & target);
+        }
     }
 
     // Pawns: unpinned ones set-wise, pinned ones one by one along their pin.
@@ -224,6 +274,16 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
             push_pawn_move(pos, list, from, to, promo);
         }
     }
+    for from in pawns & o.extra_pawns() {
+        let pin_line = if pinned.has(from) {
+            t.line(ksq, from)
+        } else {
+            t.all
+        };
+        for to in o.pawn_extra(from) & target & pin_line {
+            list.push(Move::new(from, to));
+        }
+    }
     for to in pos.ep {
         for from in t.pawn_attacks[them.idx()][to.idx()] & pawns {
             // En passant removes two pieces from their squares at once: check it by
@@ -248,7 +308,7 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
                 continue;
             }
             let path = t.between(ksq, dest) | Bitboard::from_square(dest);
-            if path.all_safe(|sq| attackers_to(pos, sq, them, occ).is_empty()) {
+            if path.all_safe(|sq| o.attackers(pos, sq, them, occ).is_empty()) {
                 list.push(Move::with_kind(ksq, dest, MoveKind::Castle));
             }
         }
@@ -313,7 +373,7 @@ pub fn apply(pos: &mut Position, m: Move) {
     // An en-passant square is kept only when an enemy pawn could take there, so that
     // positions that differ in nothing else hash alike.
     let mut ep = Bitboard::EMPTY;
-    if m.kind == MoveKind::DoublePush {
+    if m.kind == MoveKind::DoublePush && pos.variant.has_en_passant() {
         let mid = t.between(m.from, m.to);
         if let Some(sq) = mid.single() {
             if (t.pawn_attacks[us.idx()][sq.idx()] & pos.pieces(them, Role::Pawn)).any() {

@@ -1,0 +1,137 @@
+//! Knight relay chess: the orthodox rules with one overlay. A knight lends its leap to
+//! every friendly piece (king and knights aside) that stands a knight's move from it;
+//! knights themselves attack nothing, cannot be captured and cannot capture.
+//!
+//! The overlay keeps the orthodox generator's reasoning valid: relays come only from
+//! knights, and knights are never captured, so the mover cannot change the enemy's
+//! relays (a capture only removes one relayed piece, like any capture). A relayed leap
+//! does not depend on blockers, so it behaves like an orthodox knight check: only
+//! capturing the checker or moving the king answers it, and pins work as in chess.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, Tables};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::rules::orthodox::{self, Overlay};
+
+/// The squares a pawn may never reach or attack by a relayed leap: ranks 1 and 8.
+#[inline]
+fn end_ranks(pos: &Position) -> Bitboard {
+    let t = pos.tables;
+    t.ranks[0] | t.ranks[t.height as usize - 1]
+}
+
+/// The relay map: pieces of `color` that a friendly knight defends and that may
+/// therefore leap like a knight (kings and knights never gain a relay). A pinned
+/// knight relays all the same.
+pub fn relayed(pos: &Position, color: Color) -> Bitboard {
+    let t = pos.tables;
+    let knights = pos.pieces(color, Role::Knight);
+    let mut span = Bitboard::EMPTY;
+    for n in knights {
+        span |= t.knight[n.idx()];
+    }
+    span & pos.color_bb(color) & !knights & !pos.pieces(color, Role::King)
+}
+
+/// Pieces of `by` that attack `sq` by a relayed leap (pawns not onto the end ranks).
+#[inline]
+pub fn relay_attackers(pos: &Position, sq: Square, by: Color) -> Bitboard {
+    let t = pos.tables;
+    let knights = pos.pieces(by, Role::Knight);
+    if knights.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mut leapers =
+        t.knight[sq.idx()] & pos.color_bb(by) & !knights & !pos.pieces(by, Role::King);
+    if end_ranks(pos).has(sq) {
+        leapers &= !pos.pieces(by, Role::Pawn);
+    }
+    let mut att = Bitboard::EMPTY;
+    for s in leapers {
+        if (t.knight[s.idx()] & knights).any() {
+            att.set(s);
+        }
+    }
+    att
+}
+
+/// Pieces of `by` that attack `sq` with `occ` as the blockers: the orthodox attackers
+/// without the knights, plus the relayed leapers.
+#[inline]
+pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    (orthodox::attackers_to(pos, sq, by, occ) & !pos.pieces(by, Role::Knight))
+        | relay_attackers(pos, sq, by)
+}
+
+/// Whether `color`'s king is attacked, relayed leaps included.
+#[inline]
+pub fn in_check(pos: &Position, color: Color) -> bool {
+    attackers_to(pos, pos.royal(color), color.other(), pos.occupied()).any()
+}
+
+/// The overlay for one position, seen from the side to move.
+struct Relay {
+    tables: &'static Tables,
+    /// Own pieces that may leap like a knight (judged before the move).
+    leapers: Bitboard,
+    /// Enemy knights, which cannot be captured.
+    immune: Bitboard,
+    end_ranks: Bitboard,
+}
+
+impl Overlay for Relay {
+    #[inline]
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        attackers_to(pos, sq, by, occ)
+    }
+    #[inline]
+    fn immune(&self) -> Bitboard {
+        self.immune
+    }
+    #[inline]
+    fn piece_moves(&self, pos: &Position, role: Role, from: Square, occ: Bitboard) -> Bitboard {
+        let t = pos.tables;
+        if role == Role::Knight {
+            // Knights never capture: empty squares only.
+            return t.knight[from.idx()] & !occ;
+        }
+        let moves = orthodox::piece_attacks(pos, role, from, occ);
+        if self.leapers.has(from) {
+            moves | t.knight[from.idx()]
+        } else {
+            moves
+        }
+    }
+    #[inline]
+    fn extra_pawns(&self) -> Bitboard {
+        self.leapers
+    }
+    #[inline]
+    fn pawn_extra(&self, from: Square) -> Bitboard {
+        if self.leapers.has(from) {
+            self.tables.knight[from.idx()] & !self.end_ranks
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+}
+
+/// Every legal move of the side to move.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    let us = pos.side;
+    let overlay = Relay {
+        tables: pos.tables,
+        leapers: relayed(pos, us),
+        immune: pos.pieces(us.other(), Role::Knight),
+        end_ranks: end_ranks(pos),
+    };
+    orthodox::generate_with(pos, list, &overlay);
+}
+
+/// Plays a legal move: the orthodox mechanism (it sets no en-passant square here,
+/// `Variant::has_en_passant`).
+pub fn apply(pos: &mut Position, m: Move) {
+    orthodox::apply(pos, m);
+}
