@@ -2,6 +2,7 @@
 //! the game), dispatching to the variant's module. Shared mechanisms live in
 //! `orthodox`; a variant adds a module with only what it changes.
 
+pub mod combining;
 pub mod orthodox;
 
 use crate::moves::{Move, MoveList};
@@ -13,6 +14,7 @@ use crate::variant::Variant;
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::generate(pos, list),
+        Variant::CombiningKnightmare => combining::generate(pos, list),
         _ => {}
     }
 }
@@ -26,6 +28,7 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 /// Plays a legal move in place.
 pub fn apply(pos: &mut Position, m: Move) {
     match pos.variant {
+        Variant::CombiningKnightmare => combining::apply(pos, m),
         _ => orthodox::apply(pos, m),
     }
 }
@@ -33,14 +36,21 @@ pub fn apply(pos: &mut Position, m: Move) {
 /// Whether `color`'s royal piece is attacked (always false where there is no check).
 pub fn in_check(pos: &Position, color: Color) -> bool {
     match pos.variant {
-        Variant::Chess | Variant::Knightmate => orthodox::in_check(pos, color),
+        // A Knightmare's components are ordinary pieces of their colors, so the
+        // orthodox attack test sees each one attack the other side's king.
+        Variant::Chess | Variant::Knightmate | Variant::CombiningKnightmare => {
+            orthodox::in_check(pos, color)
+        }
         _ => false,
     }
 }
 
 /// Whether the variant is playable yet (its rules module exists).
 pub fn is_supported(variant: Variant) -> bool {
-    matches!(variant, Variant::Chess | Variant::Knightmate)
+    matches!(
+        variant,
+        Variant::Chess | Variant::Knightmate | Variant::CombiningKnightmare
+    )
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,
