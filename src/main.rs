@@ -1,11 +1,12 @@
 //! The `baton` binary: the UCI/XBoard loop by default, plus `perft` and `bench`.
 
+mod bench_cmd;
 mod perft_cmd;
 
 use std::process::ExitCode;
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth]\n"
 }
 
 fn main() -> ExitCode {
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("perft") => perft_cmd::run(&args[1..]),
+        Some("bench") => bench_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", usage());
             Ok(())

@@ -110,6 +110,7 @@ pub struct Tables {
 }
 
 impl Tables {
+    #[allow(clippy::needless_range_loop)]
     fn new(geometry: Geometry) -> Tables {
         let w = geometry.width() as i8;
         let h = geometry.height() as i8;

@@ -1,7 +1,9 @@
 //! Baton's engine: boards, rules of every variant, move generation, perft, and (in
 //! later modules) evaluation and search. No I/O happens here.
 
+pub mod bench;
 pub mod bitboard;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod geometry;

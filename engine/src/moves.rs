@@ -66,3 +66,67 @@ impl Move {
 pub const MAX_MOVES: usize = 8192;
 
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+impl Move {
+    /// Packs the move into 35 bits (for the transposition table).
+    pub fn pack(self) -> u64 {
+        let kind = match self.kind {
+            MoveKind::Normal => 0u64,
+            MoveKind::DoublePush => 1,
+            MoveKind::EnPassant => 2,
+            MoveKind::Castle => 3,
+        };
+        let promo = self.promotion.map_or(0, |r| r.idx() as u64 + 1);
+        let (has_extra, a, b) = match self.extra {
+            Some((a, b)) => (1u64, a.0 as u64, b.0 as u64),
+            None => (0, 0, 0),
+        };
+        (self.from.0 as u64)
+            | (self.to.0 as u64) << 7
+            | promo << 14
+            | kind << 18
+            | has_extra << 20
+            | a << 21
+            | b << 28
+    }
+
+    /// The inverse of `pack`.
+    pub fn unpack(bits: u64) -> Move {
+        let sq = |shift: u32| Square(((bits >> shift) & 0x7F) as u8);
+        let promo = ((bits >> 14) & 0xF) as usize;
+        Move {
+            from: sq(0),
+            to: sq(7),
+            promotion: (promo != 0 && promo <= crate::piece::NROLES)
+                .then(|| Role::from_idx(promo - 1)),
+            kind: match (bits >> 18) & 3 {
+                0 => MoveKind::Normal,
+                1 => MoveKind::DoublePush,
+                2 => MoveKind::EnPassant,
+                _ => MoveKind::Castle,
+            },
+            extra: ((bits >> 20) & 1 == 1).then(|| (sq(21), sq(28))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_round_trips() {
+        let moves = [
+            Move::new(Square(12), Square(28)),
+            Move::promote(Square(98), Square(99), Role::Dabbaba),
+            Move::with_kind(Square(4), Square(6), MoveKind::Castle),
+            Move {
+                extra: Some((Square(35), Square(43))),
+                ..Move::with_kind(Square(1), Square(17), MoveKind::EnPassant)
+            },
+        ];
+        for m in moves {
+            assert_eq!(Move::unpack(m.pack()), m);
+        }
+    }
+}

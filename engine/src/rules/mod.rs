@@ -28,6 +28,7 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 /// Plays a legal move in place.
 pub fn apply(pos: &mut Position, m: Move) {
     match pos.variant {
+        Variant::Chess | Variant::Knightmate => orthodox::apply(pos, m),
         Variant::CombiningKnightmare => combining::apply(pos, m),
         _ => orthodox::apply(pos, m),
     }
@@ -107,4 +108,56 @@ pub fn insufficient_material(pos: &Position) -> bool {
         Variant::FlipShatranj | Variant::FlipShatranj8 => false,
         _ => rest.is_empty(),
     }
+}
+
+/// Whether a move takes material (move ordering and quiescence look at these).
+#[inline]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind == crate::moves::MoveKind::EnPassant || pos.them().has(m.to)
+}
+
+/// The role a capturing move takes, if any.
+#[inline]
+pub fn captured_role(pos: &Position, m: Move) -> Option<crate::piece::Role> {
+    if m.kind == crate::moves::MoveKind::EnPassant {
+        return Some(crate::piece::Role::Pawn);
+    }
+    pos.role_at(pos.side.other(), m.to)
+}
+
+/// The moves quiescence search looks at when not in check: captures and promotions.
+pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
+    legal_moves(pos, list);
+    list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
+}
+
+/// The position with the turn passed to the opponent (for null-move pruning): the
+/// one-ply state (en passant, ko, frozen Knightmare) lapses as after any move.
+pub fn play_null(pos: &Position) -> Position {
+    let mut next = pos.clone();
+    next.set_ep(crate::bitboard::Bitboard::EMPTY);
+    next.set_ko(None);
+    next.set_frozen(None);
+    next.halfmove += 1;
+    next.switch_side();
+    next
+}
+
+/// How the search scores a position with no legal move, for the side to move (0 is a
+/// draw; negative a loss).
+pub fn no_move_is_loss(pos: &Position) -> bool {
+    !pos.variant.has_check() || in_check(pos, pos.side)
+}
+
+/// Whether a repetition is lost by the side that made it (flipshatranj) rather than
+/// drawn.
+pub fn repetition_loses(variant: Variant) -> bool {
+    matches!(variant, Variant::FlipShatranj | Variant::FlipShatranj8)
+}
+
+/// Whether the side to move has lost a royal piece (flipshatranj's king capture): the
+/// game is over and it has lost.
+#[inline]
+pub fn royal_lost(pos: &Position) -> bool {
+    !pos.variant.has_check() && pos.royals(pos.side).count() < pos.variant.royal_count()
 }

@@ -141,25 +141,33 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     } & !own;
     let pinned = pinned(pos, us, ksq);
 
-    for role in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::Commoner,
-    ] {
-        for from in pos.pieces(us, role) {
-            let mut to_set = piece_attacks(pos, role, from, occ) & target;
-            if pinned.has(from) {
-                to_set &= t.line(ksq, from);
-            }
-            for to in to_set {
-                list.push(Move::new(from, to));
-            }
+    // Each role's attacks spelled out, so the compiler sees one kind of move per loop.
+    let mut emit = |from: Square, targets: Bitboard| {
+        let targets = if pinned.has(from) {
+            targets & t.line(ksq, from)
+        } else {
+            targets
+        };
+        for to in targets {
+            list.push(Move::new(from, to));
         }
+    };
+    // A pinned knight can never move along the pin.
+    for from in pos.pieces(us, Role::Knight) & !pinned {
+        emit(from, t.knight[from.idx()] & target);
+    }
+    let queens = pos.pieces(us, Role::Queen);
+    for from in pos.pieces(us, Role::Bishop) | queens {
+        emit(from, t.bishop_attacks(from, occ) & target);
+    }
+    for from in pos.pieces(us, Role::Rook) | queens {
+        emit(from, t.rook_attacks(from, occ) & target);
+    }
+    for from in pos.pieces(us, Role::Commoner) {
+        emit(from, t.king[from.idx()] & target);
     }
 
-    // Pawns.
+    // Pawns: unpinned ones set-wise, pinned ones one by one along their pin.
     let pawns = pos.pieces(us, Role::Pawn);
     let empty = t.all & !occ;
     let promo = t.promotion_rank(us);
@@ -167,39 +175,64 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
         Color::White => t.ranks[2],
         Color::Black => t.ranks[t.height as usize - 3],
     };
-    let w = t.width;
-    let back = |to: Square, steps: u8| match us {
-        Color::White => Square(to.0 - steps * w),
-        Color::Black => Square(to.0 + steps * w),
+    let w = t.width as i32;
+    let forward = if us == Color::White { w } else { -w };
+    let shift = |bb: Bitboard, by: i32| {
+        if by >= 0 {
+            bb.shl(by as u32) & t.all
+        } else {
+            bb.shr((-by) as u32)
+        }
+    };
+    let from_of = |to: Square, by: i32| Square((to.0 as i32 - by) as u8);
+    let mut emit_pawns = |targets: Bitboard, by: i32, kind: MoveKind| {
+        for to in targets & !promo {
+            list.push(Move::with_kind(from_of(to, by), to, kind));
+        }
+        for to in targets & promo {
+            for &role in pos.variant.promotion_roles() {
+                list.push(Move::promote(from_of(to, by), to, role));
+            }
+        }
     };
     let free = pawns & !pinned;
-    let singles = t.push(us, free) & empty;
-    for to in t.push(us, singles & double_rank) & empty & target {
-        list.push(Move::with_kind(back(to, 2), to, MoveKind::DoublePush));
-    }
-    for to in singles & target {
-        push_pawn_move(pos, list, back(to, 1), to, promo);
-    }
-    for from in pawns {
-        let pin_line = if pinned.has(from) {
-            t.line(ksq, from)
-        } else {
-            t.all
-        };
-        if pinned.has(from) {
-            let one = t.push(us, Bitboard::from_square(from)) & empty;
-            for to in one & target & pin_line {
-                push_pawn_move(pos, list, from, to, promo);
-            }
-            for to in t.push(us, one & double_rank) & empty & target & pin_line {
-                list.push(Move::with_kind(from, to, MoveKind::DoublePush));
-            }
-        }
-        let attacks = t.pawn_attacks[us.idx()][from.idx()];
-        for to in attacks & enemy & target & pin_line {
+    let singles = shift(free, forward) & empty;
+    emit_pawns(singles & target, forward, MoveKind::Normal);
+    emit_pawns(
+        shift(singles & double_rank, forward) & empty & target,
+        2 * forward,
+        MoveKind::DoublePush,
+    );
+    // Diagonal captures towards the east (file + 1) and the west (file - 1): the file
+    // masks stop a capture from wrapping around the board's edge.
+    let not_first_file = t.all & !t.files[0];
+    let not_last_file = t.all & !t.files[t.width as usize - 1];
+    let capturable = enemy & target;
+    emit_pawns(
+        shift(free, forward + 1) & not_first_file & capturable,
+        forward + 1,
+        MoveKind::Normal,
+    );
+    emit_pawns(
+        shift(free, forward - 1) & not_last_file & capturable,
+        forward - 1,
+        MoveKind::Normal,
+    );
+    for from in pawns & pinned {
+        let pin_line = t.line(ksq, from);
+        let one = t.push(us, Bitboard::from_square(from)) & empty;
+        for to in one & target & pin_line {
             push_pawn_move(pos, list, from, to, promo);
         }
-        for to in attacks & pos.ep {
+        for to in t.push(us, one & double_rank) & empty & target & pin_line {
+            list.push(Move::with_kind(from, to, MoveKind::DoublePush));
+        }
+        for to in t.pawn_attacks[us.idx()][from.idx()] & capturable & pin_line {
+            push_pawn_move(pos, list, from, to, promo);
+        }
+    }
+    for to in pos.ep {
+        for from in t.pawn_attacks[them.idx()][to.idx()] & pawns {
             // En passant removes two pieces from their squares at once: check it by
             // playing it.
             let m = Move::with_kind(from, to, MoveKind::EnPassant);

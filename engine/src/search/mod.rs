@@ -3,9 +3,13 @@
 //! runs Lazy SMP helper threads itself and reports through a callback, never printing.
 
 pub mod limits;
+pub mod ordering;
+pub mod timeman;
 pub mod tt;
+pub mod worker;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 pub use limits::Limits;
 pub use tt::TranspositionTable;
@@ -13,6 +17,7 @@ pub use tt::TranspositionTable;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::rules;
+use worker::{Shared, Worker, MATE, MATE_BOUND};
 
 /// A score as the user sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,38 +70,189 @@ pub struct Params<'a> {
     pub pondering: &'a AtomicBool,
 }
 
+/// The deepest iteration the search will start (`go depth 300` is clamped to it).
+pub const MAX_DEPTH: u32 = 100;
+
+/// A thread's stack: move lists are large arrays on the stack, one per ply.
+const THREAD_STACK: usize = 256 * 1024 * 1024;
+
+fn user_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-((MATE + score) / 2))
+    } else {
+        Score::Cp(score)
+    }
+}
+
 /// Searches the game's current position within the limits and returns the best move.
-/// Reports go to `report` as each iteration finishes.
+/// Reports go to `report` as each iteration finishes (one per MultiPV line). Runs
+/// `threads` workers (Lazy SMP: all search the same root and share the hash table);
+/// the first one decides when to stop and reports.
 pub fn think(
     params: &Params,
     tt: &TranspositionTable,
     report: &(dyn Fn(&Report) + Sync),
 ) -> Outcome {
-    // Placeholder until the real search lands: play the first legal move.
     let pos = params.game.position();
-    let list = rules::legal_move_list(pos);
-    let _ = tt;
-    let best = list.first().copied();
-    if let Some(m) = best {
-        report(&Report {
-            depth: 1,
-            seldepth: 1,
-            multipv: 1,
-            score: Score::Cp(0),
-            nodes: 1,
-            nps: 0,
-            hashfull: 0,
-            time_ms: 0,
-            pv: vec![m],
-        });
+    let root_moves = rules::legal_move_list(pos);
+    if root_moves.is_empty() {
+        wait_while_pondering(params);
+        return Outcome::default();
     }
-    while params.pondering.load(Ordering::Relaxed) && !params.stop.load(Ordering::Relaxed) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
+    tt.new_search();
+    let limits = &params.limits;
+    let clock = if limits.infinite {
+        None
+    } else {
+        timeman::allocate(limits, pos.side, params.move_overhead_ms)
+    };
+    let abort = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let shared = Shared {
+        tt,
+        abort: &abort,
+        host_stop: params.stop,
+        pondering: params.pondering,
+        nodes: &nodes,
+        start: Instant::now(),
+        max_ms: clock.map(|c| c.1),
+        max_nodes: limits.nodes,
+        ponderhit_at: std::sync::Mutex::new(None),
+        pondered: params.pondering.load(Ordering::Relaxed),
+    };
+    let history = params.game.hashes();
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+    let multipv = params.multipv.clamp(1, root_moves.len());
+
+    let outcome = std::thread::scope(|scope| {
+        for id in 1..params.threads.max(1) {
+            let shared = &shared;
+            let history = &history;
+            let builder = std::thread::Builder::new()
+                .name(format!("baton-helper-{id}"))
+                .stack_size(THREAD_STACK);
+            // A helper that cannot start only costs strength.
+            let _ = builder.spawn_scoped(scope, move || {
+                let mut w = Worker::new(id, shared, history, pos.variant);
+                let mut previous = None;
+                // Helpers start at staggered depths so that they diverge.
+                let mut depth = 1 + (id % 2) as i32;
+                while depth <= max_depth && !shared.stopped() {
+                    previous = w.search_root(pos, depth, previous, &[]).or(previous);
+                    depth += 1;
+                }
+                w.flush_nodes();
+            });
+        }
+        let main = std::thread::Builder::new()
+            .name("baton-search".into())
+            .stack_size(THREAD_STACK)
+            .spawn_scoped(scope, || {
+                main_thread(params, &shared, &history, max_depth, multipv, clock, report)
+            });
+        let outcome = match main {
+            Ok(handle) => handle.join().unwrap_or_default(),
+            Err(_) => Outcome::default(),
+        };
+        abort.store(true, Ordering::Relaxed);
+        outcome
+    });
+    // Never return nothing while a legal move exists.
+    let best = outcome.best.or_else(|| root_moves.first().copied());
+    Outcome { best, ..outcome }
+}
+
+#[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
+fn main_thread(
+    params: &Params,
+    shared: &Shared,
+    history: &[u64],
+    max_depth: i32,
+    multipv: usize,
+    clock: Option<(u64, u64)>,
+    report: &(dyn Fn(&Report) + Sync),
+) -> Outcome {
+    let pos = params.game.position();
+    let mut w = Worker::new(0, shared, history, pos.variant);
+    let mut best: Option<Move> = None;
+    let mut ponder: Option<Move> = None;
+    let mut completed = 0;
+    let mut previous: Vec<Option<i32>> = vec![None; multipv];
+    for depth in 1..=max_depth {
+        let mut chosen: Vec<Move> = Vec::new();
+        for line in 0..multipv {
+            w.seldepth = 0;
+            let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
+                break;
+            };
+            previous[line] = Some(score);
+            let pv = w.pv().to_vec();
+            let Some(&first) = pv.first() else {
+                break;
+            };
+            chosen.push(first);
+            if line == 0 {
+                best = Some(first);
+                ponder = pv.get(1).copied();
+                completed = depth;
+            }
+            w.flush_nodes();
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let ms = shared.start.elapsed().as_millis() as u64;
+            report(&Report {
+                depth: depth as u32,
+                seldepth: w.seldepth as u32,
+                multipv: line + 1,
+                score: user_score(score),
+                nodes,
+                nps: nodes * 1000 / ms.max(1),
+                hashfull: shared.tt.hashfull(),
+                time_ms: ms,
+                pv,
+            });
+        }
+        if shared.stopped() {
+            break;
+        }
+        let pondering = !shared.clock_running();
+        if let (Some(mate), Some(Score::Mate(m))) =
+            (params.limits.mate, previous[0].map(user_score))
+        {
+            if m > 0 && m <= mate as i32 {
+                break;
+            }
+        }
+        // Another iteration takes a few times longer than this one: do not start one
+        // that cannot finish.
+        if let Some((optimum, _)) = clock {
+            if !pondering && shared.elapsed_ms() >= optimum * 6 / 10 {
+                break;
+            }
+        }
+        if previous[0].is_some_and(|s| s.abs() >= MATE_BOUND) && depth > 10 && clock.is_some() {
+            break;
+        }
+    }
+    w.flush_nodes();
+    shared.abort.store(true, Ordering::Relaxed);
+    if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
+        wait_while_pondering(params);
     }
     Outcome {
         best,
-        ponder: None,
-        nodes: 1,
-        depth: 1,
+        ponder,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        depth: completed as u32,
+    }
+}
+
+/// UCI forbids answering `go infinite` or `go ponder` before `stop` / `ponderhit`.
+fn wait_while_pondering(params: &Params) {
+    while !params.stop.load(Ordering::Relaxed)
+        && (params.pondering.load(Ordering::Relaxed) || params.limits.infinite)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }

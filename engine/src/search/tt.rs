@@ -1,22 +1,174 @@
-//! The transposition table shared by all search threads (placeholder: sized only).
+//! The transposition table shared by all search threads. Lock-free: each entry is two
+//! atomic words, the key stored xor-ed with the data, so a torn write (two threads
+//! writing one entry at once) reads back as a miss instead of as wrong data.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use crate::moves::Move;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The score is at least this (a fail high).
+    Lower,
+    /// The score is at most this (a fail low).
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
 
 pub struct TranspositionTable {
-    size_mb: usize,
+    slots: Vec<Slot>,
+    generation: AtomicU8,
 }
+
+// Data layout: move 35 bits | has-move 1 | score 16 | depth 7 | bound 2 | generation 3.
+const MOVE_BITS: u64 = (1 << 35) - 1;
 
 impl TranspositionTable {
     pub fn new(size_mb: usize) -> TranspositionTable {
-        TranspositionTable { size_mb }
+        let mut tt = TranspositionTable {
+            slots: Vec::new(),
+            generation: AtomicU8::new(0),
+        };
+        tt.resize(size_mb);
+        tt
     }
+
     pub fn resize(&mut self, size_mb: usize) {
-        self.size_mb = size_mb;
+        let bytes = size_mb.max(1) * 1024 * 1024;
+        let n = bytes / std::mem::size_of::<Slot>();
+        self.slots = (0..n)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
     }
-    pub fn clear(&self) {}
-    /// Permille of entries in use.
-    pub fn hashfull(&self) -> u32 {
-        0
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
+
     pub fn size_mb(&self) -> usize {
-        self.size_mb
+        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &Slot {
+        let i = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[i]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = self.slot(key);
+        let data = s.data.load(Ordering::Relaxed);
+        if data == 0 || s.check.load(Ordering::Relaxed) ^ data != key {
+            return None;
+        }
+        let best = ((data >> 35) & 1 == 1).then(|| Move::unpack(data & MOVE_BITS));
+        let score = ((data >> 36) & 0xFFFF) as u16 as i16 as i32;
+        let depth = ((data >> 52) & 0x7F) as i32 - 1;
+        let bound = match (data >> 59) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            best,
+            score,
+            depth,
+            bound,
+        })
+    }
+
+    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let s = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed) as u64 & 7;
+        let old = s.data.load(Ordering::Relaxed);
+        let old_key = s.check.load(Ordering::Relaxed) ^ old;
+        let old_depth = ((old >> 52) & 0x7F) as i32 - 1;
+        let old_generation = (old >> 61) & 7;
+        // Keep a deeper entry of this search for another position.
+        if old != 0 && old_key != key && old_generation == generation && old_depth > depth + 2 {
+            return;
+        }
+        // Keep the old move when the new result has none for the same position.
+        let best_bits = match best {
+            Some(m) => m.pack() | 1 << 35,
+            None if old_key == key => old & (MOVE_BITS | 1 << 35),
+            None => 0,
+        };
+        let depth_bits = (depth.clamp(-1, 126) + 1) as u64;
+        let bound_bits = match bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let data = best_bits
+            | ((score.clamp(-32767, 32767) as i16 as u16 as u64) << 36)
+            | depth_bits << 52
+            | bound_bits << 59
+            | generation << 61;
+        s.check.store(key ^ data, Ordering::Relaxed);
+        s.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) as u64 & 7;
+        let sample = self.slots.len().min(1000);
+        if sample == 0 {
+            return 0;
+        }
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 61) & 7 == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Square;
+
+    #[test]
+    fn stores_and_reads_back_an_entry() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::new(Square(12), Square(28));
+        tt.store(0xDEAD_BEEF_1234_5678, Some(m), -31000, 17, Bound::Lower);
+        let e = tt.probe(0xDEAD_BEEF_1234_5678).expect("hit");
+        assert_eq!(e.best, Some(m));
+        assert_eq!(e.score, -31000);
+        assert_eq!(e.depth, 17);
+        assert_eq!(e.bound, Bound::Lower);
+        assert!(tt.probe(0x1234).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF_1234_5678).is_none());
     }
 }

@@ -1,0 +1,40 @@
+//! The fixed positions `baton bench` searches, per variant. The node total of a bench
+//! run is the search's signature: it changes only when the search or evaluation does.
+
+use crate::variant::Variant;
+
+/// Bench positions of a variant (FENs), with the default bench depth.
+pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
+    match variant {
+        Variant::Chess => (
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
+                "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+                "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+                "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
+                "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10",
+                "8/8/8/4k3/8/8/3QK3/8 w - - 0 1",
+            ],
+            11,
+        ),
+        Variant::Knightmate => (
+            &[
+                "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                "rmbqkbmr/ppp2ppp/4p3/3p4/3P4/4P3/PPP2PPP/RMBQKBMR w KQkq - 0 3",
+                "r1bqkb1r/ppp1pppp/2m2m2/3p4/3P4/2M2M2/PPP1PPPP/R1BQKB1R w KQkq - 4 4",
+                "2r1k2r/pp1b1ppp/2mbpm2/q2p4/3P4/2PBPM2/PP1M1PPP/R2QK2R w KQk - 2 10",
+                "4k3/ppp2ppp/3m4/8/8/3M4/PPP2PPP/4K3 w - - 0 20",
+                "r3k2r/pppq1ppp/2mbbm2/3pp3/3PP3/2MBBM2/PPPQ1PPP/R3K2R b KQkq - 6 8",
+            ],
+            11,
+        ),
+        Variant::KnightRelay | Variant::CombiningKnightmare => (
+            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+            9,
+        ),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => (&[], 4),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => (&[], 4),
+    }
+}

@@ -1,0 +1,140 @@
+//! Static evaluation: material, piece placement, mobility and the safety of the royal
+//! piece, tapered between middlegame and endgame. The terms are shared; each variant
+//! brings its numbers (`weights`) and, where its rules need it, terms of its own.
+
+pub mod weights;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, Tables};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::rules::orthodox::piece_attacks;
+
+pub use weights::{piece_value, weights, Weights};
+
+/// The evaluation from the side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let w = weights(pos.variant);
+    let white = side_terms(pos, w, Color::White);
+    let black = side_terms(pos, w, Color::Black);
+    let mg = white.0 - black.0;
+    let eg = white.1 - black.1;
+    let phase = game_phase(pos, w);
+    let score = (mg * phase + eg * (256 - phase)) / 256;
+    let score = if pos.side == Color::White {
+        score
+    } else {
+        -score
+    };
+    score + w.tempo
+}
+
+/// 256 at full material, 0 with only pawns and royals.
+fn game_phase(pos: &Position, w: &Weights) -> i32 {
+    let start = 2
+        * (2 * w.material[Role::Knight.idx()]
+            .0
+            .max(w.material[Role::Commoner.idx()].0)
+            + 2 * w.material[Role::Bishop.idx()].0
+            + 2 * w.material[Role::Rook.idx()].0
+            + w.material[Role::Queen.idx()].0);
+    let mut now = 0;
+    for color in Color::BOTH {
+        for role in Role::ALL {
+            if role != Role::Pawn && role != Role::King {
+                now += pos.pieces(color, role).count() as i32 * w.material[role.idx()].0;
+            }
+        }
+    }
+    (now * 256 / start.max(1)).clamp(0, 256)
+}
+
+/// Steps from the board's centre (0 on the central squares).
+fn centre_distance(t: &Tables, sq: Square) -> i32 {
+    let f = t.file_of(sq) as i32 * 2 - (t.width as i32 - 1);
+    let r = t.rank_of(sq) as i32 * 2 - (t.height as i32 - 1);
+    (f.abs().max(r.abs()) - 1) / 2
+}
+
+/// The squares around the royal piece that an attacker wants to reach.
+fn royal_zone(pos: &Position, color: Color) -> Bitboard {
+    let t = pos.tables;
+    let mut zone = Bitboard::EMPTY;
+    for sq in pos.royals(color) {
+        zone |= t.king[sq.idx()] | Bitboard::from_square(sq);
+        if pos.variant.royal_is_knight() {
+            zone |= t.knight[sq.idx()];
+        }
+    }
+    zone
+}
+
+/// (middlegame, endgame) terms of one side.
+fn side_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
+    let t = pos.tables;
+    let occ = pos.occupied();
+    let own = pos.color_bb(us);
+    let enemy_zone = royal_zone(pos, us.other());
+    let max_dist = (t.width.max(t.height) as i32) / 2 - 1;
+    let (mut mg, mut eg) = (0, 0);
+    let mut attack_units = 0;
+    for role in Role::ALL {
+        let (m_val, e_val) = w.material[role.idx()];
+        let (m_c, e_c) = w.centre[role.idx()];
+        let (m_mob, e_mob) = w.mobility[role.idx()];
+        for sq in pos.pieces(us, role) {
+            mg += m_val;
+            eg += e_val;
+            let central = max_dist - centre_distance(t, sq);
+            match role {
+                Role::Pawn => {
+                    let adv = t.relative_rank(us, sq) as i32 - 1;
+                    mg += adv * w.pawn_advance.0;
+                    eg += adv * w.pawn_advance.1;
+                    let atts = t.pawn_attacks[us.idx()][sq.idx()];
+                    attack_units += (atts & enemy_zone).count() as i32;
+                }
+                Role::King => {
+                    // Shelter in the middlegame, activity in the endgame.
+                    mg -= central * w.royal_shelter;
+                    eg += central * w.royal_activity;
+                }
+                _ => {
+                    mg += central * m_c;
+                    eg += central * e_c;
+                    let atts = piece_attacks(pos, role, sq, occ);
+                    let mobility = (atts & !own).count() as i32;
+                    mg += mobility * m_mob;
+                    eg += mobility * e_mob;
+                    attack_units += (atts & enemy_zone).count() as i32;
+                }
+            }
+        }
+    }
+    // Attacks on the enemy royal zone grow faster than linearly.
+    let danger = (attack_units * attack_units * w.royal_attack / 4).min(500);
+    (mg + danger, eg + danger / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for v in [Variant::Chess, Variant::Knightmate] {
+            let pos = Position::startpos(v);
+            let e = evaluate(&pos);
+            assert_eq!(e, weights(v).tempo, "{v}");
+        }
+    }
+
+    #[test]
+    fn extra_queen_is_winning() {
+        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert!(evaluate(&pos) > 800);
+        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+        assert!(evaluate(&pos) < -800);
+    }
+}

@@ -1,0 +1,126 @@
+//! The evaluation's numbers, one table per variant, kept together so they are easy to
+//! tune. Values are centipawns; pairs are (middlegame, endgame).
+
+use crate::piece::{Role, NROLES};
+use crate::variant::Variant;
+
+pub struct Weights {
+    /// Material per role (the royal piece counts nothing).
+    pub material: [(i32, i32); NROLES],
+    /// Bonus per step closer to the centre, per role.
+    pub centre: [(i32, i32); NROLES],
+    /// Bonus per square a piece attacks (mobility), per role.
+    pub mobility: [(i32, i32); NROLES],
+    /// Pawn bonus per rank advanced.
+    pub pawn_advance: (i32, i32),
+    /// Royal piece: bonus per step from the centre in the middlegame (shelter), and per
+    /// step towards it in the endgame.
+    pub royal_shelter: i32,
+    pub royal_activity: i32,
+    /// Penalty per enemy attack on the squares around the royal piece (grows with the
+    /// square of the count).
+    pub royal_attack: i32,
+    /// Side-to-move bonus.
+    pub tempo: i32,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn by_role(
+    p: (i32, i32),
+    n: (i32, i32),
+    b: (i32, i32),
+    r: (i32, i32),
+    q: (i32, i32),
+    m: (i32, i32),
+    e: (i32, i32),
+    d: (i32, i32),
+    x: (i32, i32),
+) -> [(i32, i32); NROLES] {
+    // Order as `Role`: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    [p, n, b, r, q, (0, 0), m, e, d, x]
+}
+
+const ORTHODOX: Weights = Weights {
+    material: by_role(
+        (100, 120),
+        (320, 300),
+        (330, 320),
+        (480, 530),
+        (950, 1000),
+        (320, 300),
+        (150, 150),
+        (170, 170),
+        (250, 250),
+    ),
+    centre: by_role(
+        (0, 0),
+        (8, 4),
+        (4, 3),
+        (1, 1),
+        (2, 3),
+        (6, 8),
+        (4, 3),
+        (4, 3),
+        (2, 2),
+    ),
+    mobility: by_role(
+        (0, 0),
+        (4, 4),
+        (4, 5),
+        (2, 4),
+        (1, 2),
+        (2, 2),
+        (2, 2),
+        (2, 2),
+        (0, 0),
+    ),
+    pawn_advance: (3, 12),
+    royal_shelter: 10,
+    royal_activity: 8,
+    royal_attack: 6,
+    tempo: 12,
+};
+
+/// Knightmate: the commoner (a non-royal king) is a strong short-range piece and the
+/// royal knight wants cover from commoners and pawns; knights do not exist.
+const KNIGHTMATE: Weights = Weights {
+    material: by_role(
+        (100, 120),
+        (0, 0),
+        (330, 320),
+        (480, 530),
+        (950, 1000),
+        (450, 520),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    centre: by_role(
+        (0, 0),
+        (0, 0),
+        (4, 3),
+        (1, 1),
+        (2, 3),
+        (8, 10),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    royal_attack: 8,
+    ..ORTHODOX
+};
+
+pub fn weights(variant: Variant) -> &'static Weights {
+    match variant {
+        Variant::Knightmate => &KNIGHTMATE,
+        _ => &ORTHODOX,
+    }
+}
+
+/// Middlegame material of a role, for move ordering and exchange estimates.
+pub fn piece_value(variant: Variant, role: Role) -> i32 {
+    if role == Role::King {
+        return 20_000;
+    }
+    weights(variant).material[role.idx()].0
+}

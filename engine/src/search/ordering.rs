@@ -1,0 +1,118 @@
+//! Move ordering: the hash move first, then captures by victim and attacker, then
+//! killer moves, then quiet moves by their history.
+
+use crate::eval::piece_value;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::rules;
+
+pub const MAX_PLY: usize = 128;
+
+/// Per-thread ordering memory.
+pub struct Ordering {
+    pub killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Quiet-move history per side, from-square and to-square.
+    history: Vec<i32>,
+}
+
+const HASH_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 26;
+const KILLER: i32 = 1 << 25;
+
+impl Ordering {
+    pub fn new() -> Ordering {
+        Ordering {
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * 128 * 128],
+        }
+    }
+
+    #[inline]
+    fn history_index(pos: &Position, m: Move) -> usize {
+        (pos.side.idx() * 128 + m.from.idx()) * 128 + m.to.idx()
+    }
+
+    pub fn history(&self, pos: &Position, m: Move) -> i32 {
+        self.history[Self::history_index(pos, m)]
+    }
+
+    /// Scores every move of the list (higher first).
+    pub fn score(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        hash_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<i32> {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        list.iter()
+            .map(|&m| {
+                if Some(m) == hash_move {
+                    HASH_MOVE
+                } else if rules::is_capture(pos, m) {
+                    let victim = rules::captured_role(pos, m)
+                        .map_or(0, |r| piece_value(pos.variant, r).min(5000));
+                    let attacker = pos
+                        .role_at(pos.side, m.from)
+                        .map_or(0, |r| piece_value(pos.variant, r).min(5000));
+                    CAPTURE + victim * 16 - attacker / 16
+                        + m.promotion.map_or(0, |r| piece_value(pos.variant, r))
+                } else if let Some(r) = m.promotion {
+                    CAPTURE + piece_value(pos.variant, r)
+                } else if killers[0] == Some(m) {
+                    KILLER + 1
+                } else if killers[1] == Some(m) {
+                    KILLER
+                } else {
+                    self.history(pos, m)
+                }
+            })
+            .collect()
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer and reward its history;
+    /// the quiet moves tried before it are punished.
+    pub fn reward(&mut self, pos: &Position, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+        let ply = ply.min(MAX_PLY - 1);
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let bonus = (depth * depth).min(400);
+        self.update(pos, m, bonus);
+        for &q in tried {
+            if q != m {
+                self.update(pos, q, -bonus);
+            }
+        }
+    }
+
+    fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+        let h = &mut self.history[Self::history_index(pos, m)];
+        // Gravity keeps the values bounded well below the killer score.
+        *h += bonus * 32 - *h * bonus.abs() / 512;
+    }
+
+    pub fn clear_killers(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+    }
+}
+
+impl Default for Ordering {
+    fn default() -> Self {
+        Ordering::new()
+    }
+}
+
+/// Moves the best-scored remaining move to index `i` (selection sort, lazily).
+#[inline]
+pub fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    scores.swap(i, best);
+}

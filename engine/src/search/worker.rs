@@ -1,0 +1,510 @@
+//! One search thread: principal-variation alpha-beta with a transposition table,
+//! null-move pruning, late-move reductions, check extension and quiescence search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::time::Instant;
+
+use super::ordering::{pick, Ordering, MAX_PLY};
+use super::tt::{Bound, TranspositionTable};
+use crate::eval::evaluate;
+use crate::moves::{Move, MoveList};
+use crate::piece::Role;
+use crate::position::Position;
+use crate::rules;
+
+pub const INFINITE: i32 = 32_500;
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mates (in plies from the root).
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A won position short of mate: the opponent repeated in a variant where repeating
+/// loses.
+pub const REPETITION_WIN: i32 = 20_000;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    /// Set when the search must end: the host's stop, or the main thread finishing.
+    pub abort: &'a AtomicBool,
+    pub host_stop: &'a AtomicBool,
+    pub pondering: &'a AtomicBool,
+    pub nodes: &'a AtomicU64,
+    pub start: Instant,
+    /// Hard limits checked during the search (main thread only).
+    pub max_ms: Option<u64>,
+    pub max_nodes: Option<u64>,
+    /// When pondering ended (`ponderhit`), the clock starts from there.
+    pub ponderhit_at: std::sync::Mutex<Option<Instant>>,
+    /// The search began as a ponder search.
+    pub pondered: bool,
+}
+
+impl Shared<'_> {
+    pub fn elapsed_ms(&self) -> u64 {
+        let from = self
+            .ponderhit_at
+            .lock()
+            .ok()
+            .and_then(|g| *g)
+            .unwrap_or(self.start);
+        from.elapsed().as_millis() as u64
+    }
+    /// False while pondering; the first call after `ponderhit` starts the clock.
+    pub fn clock_running(&self) -> bool {
+        if self.pondering.load(AtomicOrdering::Relaxed) {
+            return false;
+        }
+        if let Ok(mut at) = self.ponderhit_at.lock() {
+            if self.pondered && at.is_none() {
+                *at = Some(Instant::now());
+            }
+        }
+        true
+    }
+    pub fn stopped(&self) -> bool {
+        self.abort.load(AtomicOrdering::Relaxed) || self.host_stop.load(AtomicOrdering::Relaxed)
+    }
+}
+
+pub struct Worker<'a> {
+    pub id: usize,
+    pub shared: &'a Shared<'a>,
+    pub nodes: u64,
+    flushed_nodes: u64,
+    pub seldepth: usize,
+    ordering: Ordering,
+    /// Hashes of the game so far and of the current search path, for repetitions.
+    hashes: Vec<u64>,
+    pv: Vec<Vec<Move>>,
+    /// Features switched per variant (see `Features`).
+    features: Features,
+}
+
+/// Pruning that is sound for some rules and not for others.
+#[derive(Clone, Copy)]
+pub struct Features {
+    pub null_move: bool,
+    pub lmr: bool,
+}
+
+impl Features {
+    pub fn for_variant(variant: crate::variant::Variant) -> Features {
+        use crate::variant::Variant::*;
+        match variant {
+            // Zugzwang is rare where a side can (almost) always pass or has pieces to
+            // move; the guard in `search` (pieces other than pawns) covers the chess
+            // family's endgames.
+            Chess | Knightmate | KnightRelay | CombiningKnightmare => Features {
+                null_move: true,
+                lmr: true,
+            },
+            // A null turn exists in the rules themselves (a piece returning through a
+            // relay), so passing is almost always possible and null-move is sound.
+            StonesRelays | StonesRelaysTunnel => Features {
+                null_move: true,
+                lmr: true,
+            },
+            // Every turn must move and flip; running out of good flips is real, and a
+            // king left attacked is lost next ply: no null move.
+            FlipShatranj | FlipShatranj8 => Features {
+                null_move: false,
+                lmr: true,
+            },
+        }
+    }
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        history: &[u64],
+        variant: crate::variant::Variant,
+    ) -> Worker<'a> {
+        Worker {
+            id,
+            shared,
+            nodes: 0,
+            flushed_nodes: 0,
+            seldepth: 0,
+            ordering: Ordering::new(),
+            hashes: history.to_vec(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            features: Features::for_variant(variant),
+        }
+    }
+
+    pub fn pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// Counts a node; now and then publishes the count and checks the limits.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            if self.id == 0 {
+                self.check_limits();
+            }
+        }
+        self.shared.stopped()
+    }
+
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed_nodes, AtomicOrdering::Relaxed);
+        self.flushed_nodes = self.nodes;
+    }
+
+    fn check_limits(&self) {
+        let s = self.shared;
+        if !s.clock_running() {
+            return;
+        }
+        let out_of_time = s.max_ms.is_some_and(|m| s.elapsed_ms() >= m);
+        let out_of_nodes = s
+            .max_nodes
+            .is_some_and(|n| s.nodes.load(AtomicOrdering::Relaxed) >= n);
+        if out_of_time || out_of_nodes {
+            s.abort.store(true, AtomicOrdering::Relaxed);
+        }
+    }
+
+    /// Whether the position repeats an earlier one (since the last irreversible move).
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let n = self.hashes.len();
+        let reach = (pos.halfmove as usize).min(n.saturating_sub(1));
+        let key = pos.hash();
+        (2..=reach)
+            .step_by(2)
+            .any(|back| self.hashes[n - 1 - back] == key)
+    }
+
+    /// Searches the root with an aspiration window around the previous score; `skip`
+    /// are root moves already given as better MultiPV lines.
+    pub fn search_root(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        previous: Option<i32>,
+        skip: &[Move],
+    ) -> Option<i32> {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = match previous {
+            Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
+            _ => (-INFINITE, INFINITE),
+        };
+        loop {
+            let score = self.search(pos, alpha, beta, depth, 0, true, skip);
+            if self.shared.stopped() {
+                return None;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return Some(score);
+            }
+            delta += delta / 2 + 10;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        is_pv: bool,
+        skip: &[Move],
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        if !root {
+            if self.is_repetition(pos) {
+                return self.repetition_score(pos, ply);
+            }
+            if pos.halfmove >= 100 {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return evaluate(pos);
+            }
+            // Mate distance pruning: no line from here beats a mate already found.
+            let (a, b) = (
+                alpha.max(-MATE + ply as i32),
+                beta.min(MATE - ply as i32 - 1),
+            );
+            if a >= b {
+                return a;
+            }
+        }
+
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let hash_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry {
+            if !is_pv && e.depth >= depth {
+                let s = score_from_tt(e.score, ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        rules::legal_moves(pos, &mut list);
+        if root && !skip.is_empty() {
+            list.retain(|m| !skip.contains(m));
+        }
+        if list.is_empty() {
+            return if root && !skip.is_empty() {
+                -INFINITE
+            } else {
+                self.no_move_score(pos, ply)
+            };
+        }
+        let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
+        let static_eval = if in_check { -INFINITE } else { evaluate(pos) };
+
+        if !is_pv && !in_check && !root {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 5 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move surely would.
+            if self.features.null_move
+                && depth >= 3
+                && static_eval >= beta
+                && has_pieces(pos)
+                && beta.abs() < MATE_BOUND
+            {
+                let r = 3 + depth / 4;
+                let child = rules::play_null(pos);
+                self.hashes.push(child.hash());
+                let score =
+                    -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, &[]);
+                self.hashes.pop();
+                if self.shared.stopped() {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut scores = self.ordering.score(pos, &list, hash_move, ply);
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        for i in 0..list.len() {
+            pick(&mut list, &mut scores, i);
+            let m = list[i];
+            let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+            let child = pos.play(m);
+            let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
+            let extension = i32::from(gives_check);
+            let new_depth = depth - 1 + extension;
+
+            self.hashes.push(child.hash());
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
+            } else {
+                // Late quiet moves are searched shallower first.
+                let mut reduction = 0;
+                if self.features.lmr
+                    && depth >= 3
+                    && i >= 3
+                    && !capture
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = lmr(depth, i);
+                    if is_pv {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                score = -self.search(
+                    &child,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - reduction,
+                    ply + 1,
+                    false,
+                    &[],
+                );
+                if score > alpha && reduction > 0 {
+                    score =
+                        -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, false, &[]);
+                }
+                if score > alpha && score < beta && is_pv {
+                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
+                }
+            }
+            self.hashes.pop();
+            if self.shared.stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if is_pv {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if !capture {
+                            self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets_tried.push(m);
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if skip.is_empty() {
+            self.shared.tt.store(
+                key,
+                best_move.or(hash_move),
+                score_to_tt(best_score, ply),
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
+        let mut list = MoveList::new();
+        let mut best = -INFINITE;
+        if in_check {
+            // Every evasion, so that mates are seen.
+            rules::legal_moves(pos, &mut list);
+            if list.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            best = evaluate(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            rules::tactical_moves(pos, &mut list);
+            if list.is_empty() && rules::royal_lost(pos) {
+                return self.no_move_score(pos, ply);
+            }
+        }
+        let mut scores = self.ordering.score(pos, &list, None, MAX_PLY - 1);
+        for i in 0..list.len() {
+            pick(&mut list, &mut scores, i);
+            let m = list[i];
+            let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1);
+            if self.shared.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn no_move_score(&self, pos: &Position, ply: usize) -> i32 {
+        if rules::no_move_is_loss(pos) {
+            -MATE + ply as i32
+        } else {
+            0
+        }
+    }
+
+    fn repetition_score(&self, pos: &Position, ply: usize) -> i32 {
+        if rules::repetition_loses(pos.variant) {
+            // The opponent just repeated: the side to move wins.
+            REPETITION_WIN - ply as i32
+        } else {
+            0
+        }
+    }
+}
+
+/// The side to move has pieces other than pawns and royals (zugzwang is unlikely).
+fn has_pieces(pos: &Position) -> bool {
+    let us = pos.side;
+    (pos.color_bb(us) & !pos.pieces(us, Role::Pawn) & !pos.royals(us)).any()
+}
+
+fn lmr(depth: i32, index: usize) -> i32 {
+    let d = (depth as f32).ln();
+    let i = (index as f32).ln();
+    (0.5 + d * i / 2.2) as i32
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

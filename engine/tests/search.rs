@@ -1,0 +1,102 @@
+//! The search finds mates, avoids stalemate traps and respects its limits.
+
+use std::sync::atomic::AtomicBool;
+
+use baton_engine::search::{think, Limits, Params, Score, TranspositionTable};
+use baton_engine::{format_move, Game, Position, Variant};
+
+fn best(variant: Variant, fen: &str, depth: u32, threads: usize) -> (String, Score) {
+    let game = Game::new(Position::from_fen(variant, fen).expect("FEN"));
+    let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
+    let tt = TranspositionTable::new(16);
+    let last = std::sync::Mutex::new(Score::Cp(0));
+    let params = Params {
+        game: &game,
+        limits: Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+        threads,
+        multipv: 1,
+        move_overhead_ms: 0,
+        stop: &stop,
+        pondering: &pondering,
+    };
+    let out = think(&params, &tt, &|r| *last.lock().unwrap() = r.score);
+    let m = out.best.expect("a move");
+    let score = *last.lock().unwrap();
+    (format_move(game.position(), m), score)
+}
+
+#[test]
+fn finds_back_rank_mate_in_one() {
+    let (m, s) = best(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4, 1);
+    assert_eq!(m, "a1a8");
+    assert_eq!(s, Score::Mate(1));
+}
+
+#[test]
+fn finds_scholars_mate() {
+    let (_, s) = best(
+        Variant::Chess,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        5,
+        1,
+    );
+    assert_eq!(s, Score::Mate(1));
+}
+
+#[test]
+fn knightmate_mate_in_one_with_a_commoner() {
+    // Black royal knight on a8, boxed in by its own pawns; the white rook mates on
+    // the eighth rank... a8's knight squares b6 and c7 are covered.
+    let (m, s) = best(
+        Variant::Knightmate,
+        "k7/2p5/1p6/8/8/8/8/1R2K2R w - - 0 1",
+        3,
+        1,
+    );
+    assert_eq!(s, Score::Mate(1), "best {m}");
+}
+
+#[test]
+fn two_threads_agree_on_a_mate() {
+    let (m, s) = best(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 6, 2);
+    assert_eq!(m, "a1a8");
+    assert_eq!(s, Score::Mate(1));
+}
+
+#[test]
+fn huge_depth_is_clamped_and_stop_is_obeyed() {
+    let game = Game::startpos(Variant::Chess);
+    let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
+    let tt = TranspositionTable::new(16);
+    let params = Params {
+        game: &game,
+        limits: Limits {
+            depth: Some(300),
+            ..Default::default()
+        },
+        threads: 1,
+        multipv: 1,
+        move_overhead_ms: 0,
+        stop: &stop,
+        pondering: &pondering,
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let t = std::time::Instant::now();
+        let out = think(&params, &tt, &|_| {});
+        assert!(out.best.is_some());
+        assert!(
+            t.elapsed().as_millis() < 1000,
+            "stop took {:?}",
+            t.elapsed()
+        );
+    });
+}

@@ -1,0 +1,73 @@
+//! `baton bench [variant|all] [depth]`: searches fixed positions with one thread and a
+//! fresh 16 MB hash table each, and prints nodes, time and speed per variant and in
+//! total (the totals as Stockfish prints them).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use baton_engine::search::{think, Limits, Params, TranspositionTable};
+use baton_engine::{bench, rules, Game, Position, Variant};
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut variants: Vec<Variant> = Variant::ALL.to_vec();
+    let mut depth: Option<u32> = None;
+    for a in args {
+        if let Ok(d) = a.parse::<u32>() {
+            depth = Some(d.clamp(1, 64));
+        } else if a == "all" {
+            variants = Variant::ALL.to_vec();
+        } else {
+            let v = Variant::from_name(a).ok_or_else(|| format!("unknown variant '{a}'"))?;
+            variants = vec![v];
+        }
+    }
+    let mut total_nodes = 0u64;
+    let mut total_ms = 0u64;
+    let tt = TranspositionTable::new(16);
+    for v in variants {
+        if !rules::is_supported(v) {
+            continue;
+        }
+        let (fens, default_depth) = bench::positions(v);
+        let depth = depth.unwrap_or(default_depth);
+        let mut nodes = 0u64;
+        let start = Instant::now();
+        for fen in fens {
+            let pos = Position::from_fen(v, fen).map_err(|e| format!("{v} bench: {e}"))?;
+            let game = Game::new(pos);
+            tt.clear();
+            let stop = AtomicBool::new(false);
+            let pondering = AtomicBool::new(false);
+            let params = Params {
+                game: &game,
+                limits: Limits {
+                    depth: Some(depth),
+                    ..Default::default()
+                },
+                threads: 1,
+                multipv: 1,
+                move_overhead_ms: 0,
+                stop: &stop,
+                pondering: &pondering,
+            };
+            nodes += think(&params, &tt, &|_| {}).nodes;
+        }
+        let ms = start.elapsed().as_millis() as u64;
+        println!(
+            "{:<20} depth {:>2}  positions {:>2}  nodes {:>10}  time {:>6} ms  nps {:>8}",
+            v.name(),
+            depth,
+            fens.len(),
+            nodes,
+            ms,
+            nodes * 1000 / ms.max(1)
+        );
+        total_nodes += nodes;
+        total_ms += ms;
+    }
+    println!("\n===========================");
+    println!("Total time (ms) : {total_ms}");
+    println!("Nodes searched  : {total_nodes}");
+    println!("Nodes/second    : {}", total_nodes * 1000 / total_ms.max(1));
+    Ok(())
+}
