@@ -2,6 +2,7 @@
 //! the game), dispatching to the variant's module. Shared mechanisms live in
 //! `orthodox`; a variant adds a module with only what it changes.
 
+pub mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod orthodox;
@@ -15,9 +16,10 @@ use crate::variant::Variant;
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::generate(pos, list),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate(pos, list),
         Variant::KnightRelay => knightrelay::generate(pos, list),
-        _ => {}
+        Variant::CombiningKnightmare => combining::generate(pos, list),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate(pos, list),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => {}
     }
 }
 
@@ -30,33 +32,32 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 /// Plays a legal move in place.
 pub fn apply(pos: &mut Position, m: Move) {
     match pos.variant {
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::apply(pos, m),
+        Variant::Chess | Variant::Knightmate => orthodox::apply(pos, m),
         Variant::KnightRelay => knightrelay::apply(pos, m),
-        _ => orthodox::apply(pos, m),
+        Variant::CombiningKnightmare => combining::apply(pos, m),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::apply(pos, m),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => orthodox::apply(pos, m),
     }
 }
 
 /// Whether `color`'s royal piece is attacked (always false where there is no check).
 pub fn in_check(pos: &Position, color: Color) -> bool {
     match pos.variant {
-        Variant::Chess | Variant::Knightmate => orthodox::in_check(pos, color),
+        // A Knightmare's components are ordinary pieces of their colors, so the
+        // orthodox attack test sees each one attack the other side's king.
+        Variant::Chess | Variant::Knightmate | Variant::CombiningKnightmare => {
+            orthodox::in_check(pos, color)
+        }
+        Variant::KnightRelay => knightrelay::in_check(pos, color),
         // Kings are captured, never checked.
         Variant::FlipShatranj | Variant::FlipShatranj8 => false,
-        Variant::KnightRelay => knightrelay::in_check(pos, color),
-        _ => false,
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => false,
     }
 }
 
 /// Whether the variant is playable yet (its rules module exists).
 pub fn is_supported(variant: Variant) -> bool {
-    matches!(
-        variant,
-        Variant::Chess
-            | Variant::Knightmate
-            | Variant::KnightRelay
-            | Variant::FlipShatranj
-            | Variant::FlipShatranj8
-    )
+    !matches!(variant, Variant::StonesRelays | Variant::StonesRelaysTunnel)
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,

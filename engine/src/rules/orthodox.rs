@@ -77,8 +77,15 @@ pub fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
     pinned
 }
 
+/// A pawn's move to `to`, once per promotion role if `to` is in `promo`.
 #[inline]
-fn push_pawn_move(pos: &Position, list: &mut MoveList, from: Square, to: Square, promo: Bitboard) {
+pub fn push_pawn_move(
+    pos: &Position,
+    list: &mut MoveList,
+    from: Square,
+    to: Square,
+    promo: Bitboard,
+) {
     if promo.has(to) {
         for &role in pos.variant.promotion_roles() {
             list.push(Move::promote(from, to, role));
@@ -295,22 +302,35 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
         }
     }
 
-    // Castling: not out of, through or into check.
-    if checkers.is_empty() && pos.castling != 0 {
-        let rank = back_rank(t, us);
-        for (right, rook_file, dest_file) in castling_sides(us) {
-            if pos.castling & right == 0 {
-                continue;
-            }
-            let rook = t.square(rook_file, rank);
-            let dest = t.square(dest_file, rank);
-            if (t.between(ksq, rook) & occ).any() {
-                continue;
-            }
-            let path = t.between(ksq, dest) | Bitboard::from_square(dest);
-            if path.all_safe(|sq| o.attackers(pos, sq, them, occ).is_empty()) {
-                list.push(Move::with_kind(ksq, dest, MoveKind::Castle));
-            }
+    if checkers.is_empty() {
+        castling_moves(pos, list, o);
+    }
+}
+
+/// The castling moves of the side to move, which must not be in check: the squares
+/// between royal piece and rook empty, none it crosses or reaches attacked.
+pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
+    if pos.castling == 0 {
+        return;
+    }
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
+    let occ = pos.occupied();
+    let ksq = pos.royal(us);
+    let rank = back_rank(t, us);
+    for (right, rook_file, dest_file) in castling_sides(us) {
+        if pos.castling & right == 0 {
+            continue;
+        }
+        let rook = t.square(rook_file, rank);
+        let dest = t.square(dest_file, rank);
+        if (t.between(ksq, rook) & occ).any() {
+            continue;
+        }
+        let path = t.between(ksq, dest) | Bitboard::from_square(dest);
+        if path.all_safe(|sq| o.attackers(pos, sq, them, occ).is_empty()) {
+            list.push(Move::with_kind(ksq, dest, MoveKind::Castle));
         }
     }
 }
@@ -332,21 +352,32 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
 
 /// Plays a legal move of the chess family.
 pub fn apply(pos: &mut Position, m: Move) {
-    let t = pos.tables;
     let us = pos.side;
-    let them = us.other();
     let Some(role) = pos.role_at(us, m.from) else {
         debug_assert!(false, "no piece to move on {:?}", m.from);
         return;
     };
-    let mut irreversible = role == Role::Pawn;
+    let captured = match m.kind {
+        MoveKind::EnPassant | MoveKind::Castle => apply_special(pos, m),
+        _ => pos.remove(us.other(), m.to).is_some(),
+    };
+    pos.remove(us, m.from);
+    pos.put(us, m.promotion.unwrap_or(role), m.to);
+    finish_move(pos, m, role == Role::Pawn || captured);
+}
+
+/// The side effect of an en-passant capture (the pawn that passed leaves) or of
+/// castling (the rook jumps over); true if something was captured.
+pub fn apply_special(pos: &mut Position, m: Move) -> bool {
+    let t = pos.tables;
+    let us = pos.side;
     match m.kind {
         MoveKind::EnPassant => {
             let victim = match us {
                 Color::White => Square(m.to.0 - t.width),
                 Color::Black => Square(m.to.0 + t.width),
             };
-            pos.remove(them, victim);
+            pos.remove(us.other(), victim).is_some()
         }
         MoveKind::Castle => {
             let rank = back_rank(t, us);
@@ -357,15 +388,19 @@ pub fn apply(pos: &mut Position, m: Move) {
             };
             pos.remove(us, rook_from);
             pos.put(us, Role::Rook, rook_to);
+            false
         }
-        _ => {
-            if pos.remove(them, m.to).is_some() {
-                irreversible = true;
-            }
-        }
+        _ => false,
     }
-    pos.remove(us, m.from);
-    pos.put(us, m.promotion.unwrap_or(role), m.to);
+}
+
+/// What every move ends with once the pieces stand: castling rights lost from or
+/// to its squares, the new en-passant square, the 50-move clock (reset by an
+/// irreversible move) and the turn passing.
+pub fn finish_move(pos: &mut Position, m: Move, irreversible: bool) {
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
     let rights = pos.castling & pos.castling_mask(m.from) & pos.castling_mask(m.to);
     if rights != pos.castling {
         pos.set_castling(rights);

@@ -1,0 +1,249 @@
+//! Combining Knightmare chess: FIDE chess in which a knight, bishop, rook or queen
+//! moving onto an opposing one of those fuses with it into a Knightmare, a square
+//! holding a white and a black component at once. Each side moves a Knightmare as its
+//! own component, and each king is attacked by the other side's component.
+//!
+//! Because `Position` keeps pieces per color, a Knightmare's white component is simply
+//! one of White's pieces, so `orthodox::attackers_to` and `orthodox::in_check` already
+//! see each component attacking for its own color, frozen or not. What changes is what
+//! a move does on arrival (fuse, capture one piece, or capture both components), that
+//! a moving Knightmare carries the opponent's component along, and the Knightmare
+//! frozen for one ply after it moved or formed. Legality is tested by playing the move,
+//! except for moves that provably cannot expose the king.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::rules::orthodox;
+
+/// Knights, bishops, rooks and queens: the pieces that fuse instead of capturing.
+#[inline]
+pub fn is_regular(role: Role) -> bool {
+    matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+}
+
+/// Squares the side to move may move a piece to: empty, an enemy piece (the king
+/// aside, which is never taken) or any Knightmare. Never a square of its own alone.
+#[inline]
+fn destinations(pos: &Position) -> Bitboard {
+    let us = pos.side;
+    let own_alone = pos.us() & !pos.shared();
+    pos.tables.all & !own_alone & !pos.pieces(us.other(), Role::King)
+}
+
+/// Moves that follow the pieces' movement and the arrival rules but may leave the
+/// mover's own king attacked. Castling is left out (it is generated legal).
+pub fn pseudo_legal(pos: &Position, list: &mut MoveList) {
+    let t = pos.tables;
+    let us = pos.side;
+    let occ = pos.occupied();
+    let targets = destinations(pos);
+    let movable = match pos.frozen {
+        Some(sq) => !Bitboard::from_square(sq),
+        None => t.all,
+    };
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ] {
+        for from in pos.pieces(us, role) & movable {
+            for to in orthodox::piece_attacks(pos, role, from, occ) & targets {
+                list.push(Move::new(from, to));
+            }
+        }
+    }
+
+    // Pawns push as in FIDE and take diagonally whatever a piece may take.
+    let empty = t.all & !occ;
+    let promo = t.promotion_rank(us);
+    let double_rank = match us {
+        Color::White => t.ranks[2],
+        Color::Black => t.ranks[t.height as usize - 3],
+    };
+    for from in pos.pieces(us, Role::Pawn) {
+        let one = t.push(us, Bitboard::from_square(from)) & empty;
+        for to in one {
+            orthodox::push_pawn_move(pos, list, from, to, promo);
+        }
+        for to in t.push(us, one & double_rank) & empty {
+            list.push(Move::with_kind(from, to, MoveKind::DoublePush));
+        }
+        let attacks = t.pawn_attacks[us.idx()][from.idx()];
+        for to in attacks & pos.them() & targets {
+            orthodox::push_pawn_move(pos, list, from, to, promo);
+        }
+        for to in attacks & pos.ep {
+            list.push(Move::with_kind(from, to, MoveKind::EnPassant));
+        }
+    }
+}
+
+/// Every legal move of the side to move.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    let t = pos.tables;
+    let us = pos.side;
+    let ksq = pos.royal(us);
+    let in_check = orthodox::in_check(pos, us);
+    let shared = pos.shared();
+    let mut pseudo = MoveList::new();
+    pseudo_legal(pos, &mut pseudo);
+    for m in pseudo {
+        // A plain piece leaving a square off the king's lines, out of check, cannot
+        // expose the king: whatever it does on arrival only blocks or removes
+        // attackers (a fusion keeps the enemy piece's attacks where they were).
+        let safe = !in_check
+            && m.from != ksq
+            && !shared.has(m.from)
+            && m.kind != MoveKind::EnPassant
+            && t.line(ksq, m.from).is_empty();
+        if safe || !orthodox::in_check(&pos.play(m), us) {
+            list.push(m);
+        }
+    }
+    if !in_check {
+        orthodox::castling_moves(pos, list, &orthodox::Plain);
+    }
+}
+
+/// Plays a legal move: a fusion leaves both pieces on the target square, a moving
+/// Knightmare takes both its components along, and a Knightmare that moved or formed
+/// becomes the frozen one.
+pub fn apply(pos: &mut Position, m: Move) {
+    let us = pos.side;
+    let them = us.other();
+    let Some(role) = pos.role_at(us, m.from) else {
+        debug_assert!(false, "no piece to move on {:?}", m.from);
+        return;
+    };
+    let shared = pos.shared();
+    let knightmare = shared.has(m.from);
+    let mut fused = false;
+    let captured = match m.kind {
+        MoveKind::EnPassant | MoveKind::Castle => orthodox::apply_special(pos, m),
+        _ => match pos.role_at(them, m.to) {
+            // A Knightmare on the target: both components leave.
+            Some(_) if shared.has(m.to) => {
+                pos.remove(us, m.to);
+                pos.remove(them, m.to);
+                true
+            }
+            Some(victim) => {
+                fused = !knightmare && is_regular(role) && is_regular(victim);
+                if !fused {
+                    pos.remove(them, m.to);
+                }
+                true
+            }
+            None => false,
+        },
+    };
+    let partner = if knightmare {
+        pos.remove(them, m.from)
+    } else {
+        None
+    };
+    pos.remove(us, m.from);
+    pos.put(us, m.promotion.unwrap_or(role), m.to);
+    if let Some(partner) = partner {
+        pos.put(them, partner, m.to);
+    }
+    // A fusion changes the board for good, like a capture (50-move rule).
+    orthodox::finish_move(pos, m, role == Role::Pawn || captured);
+    let frozen = (knightmare || fused).then_some(m.to);
+    if frozen != pos.frozen {
+        pos.set_frozen(frozen);
+    }
+}
+
+/// The letters of what stands on `sq` as the page writes it: one letter for a piece
+/// (none for a pawn), two for a Knightmare in queen-rook-bishop-knight order whoever
+/// owns which component.
+fn piece_text(pos: &Position, sq: crate::geometry::Square) -> String {
+    let v = pos.variant;
+    let mut roles: Vec<Role> = Color::BOTH
+        .into_iter()
+        .filter_map(|c| pos.role_at(c, sq))
+        .collect();
+    roles.sort_by(|a, b| b.cmp(a));
+    roles
+        .into_iter()
+        .filter(|&r| r != Role::Pawn)
+        .map(|r| v.role_letter(r))
+        .collect()
+}
+
+/// A legal move in the notation of the game's page: standard algebraic notation, a
+/// Knightmare named by its two letters (`QNe4`), and a fusion written moving piece,
+/// tilde, stationary piece, square (`Q~Nc2`). Check and mate are marked `+` and `#`.
+pub fn page_notation(pos: &Position, m: Move) -> String {
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
+    let mut s = String::new();
+    if m.kind == MoveKind::Castle {
+        s += if t.file_of(m.to) > t.file_of(m.from) {
+            "O-O"
+        } else {
+            "O-O-O"
+        };
+    } else {
+        let mover = pos.role_at(us, m.from);
+        let letters = piece_text(pos, m.from);
+        let victim = pos.role_at(them, m.to);
+        let takes = victim.is_some() || m.kind == MoveKind::EnPassant;
+        let fuses = !pos.shared().has(m.from)
+            && !pos.shared().has(m.to)
+            && mover.is_some_and(is_regular)
+            && victim.is_some_and(is_regular);
+        let file = |sq| (b'a' + t.file_of(sq)) as char;
+        if mover == Some(Role::Pawn) {
+            if takes {
+                s.push(file(m.from));
+            }
+        } else {
+            s += &letters;
+            // Name the departure file, else rank, else both, when another piece
+            // written alike could go to the same square.
+            let rivals: Vec<_> = crate::rules::legal_move_list(pos)
+                .into_iter()
+                .filter(|o| o.to == m.to && o.from != m.from && o.kind != MoveKind::Castle)
+                .filter(|o| piece_text(pos, o.from) == letters)
+                .map(|o| o.from)
+                .collect();
+            if !rivals.is_empty() {
+                let name = t.square_name(m.from);
+                if rivals.iter().all(|&r| t.file_of(r) != t.file_of(m.from)) {
+                    s.push(file(m.from));
+                } else if rivals.iter().all(|&r| t.rank_of(r) != t.rank_of(m.from)) {
+                    s += &name[1..];
+                } else {
+                    s += &name;
+                }
+            }
+        }
+        if fuses {
+            s.push('~');
+            s += &piece_text(pos, m.to);
+        } else if takes {
+            s.push('x');
+        }
+        s += &t.square_name(m.to);
+        if let Some(role) = m.promotion {
+            s.push('=');
+            s.push(pos.variant.role_letter(role));
+        }
+    }
+    let after = pos.play(m);
+    if orthodox::in_check(&after, them) {
+        s.push(if crate::rules::legal_move_list(&after).is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    s
+}
