@@ -49,6 +49,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 move_overhead_ms: 0,
                 stop: &stop,
                 pondering: &pondering,
+                eval_style: Default::default(),
             };
             nodes += think(&params, &tt, &|_| {}).nodes;
         }

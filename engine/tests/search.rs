@@ -22,6 +22,7 @@ fn best(variant: Variant, fen: &str, depth: u32, threads: usize) -> (String, Sco
         move_overhead_ms: 0,
         stop: &stop,
         pondering: &pondering,
+        eval_style: Default::default(),
     };
     let out = think(&params, &tt, &|r| *last.lock().unwrap() = r.score);
     let m = out.best.expect("a move");
@@ -84,6 +85,7 @@ fn huge_depth_is_clamped_and_stop_is_obeyed() {
         move_overhead_ms: 0,
         stop: &stop,
         pondering: &pondering,
+        eval_style: Default::default(),
     };
     std::thread::scope(|s| {
         s.spawn(|| {

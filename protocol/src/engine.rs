@@ -88,6 +88,7 @@ impl Engine {
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
             Change::ClearHash => self.tt.clear(),
+            Change::Evaluation(style) => self.options.evaluation = style,
         }
         Ok(())
     }
@@ -169,6 +170,7 @@ impl Engine {
         let pondering = Arc::new(AtomicBool::new(ponder));
         let game = self.game.clone();
         let tt = Arc::clone(&self.tt);
+        let eval_style = self.options.evaluation;
         let (threads, multipv, overhead) = (
             self.options.threads,
             self.options.multipv,
@@ -187,6 +189,7 @@ impl Engine {
                     move_overhead_ms: overhead,
                     stop: &stop2,
                     pondering: &pondering2,
+                    eval_style,
                 };
                 // A failing search must still answer with a move, or the host waits
                 // forever.

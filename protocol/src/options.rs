@@ -1,12 +1,23 @@
 //! The engine's options: what they are (for `uci` to list) and their checked values.
 
+use baton_engine::eval::Style;
 use baton_engine::{rules, Variant};
 
 /// What kind of value an option takes, as UCI describes it.
 pub enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
-    Combo { default: &'static str },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    /// A choice among `values`; `None` lists the variants.
+    Combo {
+        default: &'static str,
+        values: Option<&'static [&'static str]>,
+    },
     Button,
 }
 
@@ -21,7 +32,10 @@ pub const THREADS_MAX: i64 = 256;
 pub const SPECS: &[Spec] = &[
     Spec {
         name: "UCI_Variant",
-        kind: Kind::Combo { default: "chess" },
+        kind: Kind::Combo {
+            default: "chess",
+            values: None,
+        },
     },
     Spec {
         name: "Hash",
@@ -63,6 +77,15 @@ pub const SPECS: &[Spec] = &[
         name: "Clear Hash",
         kind: Kind::Button,
     },
+    // `material` searches with material alone: the baseline that matches measure the
+    // full evaluation against.
+    Spec {
+        name: "Evaluation",
+        kind: Kind::Combo {
+            default: "full",
+            values: Some(&Style::NAMES),
+        },
+    },
 ];
 
 /// The `option name ...` lines of the `uci` answer. Every variant is listed, also
@@ -81,11 +104,14 @@ pub fn uci_lines() -> Vec<String> {
             Kind::Check { default } => {
                 format!("option name {} type check default {default}", s.name)
             }
-            Kind::Combo { default } => {
-                let vars: String = Variant::ALL
-                    .iter()
-                    .map(|v| format!(" var {}", v.name()))
-                    .collect();
+            Kind::Combo { default, values } => {
+                let vars: String = match values {
+                    Some(values) => values.iter().map(|v| format!(" var {v}")).collect(),
+                    None => Variant::ALL
+                        .iter()
+                        .map(|v| format!(" var {}", v.name()))
+                        .collect(),
+                };
                 format!("option name {} type combo default {default}{vars}", s.name)
             }
             Kind::Button => format!("option name {} type button", s.name),
@@ -110,6 +136,7 @@ pub enum Change {
     MoveOverhead(u64),
     Ponder(bool),
     ClearHash,
+    Evaluation(Style),
 }
 
 /// Reads `setoption name <name> value <value>` into a change, or says why not.
@@ -137,7 +164,12 @@ pub fn parse(name: &str, value: &str) -> Result<Change, String> {
             "false" => Ok(Change::Ponder(false)),
             _ => Err(format!("{} needs true or false, not '{value}'", spec.name)),
         },
-        Kind::Combo { .. } => {
+        Kind::Combo {
+            values: Some(_), ..
+        } => Style::from_name(value)
+            .map(Change::Evaluation)
+            .ok_or_else(|| format!("{} must be full or material, not '{value}'", spec.name)),
+        Kind::Combo { values: None, .. } => {
             let v =
                 Variant::from_name(value).ok_or_else(|| format!("unknown variant '{value}'"))?;
             check_supported(v)?;
@@ -165,6 +197,7 @@ pub struct Options {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ponder: bool,
+    pub evaluation: Style,
 }
 
 impl Default for Options {
@@ -176,6 +209,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 10,
             ponder: false,
+            evaluation: Style::Full,
         }
     }
 }

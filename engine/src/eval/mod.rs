@@ -12,6 +12,57 @@ use crate::rules::orthodox::piece_attacks;
 
 pub use weights::{piece_value, weights, Weights};
 
+/// Which evaluation the search uses. `Material` counts material only: the baseline
+/// that matches prove the full evaluation against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    #[default]
+    Full,
+    Material,
+}
+
+impl Style {
+    pub const NAMES: [&'static str; 2] = ["full", "material"];
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Full => "full",
+            Style::Material => "material",
+        }
+    }
+    pub fn from_name(name: &str) -> Option<Style> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "full" => Some(Style::Full),
+            "material" => Some(Style::Material),
+            _ => None,
+        }
+    }
+}
+
+/// The evaluation in the given style, from the side to move's point of view.
+pub fn evaluate_with(pos: &Position, style: Style) -> i32 {
+    match style {
+        Style::Full => evaluate(pos),
+        Style::Material => material(pos),
+    }
+}
+
+/// Material balance only (middlegame values), from the side to move's point of view.
+pub fn material(pos: &Position) -> i32 {
+    let w = weights(pos.variant);
+    let mut score = 0;
+    for role in Role::ALL {
+        let v = w.material[role.idx()].0;
+        score += v
+            * (pos.pieces(Color::White, role).count() as i32
+                - pos.pieces(Color::Black, role).count() as i32);
+    }
+    if pos.side == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
 /// The evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let w = weights(pos.variant);

@@ -68,6 +68,8 @@ pub struct Params<'a> {
     /// While true the search is pondering: it keeps going until `ponderhit` clears it
     /// (then the clock counts from that moment) or `stop` is set.
     pub pondering: &'a AtomicBool,
+    /// The evaluation to search with.
+    pub eval_style: crate::eval::Style,
 }
 
 /// The deepest iteration the search will start (`go depth 300` is clamped to it).
@@ -121,6 +123,7 @@ pub fn think(
         max_nodes: limits.nodes,
         ponderhit_at: std::sync::Mutex::new(None),
         pondered: params.pondering.load(Ordering::Relaxed),
+        first_iteration_done: AtomicBool::new(false),
     };
     let history = params.game.hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
@@ -135,7 +138,7 @@ pub fn think(
                 .stack_size(THREAD_STACK);
             // A helper that cannot start only costs strength.
             let _ = builder.spawn_scoped(scope, move || {
-                let mut w = Worker::new(id, shared, history, pos.variant);
+                let mut w = Worker::new(id, shared, history, pos.variant, params.eval_style);
                 let mut previous = None;
                 // Helpers start at staggered depths so that they diverge.
                 let mut depth = 1 + (id % 2) as i32;
@@ -175,7 +178,7 @@ fn main_thread(
     report: &(dyn Fn(&Report) + Sync),
 ) -> Outcome {
     let pos = params.game.position();
-    let mut w = Worker::new(0, shared, history, pos.variant);
+    let mut w = Worker::new(0, shared, history, pos.variant, params.eval_style);
     let mut best: Option<Move> = None;
     let mut ponder: Option<Move> = None;
     let mut completed = 0;
@@ -213,6 +216,7 @@ fn main_thread(
                 pv,
             });
         }
+        shared.first_iteration_done.store(true, Ordering::Relaxed);
         if shared.stopped() {
             break;
         }
@@ -236,6 +240,7 @@ fn main_thread(
         }
     }
     w.flush_nodes();
+    shared.first_iteration_done.store(true, Ordering::Relaxed);
     shared.abort.store(true, Ordering::Relaxed);
     if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
         wait_while_pondering(params);

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::ordering::{pick, Ordering, MAX_PLY};
 use super::tt::{Bound, TranspositionTable};
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
@@ -36,6 +36,7 @@ pub struct Shared<'a> {
     pub ponderhit_at: std::sync::Mutex<Option<Instant>>,
     /// The search began as a ponder search.
     pub pondered: bool,
+    pub first_iteration_done: AtomicBool,
 }
 
 impl Shared<'_> {
@@ -60,8 +61,11 @@ impl Shared<'_> {
         }
         true
     }
+    /// Whether to stop now. The first iteration always finishes, so that even an
+    /// immediate `stop` is answered with a searched move.
     pub fn stopped(&self) -> bool {
-        self.abort.load(AtomicOrdering::Relaxed) || self.host_stop.load(AtomicOrdering::Relaxed)
+        (self.abort.load(AtomicOrdering::Relaxed) || self.host_stop.load(AtomicOrdering::Relaxed))
+            && self.first_iteration_done.load(AtomicOrdering::Relaxed)
     }
 }
 
@@ -77,6 +81,7 @@ pub struct Worker<'a> {
     pv: Vec<Vec<Move>>,
     /// Features switched per variant (see `Features`).
     features: Features,
+    eval_style: Style,
 }
 
 /// Pruning that is sound for some rules and not for others.
@@ -119,6 +124,7 @@ impl<'a> Worker<'a> {
         shared: &'a Shared<'a>,
         history: &[u64],
         variant: crate::variant::Variant,
+        eval_style: Style,
     ) -> Worker<'a> {
         Worker {
             id,
@@ -130,6 +136,7 @@ impl<'a> Worker<'a> {
             hashes: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             features: Features::for_variant(variant),
+            eval_style,
         }
     }
 
@@ -240,7 +247,7 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             if ply >= MAX_PLY - 1 {
-                return evaluate(pos);
+                return self.evaluate(pos);
             }
             // Mate distance pruning: no line from here beats a mate already found.
             let (a, b) = (
@@ -282,7 +289,11 @@ impl<'a> Worker<'a> {
             };
         }
         let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
-        let static_eval = if in_check { -INFINITE } else { evaluate(pos) };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.evaluate(pos)
+        };
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
@@ -415,7 +426,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
         let mut list = MoveList::new();
@@ -427,7 +438,7 @@ impl<'a> Worker<'a> {
                 return -MATE + ply as i32;
             }
         } else {
-            best = evaluate(pos);
+            best = self.evaluate(pos);
             if best >= beta {
                 return best;
             }
@@ -456,6 +467,11 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate_with(pos, self.eval_style)
     }
 
     fn no_move_score(&self, pos: &Position, ply: usize) -> i32 {
