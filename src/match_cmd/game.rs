@@ -191,14 +191,12 @@ fn go_command(side: Color, clocks: &[Clock; 2]) -> String {
     match own.limit {
         Limit::Depth(d) => format!("go depth {d}"),
         Limit::Nodes(n) => format!("go nodes {n}"),
-        Limit::Clock { .. } => {
+        Limit::Clock { inc_ms, .. } => {
             // An opponent without a clock is shown our own.
+            let mine = (own.left_ms.max(1), inc_ms);
             let shown = |c: &Clock| match c.limit {
                 Limit::Clock { inc_ms, .. } => (c.left_ms.max(1), inc_ms),
-                _ => match own.limit {
-                    Limit::Clock { inc_ms, .. } => (own.left_ms.max(1), inc_ms),
-                    _ => unreachable!("own clock"),
-                },
+                _ => mine,
             };
             let (wtime, winc) = shown(&clocks[0]);
             let (btime, binc) = shown(&clocks[1]);

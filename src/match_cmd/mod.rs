@@ -476,3 +476,44 @@ fn play(cfg: &Config) -> Result<(), String> {
         None => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(extra: &str) -> Config {
+        let args: Vec<String> =
+            format!("--engine cmd=a --engine cmd=b --engine cmd=c --depth 1 {extra}")
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+        match cli::parse(&args) {
+            Ok(Command::Play(c)) => *c,
+            _ => panic!("bad test config"),
+        }
+    }
+
+    #[test]
+    fn each_opening_is_played_with_both_colors_by_every_pair() {
+        let cfg = config("--games 4 --rounds 2 --random-plies 6 --seed 9");
+        let openings = make_openings(&cfg, 4, &mut Rng(9)).unwrap();
+        assert_eq!(openings, make_openings(&cfg, 4, &mut Rng(9)).unwrap());
+        assert!(openings.iter().all(|o| o.moves.len() == 6));
+        let jobs = schedule(&cfg, &openings);
+        // Three pairs, four games each, two rounds.
+        assert_eq!(jobs.len(), 24);
+        for pair in jobs.chunks(2) {
+            assert_eq!(
+                (pair[0].white, pair[0].black),
+                (pair[1].black, pair[1].white)
+            );
+            assert_eq!(pair[0].opening, pair[1].opening);
+        }
+        assert!(jobs.iter().enumerate().all(|(k, j)| j.number == k + 1));
+        // The random openings are legal and leave the game going.
+        for o in &openings {
+            let game = game::opening_game(cfg.variant, o).unwrap();
+            assert!(game.outcome().is_none());
+        }
+    }
+}

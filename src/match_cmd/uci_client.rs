@@ -185,8 +185,16 @@ impl UciClient {
 
     /// Sends the position and the `go` command and waits for `bestmove` until `timeout`.
     pub fn think(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, Failure> {
-        // Lines left over from before belong to no search.
-        while self.rx.try_recv().is_ok() {}
+        // Lines left over from before belong to no search (but a closed pipe counts).
+        loop {
+            match self.rx.try_recv() {
+                Ok(Event::Line(..)) => {}
+                Ok(Event::Closed) | Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err(self.exit_failure())
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+            }
+        }
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
