@@ -1,12 +1,13 @@
 //! The `baton` binary: the UCI/XBoard loop by default, plus `perft` and `bench`.
 
 mod bench_cmd;
+mod match_cmd;
 mod perft_cmd;
 
 use std::process::ExitCode;
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth]\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n"
 }
 
 fn main() -> ExitCode {
@@ -18,6 +19,7 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft_cmd::run(&args[1..]),
         Some("bench") => bench_cmd::run(&args[1..]),
+        Some("match") => match_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", usage());
             Ok(())

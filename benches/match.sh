@@ -1,0 +1,79 @@
+#!/bin/sh
+# Strength measurements of issue 4, with `baton match` (error bars in the output):
+#   1. knightmate: Baton against Fairy-Stockfish (Debian's 11.1) at 10 s + 0.1 s;
+#   2. every variant: Baton at depth N+1 against depth N;
+#   3. every variant: Baton with 2 threads against 1 thread at the same clock.
+# Usage: benches/match.sh [knightmate-fsf|depth|threads|all]   (default: all)
+# Environment (defaults in brackets): BATON [target/release/baton, runs the match],
+# ENGINE [$BATON, the engine measured], FAIRY
+# [/usr/games/fairy-stockfish], GAMES [100], TC [10+0.1], DEPTH [N = 4], CONCURRENCY [1],
+# PLIES [8, random opening plies], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
+# those Baton does not implement yet are refused and skipped], OUT [bench-match, PGNs].
+# Every PGN is re-checked with `baton match --replay` at the end.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+BATON=${BATON:-target/release/baton}
+ENGINE=${ENGINE:-$BATON}
+FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
+GAMES=${GAMES:-100}
+TC=${TC:-10+0.1}
+DEPTH=${DEPTH:-4}
+CONCURRENCY=${CONCURRENCY:-1}
+PLIES=${PLIES:-8}
+SEED=${SEED:-1}
+TIMEMARGIN=${TIMEMARGIN:-100}
+VARIANTS=${VARIANTS:-"chess knightmate knightrelay combiningknightmare stonesrelays stonesrelays-tunnel flipshatranj flipshatranj8"}
+OUT=${OUT:-bench-match}
+WHAT=${1:-all}
+
+[ -x "$BATON" ] || cargo build --release || exit 1
+mkdir -p "$OUT"
+
+common() {
+    echo --games "$GAMES" --concurrency "$CONCURRENCY" --random-plies "$PLIES" \
+        --seed "$SEED" --timemargin "$TIMEMARGIN"
+}
+
+run() { # title, PGN file (replaced), then the arguments of baton match
+    title=$1
+    pgn=$2
+    shift 2
+    echo "=== $title"
+    rm -f "$pgn"
+    set -- "$@" --pgn "$pgn"
+    "$BATON" match "$@" || echo "=== $title: not run (see the error above)"
+}
+
+if [ "$WHAT" = all ] || [ "$WHAT" = knightmate-fsf ]; then
+    if [ -x "$FAIRY" ]; then
+        # shellcheck disable=SC2046
+        run "knightmate: Baton vs Fairy-Stockfish at $TC (goal: score >= 25%)" "$OUT/knightmate-fsf.pgn" \
+            --engine cmd="$ENGINE" name=Baton --engine cmd="$FAIRY" name=Fairy-Stockfish \
+            --variant knightmate --tc "$TC" $(common)
+    else
+        echo "=== knightmate vs Fairy-Stockfish: $FAIRY missing (apt-get install fairy-stockfish)"
+    fi
+fi
+
+for v in $VARIANTS; do
+    if [ "$WHAT" = all ] || [ "$WHAT" = depth ]; then
+        # shellcheck disable=SC2046
+        run "$v: depth $((DEPTH + 1)) vs depth $DEPTH (goal: the deeper wins)" "$OUT/$v-depth.pgn" \
+            --engine cmd="$ENGINE" name="depth$((DEPTH + 1))" depth=$((DEPTH + 1)) \
+            --engine cmd="$ENGINE" name="depth$DEPTH" depth="$DEPTH" \
+            --variant "$v" $(common)
+    fi
+    if [ "$WHAT" = all ] || [ "$WHAT" = threads ]; then
+        # shellcheck disable=SC2046
+        run "$v: 2 threads vs 1 thread at $TC (goal: 2 threads win)" "$OUT/$v-threads.pgn" \
+            --engine cmd="$ENGINE" name=threads2 option.Threads=2 \
+            --engine cmd="$ENGINE" name=threads1 option.Threads=1 \
+            --variant "$v" --tc "$TC" $(common)
+    fi
+done
+
+for f in "$OUT"/*.pgn; do
+    [ -e "$f" ] || continue
+    echo "=== replay $f"
+    "$BATON" match --replay "$f" | tail -n 1
+done

@@ -1,0 +1,519 @@
+//! `baton match`: engine-against-engine games refereed by Baton's rules. This module
+//! checks the engines, makes the openings and the schedule, runs `--concurrency`
+//! worker threads (each with its own engine processes), and reports as games finish.
+
+mod cli;
+mod game;
+mod pgn;
+mod stats;
+mod uci_client;
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use baton_engine::{format_move, rules, Color, Position};
+
+use cli::{Command, Config};
+use game::{GameRecord, Job, Opening, Termination};
+use stats::{SprtDecision, Tally};
+use uci_client::{EngineSlot, UciClient};
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    match cli::parse(args)? {
+        Command::Help => {
+            print!("{}", cli::USAGE);
+            Ok(())
+        }
+        Command::Replay(path) => pgn::replay(&path),
+        Command::Play(cfg) => play(&cfg),
+    }
+}
+
+/// SplitMix64: a small seeded generator, enough for openings and orders.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Reads the FEN (or EPD) lines of an openings file, checking each.
+fn read_opening_file(cfg: &Config, path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut fens = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        // EPD operations follow the fourth field; a FEN has none.
+        let line = line.split(';').next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fen = match Position::from_fen(cfg.variant, line) {
+            Ok(p) => p.fen(),
+            Err(e) => {
+                let four: Vec<&str> = line.split_whitespace().take(4).collect();
+                Position::from_fen(cfg.variant, &four.join(" "))
+                    .map_err(|_| format!("{path}:{}: bad FEN: {e:?}", k + 1))?
+                    .fen()
+            }
+        };
+        fens.push(fen);
+    }
+    if fens.is_empty() {
+        return Err(format!("{path} holds no positions"));
+    }
+    Ok(fens)
+}
+
+/// Random legal plies from `fen`, retried until the game is still going after them.
+fn random_opening(cfg: &Config, fen: &str, rng: &mut Rng) -> Result<Opening, String> {
+    for _ in 0..1000 {
+        let mut game = game::opening_game(
+            cfg.variant,
+            &Opening {
+                fen: fen.to_string(),
+                moves: Vec::new(),
+            },
+        )?;
+        let mut moves = Vec::new();
+        for _ in 0..cfg.random_plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let list = rules::legal_move_list(game.position());
+            let m = list[rng.below(list.len())];
+            moves.push(format_move(game.position(), m));
+            game.play(m);
+        }
+        if moves.len() == cfg.random_plies as usize && game.outcome().is_none() {
+            return Ok(Opening {
+                fen: fen.to_string(),
+                moves,
+            });
+        }
+    }
+    Err(format!(
+        "no random opening of {} plies from {fen}",
+        cfg.random_plies
+    ))
+}
+
+/// `count` openings, each to be played with both colors.
+fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Opening>, String> {
+    let fens = match &cfg.openings {
+        Some(file) => read_opening_file(cfg, &file.path)?,
+        None => vec![Position::startpos(cfg.variant).fen()],
+    };
+    let first = cfg
+        .openings
+        .as_ref()
+        .map_or(0, |f| f.start.saturating_sub(1));
+    let random_order = cfg.openings.as_ref().is_some_and(|f| f.random_order);
+    (0..count)
+        .map(|k| {
+            let fen = if random_order {
+                &fens[rng.below(fens.len())]
+            } else {
+                &fens[(first + k) % fens.len()]
+            };
+            if cfg.random_plies > 0 {
+                random_opening(cfg, fen, rng)
+            } else {
+                Ok(Opening {
+                    fen: fen.clone(),
+                    moves: Vec::new(),
+                })
+            }
+        })
+        .collect()
+}
+
+/// Every game of the match: for each round, each pair of engines plays `games` games,
+/// consecutive games sharing an opening with the colors swapped.
+fn schedule(cfg: &Config, openings: &[Opening]) -> Vec<Job> {
+    let per_round = cfg.games.div_ceil(2) as usize;
+    let n = cfg.engines.len();
+    let mut jobs = Vec::new();
+    for round in 0..cfg.rounds {
+        for a in 0..n {
+            for b in a + 1..n {
+                for g in 0..cfg.games as usize {
+                    let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                    jobs.push(Job {
+                        number: jobs.len() + 1,
+                        white,
+                        black,
+                        opening: openings[round as usize * per_round + g / 2].clone(),
+                    });
+                }
+            }
+        }
+    }
+    jobs
+}
+
+/// Starts every engine once to learn its name and check that it plays the variant.
+fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = Vec::new();
+    for spec in &cfg.engines {
+        let client = UciClient::start(spec).map_err(|f| format!("engine '{}': {f}", spec.cmd))?;
+        let variant = cfg.variant.name();
+        if cfg.variant != baton_engine::Variant::Chess
+            && !client.variants.iter().any(|v| v == variant)
+        {
+            return Err(format!(
+                "engine '{}' does not offer UCI_Variant {variant}",
+                spec.cmd
+            ));
+        }
+        let mut name = spec
+            .name
+            .clone()
+            .or(client.id_name.clone())
+            .unwrap_or_else(|| spec.cmd.clone());
+        client.quit();
+        if names.contains(&name) {
+            name = format!("{name} ({})", names.len() + 1);
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
+
+fn worker(
+    cfg: &Config,
+    jobs: &[Job],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: mpsc::Sender<GameRecord>,
+) {
+    let mut slots: Vec<EngineSlot> = cfg
+        .engines
+        .iter()
+        .map(|s| EngineSlot::new(s.clone(), cfg.variant))
+        .collect();
+    while !stop.load(Ordering::Relaxed) {
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(k) else { break };
+        let (white, black) = if job.white < job.black {
+            let (lo, hi) = slots.split_at_mut(job.black);
+            (&mut lo[job.white], &mut hi[0])
+        } else {
+            let (lo, hi) = slots.split_at_mut(job.white);
+            (&mut hi[0], &mut lo[job.black])
+        };
+        let record = game::play(cfg, job, [white, black]);
+        if tx.send(record).is_err() {
+            break;
+        }
+    }
+    for slot in &mut slots {
+        slot.shutdown();
+    }
+}
+
+/// What the main thread keeps as results come in.
+struct Standings {
+    names: Vec<String>,
+    /// `pair[a][b]`: engine a's results against engine b.
+    pair: Vec<Vec<Tally>>,
+    terminations: Vec<(Termination, u32)>,
+    played: usize,
+}
+
+impl Standings {
+    fn add(&mut self, rec: &GameRecord) {
+        self.played += 1;
+        let [w, b] = rec.players;
+        let t = match rec.winner {
+            _ if rec.termination == Termination::Unterminated => return,
+            Some(Color::White) => Tally {
+                wins: 1,
+                ..Default::default()
+            },
+            Some(Color::Black) => Tally {
+                losses: 1,
+                ..Default::default()
+            },
+            None => Tally {
+                draws: 1,
+                ..Default::default()
+            },
+        };
+        self.pair[w][b].add(t);
+        self.pair[b][w].add(t.flipped());
+        match self
+            .terminations
+            .iter_mut()
+            .find(|(k, _)| *k == rec.termination)
+        {
+            Some((_, n)) => *n += 1,
+            None => self.terminations.push((rec.termination, 1)),
+        }
+    }
+
+    fn total(&self, a: usize) -> Tally {
+        let mut t = Tally::default();
+        for row in &self.pair[a] {
+            t.add(*row);
+        }
+        t
+    }
+
+    /// The first engine against the second (two engines) or against the field.
+    fn headline(&self) -> Tally {
+        if self.names.len() == 2 {
+            self.pair[0][1]
+        } else {
+            self.total(0)
+        }
+    }
+}
+
+fn elo_text(t: &Tally) -> String {
+    let (score, margin) = (t.score(), t.error_margin());
+    if t.games() > 0 && (score == 0.0 || score == 1.0) {
+        // A perfect score measures no finite difference.
+        return format!("{}inf +/- inf", if score == 0.0 { "-" } else { "+" });
+    }
+    // Adding zero turns -0.0 into 0.0.
+    let elo = t.elo() + 0.0;
+    if margin.is_finite() {
+        format!("{elo:+.1} +/- {margin:.1}")
+    } else {
+        format!("{elo:+.1} +/- inf")
+    }
+}
+
+fn progress_line(s: &Standings, total: usize, cfg: &Config) -> String {
+    let t = s.headline();
+    let against = if s.names.len() == 2 {
+        s.names[1].as_str()
+    } else {
+        "the field"
+    };
+    let mut line = format!(
+        "Games {}/{total}: {} vs {against}: {} - {} - {} [{:.3}] Elo {}",
+        s.played,
+        s.names[0],
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        elo_text(&t)
+    );
+    if let Some(p) = &cfg.sprt {
+        line += &format!(", LLR {:.2}", stats::sprt(&t, p).llr);
+    }
+    line
+}
+
+fn log_failure(rec: &GameRecord, names: &[String]) {
+    let loser = rec.winner.map(|w| w.other()).unwrap_or(Color::White);
+    let name = &names[rec.players[loser.idx()]];
+    eprintln!("game {}: {name}: {}", rec.number, rec.reason);
+    for line in &rec.log {
+        eprintln!("    {line}");
+    }
+}
+
+fn final_report(s: &Standings, cfg: &Config) {
+    let t = s.headline();
+    let against = if s.names.len() == 2 {
+        s.names[1].as_str()
+    } else {
+        "the field"
+    };
+    println!(
+        "Score of {} vs {against}: {} - {} - {}  [{:.3}] {}",
+        s.names[0],
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        t.games()
+    );
+    println!(
+        "Elo difference: {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        elo_text(&t),
+        100.0 * t.los(),
+        100.0 * t.draw_ratio()
+    );
+    if let Some(p) = &cfg.sprt {
+        let st = stats::sprt(&t, p);
+        let verdict = match st.decision {
+            SprtDecision::H0 => "H0 accepted",
+            SprtDecision::H1 => "H1 accepted",
+            SprtDecision::Continue => "no decision",
+        };
+        println!(
+            "SPRT: llr {:.2}, lbound {:.2}, ubound {:.2} (elo0 {}, elo1 {}, alpha {}, beta {}) - {verdict}",
+            st.llr, st.lower, st.upper, p.elo0, p.elo1, p.alpha, p.beta
+        );
+    }
+    if s.names.len() > 2 {
+        println!(
+            "{:<4} {:<30} {:>16} {:>6} {:>7} {:>6}",
+            "Rank", "Name", "Elo", "Games", "Score", "Draw"
+        );
+        let mut order: Vec<usize> = (0..s.names.len()).collect();
+        order.sort_by(|&a, &b| s.total(b).score().total_cmp(&s.total(a).score()));
+        for (rank, &e) in order.iter().enumerate() {
+            let t = s.total(e);
+            println!(
+                "{:<4} {:<30} {:>16} {:>6} {:>6.1}% {:>5.1}%",
+                rank + 1,
+                s.names[e],
+                elo_text(&t),
+                t.games(),
+                100.0 * t.score(),
+                100.0 * t.draw_ratio()
+            );
+        }
+    }
+    let ends: Vec<String> = s
+        .terminations
+        .iter()
+        .map(|(t, n)| format!("{} {n}", t.text()))
+        .collect();
+    println!("Terminations: {}", ends.join(", "));
+}
+
+fn play(cfg: &Config) -> Result<(), String> {
+    if !rules::is_supported(cfg.variant) {
+        return Err(format!(
+            "variant {} is not implemented in Baton yet, so baton match cannot referee it",
+            cfg.variant.name()
+        ));
+    }
+    let seed = cfg.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let mut rng = Rng(seed);
+    let names = probe_engines(cfg)?;
+    let openings = make_openings(cfg, (cfg.rounds * cfg.games.div_ceil(2)) as usize, &mut rng)?;
+    let jobs = schedule(cfg, &openings);
+    let mut pgn_file = match &cfg.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {path}: {e}"))?,
+        ),
+        None => None,
+    };
+    eprintln!(
+        "baton match: {} games of {} ({} at a time), seed {seed}",
+        jobs.len(),
+        cfg.variant.name(),
+        cfg.concurrency
+    );
+    let mut standings = Standings {
+        pair: vec![vec![Tally::default(); names.len()]; names.len()],
+        names,
+        terminations: Vec::new(),
+        played: 0,
+    };
+    let live = std::io::stderr().is_terminal();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.min(jobs.len()) {
+            let tx = tx.clone();
+            let (jobs, next, stop) = (&jobs, &next, &stop);
+            scope.spawn(move || worker(cfg, jobs, next, stop, tx));
+        }
+        drop(tx);
+        for rec in rx {
+            if rec.termination.is_failure() || rec.termination == Termination::Unterminated {
+                if live {
+                    eprintln!();
+                }
+                log_failure(&rec, &standings.names);
+            }
+            standings.add(&rec);
+            if let Some(file) = &mut pgn_file {
+                let text = pgn::write_game(&rec, &cfg.event, &standings.names);
+                if let Err(e) = file.write_all(text.as_bytes()) {
+                    write_error = Some(format!("cannot write the PGN: {e}"));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            let line = progress_line(&standings, jobs.len(), cfg);
+            if live {
+                eprint!("\r{line}\x1b[K");
+            } else {
+                eprintln!("{line}");
+            }
+            if let Some(p) = &cfg.sprt {
+                if stats::sprt(&standings.headline(), p).decision != SprtDecision::Continue {
+                    // Games under way finish and count; no new ones start.
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    if live {
+        eprintln!();
+    }
+    final_report(&standings, cfg);
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(extra: &str) -> Config {
+        let args: Vec<String> =
+            format!("--engine cmd=a --engine cmd=b --engine cmd=c --depth 1 {extra}")
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+        match cli::parse(&args) {
+            Ok(Command::Play(c)) => *c,
+            _ => panic!("bad test config"),
+        }
+    }
+
+    #[test]
+    fn each_opening_is_played_with_both_colors_by_every_pair() {
+        let cfg = config("--games 4 --rounds 2 --random-plies 6 --seed 9");
+        let openings = make_openings(&cfg, 4, &mut Rng(9)).unwrap();
+        assert_eq!(openings, make_openings(&cfg, 4, &mut Rng(9)).unwrap());
+        assert!(openings.iter().all(|o| o.moves.len() == 6));
+        let jobs = schedule(&cfg, &openings);
+        // Three pairs, four games each, two rounds.
+        assert_eq!(jobs.len(), 24);
+        for pair in jobs.chunks(2) {
+            assert_eq!(
+                (pair[0].white, pair[0].black),
+                (pair[1].black, pair[1].white)
+            );
+            assert_eq!(pair[0].opening, pair[1].opening);
+        }
+        assert!(jobs.iter().enumerate().all(|(k, j)| j.number == k + 1));
+        // The random openings are legal and leave the game going.
+        for o in &openings {
+            let game = game::opening_game(cfg.variant, o).unwrap();
+            assert!(game.outcome().is_none());
+        }
+    }
+}

@@ -1,0 +1,491 @@
+//! PGN out and back in. Moves are written in Baton's notation (PROTOCOL.md), which
+//! every variant shares, rather than SAN. `--replay` reads a file back and re-checks
+//! every game against Baton's rules and its recorded result.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use baton_engine::{Color, Game, Position, Variant};
+
+use super::game::{color_name, GameRecord, Termination};
+use super::stats::Tally;
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (civil calendar
+/// arithmetic, so no date library is needed).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// One game as PGN text (ending with a blank line).
+pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+    };
+    tag("Event", event);
+    tag("Site", "?");
+    tag("Date", &today());
+    tag("Round", &rec.number.to_string());
+    tag("White", &names[rec.players[0]]);
+    tag("Black", &names[rec.players[1]]);
+    tag("Result", rec.result_text());
+    tag("Variant", rec.variant.name());
+    tag("FEN", &rec.fen);
+    tag("SetUp", "1");
+    tag("TimeControl", &rec.time_control);
+    tag("PlyCount", &rec.moves.len().to_string());
+    tag("Termination", rec.termination.text());
+    out.push('\n');
+
+    let start = Position::from_fen(rec.variant, &rec.fen).ok();
+    let (mut number, mut side) = start
+        .map(|p| (p.fullmove.max(1), p.side))
+        .unwrap_or((1, Color::White));
+    let mut tokens: Vec<String> = Vec::new();
+    for (k, m) in rec.moves.iter().enumerate() {
+        match side {
+            Color::White => tokens.push(format!("{number}.")),
+            Color::Black if k == 0 => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(m.clone());
+        if k + 1 == rec.opening_plies {
+            tokens.push("{end of opening}".into());
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        side = side.other();
+    }
+    if !rec.reason.is_empty() {
+        tokens.push(format!("{{{}}}", rec.reason.replace('}', ")")));
+    }
+    tokens.push(rec.result_text().to_string());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// A game read from PGN.
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub tags: BTreeMap<String, String>,
+    pub moves: Vec<String>,
+    /// The result token at the end of the move text, if any.
+    pub result_token: Option<String>,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.get(name).map(String::as_str)
+    }
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                value.push(n);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Splits move text into moves, skipping comments, variations, NAGs and move numbers.
+fn read_movetext(text: &str, game: &mut PgnGame) {
+    let mut depth_brace = false;
+    let mut depth_paren = 0usize;
+    let mut word = String::new();
+    let flush = |word: &mut String, game: &mut PgnGame| {
+        let w = std::mem::take(word);
+        if RESULTS.contains(&w.as_str()) {
+            game.result_token = Some(w);
+            return;
+        }
+        // Strip a move number, alone or glued to the move: `12.`, `12.e2e4`, `12...e7e5`.
+        let w = match w.find('.') {
+            Some(i) if w[..i].bytes().all(|b| b.is_ascii_digit()) => w[i..].trim_start_matches('.'),
+            _ => w.as_str(),
+        };
+        if w.is_empty() || w.starts_with('$') {
+            return;
+        }
+        game.moves.push(w.to_string());
+    };
+    for line in text.lines() {
+        if !depth_brace && line.starts_with('%') {
+            continue;
+        }
+        for c in line.chars() {
+            if depth_brace {
+                if c == '}' {
+                    depth_brace = false;
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut word, game);
+                    depth_brace = true;
+                }
+                '(' => {
+                    flush(&mut word, game);
+                    depth_paren += 1;
+                }
+                ')' => depth_paren = depth_paren.saturating_sub(1),
+                ';' => {
+                    flush(&mut word, game);
+                    break;
+                }
+                c if c.is_whitespace() => {
+                    if depth_paren == 0 {
+                        flush(&mut word, game)
+                    } else {
+                        word.clear()
+                    }
+                }
+                c if depth_paren == 0 => word.push(c),
+                _ => {}
+            }
+        }
+        if depth_paren == 0 {
+            flush(&mut word, game);
+        } else {
+            word.clear();
+        }
+    }
+}
+
+/// Every game of a PGN file.
+pub fn read_games(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut current = PgnGame::default();
+    let mut movetext = String::new();
+    let mut in_moves = false;
+    let mut finish = |current: &mut PgnGame, movetext: &mut String| {
+        read_movetext(movetext, current);
+        if !current.tags.is_empty() || !current.moves.is_empty() {
+            games.push(std::mem::take(current));
+        }
+        movetext.clear();
+    };
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            if in_moves {
+                finish(&mut current, &mut movetext);
+                in_moves = false;
+            }
+            if let Some((name, value)) = parse_tag(trimmed) {
+                current.tags.insert(name, value);
+            }
+        } else if !trimmed.is_empty() {
+            in_moves = true;
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    finish(&mut current, &mut movetext);
+    games
+}
+
+/// Re-plays one game; `Err` says how it disagrees with Baton's rules.
+pub fn check_game(g: &PgnGame) -> Result<(), String> {
+    let variant_name = g.tag("Variant").unwrap_or("chess");
+    let variant = Variant::from_name(variant_name)
+        .ok_or_else(|| format!("unknown variant '{variant_name}'"))?;
+    if !baton_engine::rules::is_supported(variant) {
+        return Err(format!(
+            "variant {} is not implemented in Baton yet",
+            variant.name()
+        ));
+    }
+    let start = match g.tag("FEN") {
+        Some(fen) => {
+            Position::from_fen(variant, fen).map_err(|e| format!("bad FEN '{fen}': {e:?}"))?
+        }
+        None => Position::startpos(variant),
+    };
+    let mut game = Game::new(start);
+    for (k, m) in g.moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            return Err(format!(
+                "move {} '{m}' played after the game ended ({})",
+                k + 1,
+                o.reason
+            ));
+        }
+        game.play_text(m)
+            .map_err(|e| format!("ply {}: {e}", k + 1))?;
+    }
+    let result = g.tag("Result").unwrap_or("*");
+    if let Some(token) = &g.result_token {
+        if token != result {
+            return Err(format!(
+                "Result tag {result} but move text ends with {token}"
+            ));
+        }
+    }
+    let termination = match g.tag("Termination") {
+        Some(t) => Termination::from_text(t).ok_or_else(|| format!("unknown Termination '{t}'"))?,
+        None => Termination::Normal,
+    };
+    let outcome = game.outcome();
+    let to_move = game.position().side;
+    match termination {
+        Termination::Unterminated => Ok(()),
+        Termination::Normal => match outcome {
+            Some(o) if o.result_text() == result => Ok(()),
+            Some(o) => Err(format!(
+                "the rules say {} ({}), the record says {result}",
+                o.result_text(),
+                o.reason
+            )),
+            None => Err(format!("recorded {result} but the game is not over")),
+        },
+        t => {
+            if let Some(o) = outcome {
+                return Err(format!(
+                    "the game was already over ({}) but ended by {}",
+                    o.reason,
+                    t.text()
+                ));
+            }
+            let ok = if t.is_failure() {
+                // The engine to move failed and lost.
+                result
+                    == if to_move == Color::White {
+                        "0-1"
+                    } else {
+                        "1-0"
+                    }
+            } else {
+                RESULTS[..3].contains(&result)
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} with {} to move, but the record says {result}",
+                    t.text(),
+                    color_name(to_move)
+                ))
+            }
+        }
+    }
+}
+
+/// `baton match --replay FILE`: checks every game, prints a summary, fails on any
+/// mismatch.
+pub fn replay(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let games = read_games(&text);
+    let mut bad = 0;
+    let mut players: BTreeMap<String, Tally> = BTreeMap::new();
+    for (k, g) in games.iter().enumerate() {
+        let white = g.tag("White").unwrap_or("?").to_string();
+        let black = g.tag("Black").unwrap_or("?").to_string();
+        if let Err(why) = check_game(g) {
+            bad += 1;
+            println!("game {} ({white} - {black}): MISMATCH: {why}", k + 1);
+            continue;
+        }
+        let (w, b) = match g.tag("Result") {
+            Some("1-0") => (
+                Tally {
+                    wins: 1,
+                    ..Default::default()
+                },
+                Tally {
+                    losses: 1,
+                    ..Default::default()
+                },
+            ),
+            Some("0-1") => (
+                Tally {
+                    losses: 1,
+                    ..Default::default()
+                },
+                Tally {
+                    wins: 1,
+                    ..Default::default()
+                },
+            ),
+            Some("1/2-1/2") => (
+                Tally {
+                    draws: 1,
+                    ..Default::default()
+                },
+                Tally {
+                    draws: 1,
+                    ..Default::default()
+                },
+            ),
+            _ => continue,
+        };
+        players.entry(white).or_default().add(w);
+        players.entry(black).or_default().add(b);
+    }
+    for (name, t) in &players {
+        println!(
+            "{name}: {} games, +{} -{} ={}, score {:.1}%",
+            t.games(),
+            t.wins,
+            t.losses,
+            t.draws,
+            100.0 * t.score()
+        );
+    }
+    println!(
+        "replayed {} games: {} ok, {bad} mismatches",
+        games.len(),
+        games.len() - bad
+    );
+    if bad > 0 {
+        return Err(format!(
+            "{bad} of {} games do not match Baton's rules",
+            games.len()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(moves: &[&str], winner: Option<Color>, t: Termination) -> GameRecord {
+        GameRecord {
+            number: 1,
+            players: [0, 1],
+            variant: Variant::Chess,
+            fen: Variant::Chess.start_fen().into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            opening_plies: 0,
+            winner,
+            termination: t,
+            reason: "test {reason}".into(),
+            log: Vec::new(),
+            time_control: "1+0".into(),
+        }
+    }
+
+    fn names() -> Vec<String> {
+        vec!["A \"quoted\"".into(), "B".into()]
+    }
+
+    #[test]
+    fn a_written_game_reads_back_and_checks() {
+        let rec = record(
+            &["f2f3", "e7e5", "g2g4", "d8h4"],
+            Some(Color::Black),
+            Termination::Normal,
+        );
+        let text = write_game(&rec, "ev", &names());
+        let games = read_games(&(text.clone() + &text));
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("White"), Some("A \"quoted\""));
+        assert_eq!(games[0].moves, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+        assert_eq!(games[0].result_token.as_deref(), Some("0-1"));
+        assert_eq!(check_game(&games[0]), Ok(()));
+    }
+
+    #[test]
+    fn wrong_results_and_illegal_moves_are_caught() {
+        let names = names();
+        let check = |rec: GameRecord| check_game(&read_games(&write_game(&rec, "e", &names))[0]);
+        // Mate recorded as a White win.
+        assert!(check(record(
+            &["f2f3", "e7e5", "g2g4", "d8h4"],
+            Some(Color::White),
+            Termination::Normal
+        ))
+        .is_err());
+        // Not over, but recorded as finished by the rules.
+        assert!(check(record(&["e2e4"], Some(Color::White), Termination::Normal)).is_err());
+        // A forfeit must go against the side to move.
+        assert!(check(record(
+            &["e2e4"],
+            Some(Color::White),
+            Termination::TimeForfeit
+        ))
+        .is_ok());
+        assert!(check(record(
+            &["e2e4"],
+            Some(Color::Black),
+            Termination::TimeForfeit
+        ))
+        .is_err());
+        // An illegal move in the record.
+        assert!(check(record(
+            &["e2e5"],
+            Some(Color::White),
+            Termination::Adjudication
+        ))
+        .is_err());
+        // Moves after mate.
+        assert!(check(record(
+            &["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"],
+            Some(Color::Black),
+            Termination::RulesInfraction
+        ))
+        .is_err());
+    }
+
+    #[test]
+    fn movetext_skips_numbers_comments_and_variations() {
+        let mut g = PgnGame::default();
+        read_movetext(
+            "1.e2e4 {a {comment} e7e5 (1... d7d5 2. e4d5) 2. g1f3 $1 ; rest\n2... b8c6 1/2-1/2",
+            &mut g,
+        );
+        assert_eq!(g.moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
+        assert_eq!(g.result_token.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn dates_are_well_formed() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+    }
+}

@@ -1,0 +1,382 @@
+//! One UCI engine process: commands go to its stdin; a reader thread per output stream
+//! turns lines into channel events, so every wait has a deadline (`recv_timeout`) and
+//! a crash shows up as the stream closing. The last lines exchanged are kept for the
+//! log when the engine misbehaves.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use baton_engine::Variant;
+
+use super::cli::EngineSpec;
+
+/// How many lines of the conversation a failure report shows.
+const TAIL_LINES: usize = 10;
+/// The wait for `uciok` and `readyok`.
+pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(15);
+
+enum Event {
+    Line(String, Instant),
+    Closed,
+}
+
+/// Why an engine could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process could not be started, exited or closed its output.
+    Crashed(String),
+    /// No answer before the deadline.
+    Stalled(Duration),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Crashed(why) => write!(f, "{why}"),
+            Failure::Stalled(d) => write!(f, "no answer within {:.1} s", d.as_secs_f64()),
+        }
+    }
+}
+
+/// The answer to `go`.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The move text after `bestmove` (may be empty if the engine sent none).
+    pub bestmove: String,
+    /// From sending `go` to reading `bestmove`.
+    pub elapsed: Duration,
+    /// The last `info ... score` of the search, in centipawns from the engine's side
+    /// (mates as +-(30000 - plies)).
+    pub score: Option<i32>,
+}
+
+type Tail = Arc<Mutex<VecDeque<String>>>;
+
+fn remember(tail: &Tail, line: String) {
+    if let Ok(mut t) = tail.lock() {
+        if t.len() == TAIL_LINES {
+            t.pop_front();
+        }
+        t.push_back(line);
+    }
+}
+
+pub struct UciClient {
+    /// `id name` as the engine gave it.
+    pub id_name: Option<String>,
+    /// The values of the engine's `UCI_Variant` combo (empty if it has none).
+    pub variants: Vec<String>,
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Event>,
+    tail: Tail,
+}
+
+impl UciClient {
+    /// Starts the process and completes the `uci` handshake.
+    pub fn start(spec: &EngineSpec) -> Result<UciClient, Failure> {
+        let mut command = Command::new(&spec.cmd);
+        command
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| Failure::Crashed(format!("cannot start '{}': {e}", spec.cmd)))?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let tail: Tail = Arc::new(Mutex::new(VecDeque::new()));
+        let (tx, rx) = mpsc::channel();
+        let out_tail = tail.clone();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let now = Instant::now();
+                remember(&out_tail, format!("< {line}"));
+                if tx.send(Event::Line(line, now)).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Event::Closed);
+        });
+        // stderr only feeds the log (and must be drained so the engine never blocks).
+        let err_tail = tail.clone();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.by_ref().take(1 << 16).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        remember(&err_tail, format!("! {line}"));
+                    }
+                }
+            }
+        });
+        let mut client = UciClient {
+            id_name: None,
+            variants: Vec::new(),
+            child,
+            stdin,
+            rx,
+            tail,
+        };
+        client.send("uci")?;
+        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        let mut id_name = None;
+        let mut variants = Vec::new();
+        client.wait_for(deadline, |line| {
+            if let Some(name) = line.strip_prefix("id name ") {
+                id_name = Some(name.trim().to_string());
+            } else if line.starts_with("option name UCI_Variant ") {
+                variants = line
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1].to_string())
+                    .collect();
+            }
+            line == "uciok"
+        })?;
+        client.id_name = id_name;
+        client.variants = variants;
+        Ok(client)
+    }
+
+    /// Sets the variant and the options, then waits until the engine is ready.
+    pub fn configure(&mut self, spec: &EngineSpec, variant: Variant) -> Result<(), Failure> {
+        // Chess needs no word, but an engine that knows variants is told plainly.
+        if variant != Variant::Chess || !self.variants.is_empty() {
+            self.send(&format!(
+                "setoption name UCI_Variant value {}",
+                variant.name()
+            ))?;
+        }
+        for (name, value) in &spec.options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync()
+    }
+
+    /// `ucinewgame`, then waits until the engine is ready.
+    pub fn new_game(&mut self) -> Result<(), Failure> {
+        self.send("ucinewgame")?;
+        self.sync()
+    }
+
+    fn sync(&mut self) -> Result<(), Failure> {
+        self.send("isready")?;
+        self.wait_for(Instant::now() + STARTUP_TIMEOUT, |l| l == "readyok")
+            .map(|_| ())
+    }
+
+    /// Sends the position and the `go` command and waits for `bestmove` until `timeout`.
+    pub fn think(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, Failure> {
+        // Lines left over from before belong to no search (but a closed pipe counts).
+        loop {
+            match self.rx.try_recv() {
+                Ok(Event::Line(..)) => {}
+                Ok(Event::Closed) | Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err(self.exit_failure())
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+            }
+        }
+        self.send(position)?;
+        self.send(go)?;
+        let start = Instant::now();
+        let mut score = None;
+        let (line, at) = self.wait_for(start + timeout, |line| {
+            if line.starts_with("info ") {
+                if let Some(s) = parse_score(line) {
+                    score = Some(s);
+                }
+            }
+            line.starts_with("bestmove")
+        })?;
+        let bestmove = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok(Reply {
+            bestmove,
+            elapsed: at.saturating_duration_since(start),
+            score,
+        })
+    }
+
+    /// The last lines exchanged, `>` sent, `<` read, `!` standard error.
+    pub fn tail(&self) -> Vec<String> {
+        self.tail
+            .lock()
+            .map(|t| t.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        remember(&self.tail, format!("> {line}"));
+        let text = format!("{line}\n");
+        self.stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| self.exit_failure())
+    }
+
+    /// Reads lines until `done` accepts one, which is returned with its arrival time.
+    fn wait_for(
+        &mut self,
+        deadline: Instant,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<(String, Instant), Failure> {
+        let began = Instant::now();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(Event::Line(line, at)) => {
+                    if done(line.trim()) {
+                        return Ok((line.trim().to_string(), at));
+                    }
+                }
+                Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.exit_failure())
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Failure::Stalled(began.elapsed())),
+            }
+        }
+    }
+
+    /// Describes how the process ended (it closed its pipes).
+    fn exit_failure(&mut self) -> Failure {
+        let give_up = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < give_up {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Failure::Crashed(format!("engine exited ({status})"));
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        Failure::Crashed("engine closed its output".into())
+    }
+
+    /// Asks the engine to quit, and kills it if it does not.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let give_up = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < give_up {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for UciClient {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// The score of an `info` line (only the first principal variation counts).
+fn parse_score(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if let Some(k) = words.iter().position(|w| *w == "multipv") {
+        if words.get(k + 1) != Some(&"1") {
+            return None;
+        }
+    }
+    let k = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(k + 2)?.parse().ok()?;
+    match *words.get(k + 1)? {
+        "cp" => Some(value),
+        "mate" if value > 0 => Some(30_000 - value.min(1000)),
+        "mate" => Some(-30_000 - value.max(-1000)),
+        _ => None,
+    }
+}
+
+/// An engine of the match as one worker sees it: started on first use and again after
+/// it failed.
+pub struct EngineSlot {
+    pub spec: EngineSpec,
+    variant: Variant,
+    client: Option<UciClient>,
+}
+
+impl EngineSlot {
+    pub fn new(spec: EngineSpec, variant: Variant) -> EngineSlot {
+        EngineSlot {
+            spec,
+            variant,
+            client: None,
+        }
+    }
+
+    /// The engine, started if needed, told that a new game begins. On failure, the
+    /// engine's last lines come with the reason.
+    pub fn ready(&mut self) -> Result<&mut UciClient, (Failure, Vec<String>)> {
+        if let Some(client) = &mut self.client {
+            if client.new_game().is_ok() {
+                return Ok(self.client.as_mut().expect("just checked"));
+            }
+            // It died between games: start it again.
+            self.client = None;
+        }
+        let mut client = UciClient::start(&self.spec).map_err(|f| (f, Vec::new()))?;
+        if let Err(f) = client
+            .configure(&self.spec, self.variant)
+            .and_then(|_| client.new_game())
+        {
+            return Err((f, client.tail()));
+        }
+        Ok(self.client.insert(client))
+    }
+
+    pub fn client(&mut self) -> Option<&mut UciClient> {
+        self.client.as_mut()
+    }
+
+    /// Kills the process (after a failure) so the next game starts a fresh one.
+    pub fn discard(&mut self) {
+        self.client = None;
+    }
+
+    pub fn shutdown(&mut self) {
+        if let Some(c) = self.client.take() {
+            c.quit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_score;
+
+    #[test]
+    fn scores_are_read_from_info_lines() {
+        assert_eq!(
+            parse_score("info depth 5 score cp 31 nodes 100 pv e2e4"),
+            Some(31)
+        );
+        assert_eq!(
+            parse_score("info depth 5 score cp -12 lowerbound"),
+            Some(-12)
+        );
+        assert_eq!(parse_score("info depth 9 score mate 3"), Some(29_997));
+        assert_eq!(parse_score("info depth 9 score mate -2"), Some(-29_998));
+        assert_eq!(parse_score("info multipv 2 score cp 5"), None);
+        assert_eq!(parse_score("info string hello"), None);
+    }
+}

@@ -1,0 +1,385 @@
+//! `baton match` driven as a user would: fake UCI engines (small Python scripts written
+//! into a temporary directory) that misbehave in one way each, a PGN round trip, and
+//! short real matches with Fairy-Stockfish (and Baton itself once its UCI front end
+//! answers), skipped with a message when those are missing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BATON: &str = env!("CARGO_BIN_EXE_baton");
+const FAIRY: &str = "/usr/games/fairy-stockfish";
+
+/// Fool's mate: a scripted engine plays the move of this list for the current ply, so
+/// two of them finish a game by checkmate without knowing any rules.
+const FOOLS_MATE: &str = "f2f3,e7e5,g2g4,d8h4";
+
+/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`.
+/// - `script`: plays MOVES[ply] (reporting a score of 0);
+/// - `illegal`: answers every `go` with `a1a1`;
+/// - `crash`: exits on `go`;
+/// - `hang`: never answers `go`;
+/// - `slow`: like `script`, after sleeping SECONDS.
+const FAKE_ENGINE: &str = r#"
+import sys, time
+mode = sys.argv[1]
+script = sys.argv[2].split(",") if len(sys.argv) > 2 else []
+delay = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+ply = 0
+def say(*lines):
+    for l in lines:
+        sys.stdout.write(l + "\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    line = line.strip()
+    if line == "uci":
+        say("id name fake-" + mode,
+            "option name UCI_Variant type combo default chess var chess var knightmate",
+            "uciok")
+    elif line == "isready":
+        say("readyok")
+    elif line.startswith("position"):
+        parts = line.split(" moves ")
+        ply = len(parts[1].split()) if len(parts) > 1 else 0
+    elif line.startswith("go"):
+        if mode == "crash":
+            sys.stderr.write("fake engine: crashing now\n")
+            sys.exit(3)
+        if mode == "hang":
+            continue
+        if mode == "illegal":
+            say("info depth 1 score cp 0", "bestmove a1a1")
+            continue
+        if mode == "slow":
+            time.sleep(delay)
+        move = script[ply] if ply < len(script) else "0000"
+        say("info depth 1 score cp 0 pv " + move, "bestmove " + move)
+    elif line == "quit":
+        break
+"#;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "baton-match-{tag}-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("fake.py"), FAKE_ENGINE).expect("fake engine");
+        TempDir(dir)
+    }
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+    /// `--engine` words for a fake engine.
+    fn fake(&self, name: &str, mode: &str, extra: &[&str]) -> Vec<String> {
+        let mut words = vec![
+            "--engine".to_string(),
+            "cmd=python3".to_string(),
+            format!("name={name}"),
+            format!("arg={}", self.path("fake.py")),
+            format!("arg={mode}"),
+        ];
+        words.extend(extra.iter().map(|a| format!("arg={a}")));
+        words
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn baton(args: &[String]) -> Output {
+    Command::new(BATON)
+        .arg("match")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run baton")
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+/// A match of a scripted engine against a faulty one: the faulty engine loses both
+/// games (one with each color), and the PGN says why.
+fn faulty_match(mode: &str, extra: &[&str], limits: &str, termination: &str, reason: &str) {
+    let dir = TempDir::new(mode);
+    let pgn = dir.path("games.pgn");
+    let mut args = dir.fake("good", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("bad", mode, extra));
+    args.extend(words(limits));
+    args.extend(words(&format!("--games 2 --pgn {pgn}")));
+    let out = baton(&args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("Score of good vs bad: 2 - 0 - 0"),
+        "{stdout}\n{stderr}"
+    );
+    assert!(stderr.contains(reason), "{stderr}");
+    // The engine's last lines are logged.
+    assert!(stderr.contains("> go"), "{stderr}");
+    let games = std::fs::read_to_string(&pgn).expect("pgn");
+    assert_eq!(
+        games
+            .matches(&format!("[Termination \"{termination}\"]"))
+            .count(),
+        2,
+        "{games}"
+    );
+    let out = baton(&["--replay".to_string(), pgn]);
+    assert!(out.status.success(), "{:?}", text(&out));
+}
+
+#[test]
+fn an_illegal_move_loses_the_game() {
+    faulty_match(
+        "illegal",
+        &[],
+        "--depth 1",
+        "rules infraction",
+        "illegal move",
+    );
+}
+
+#[test]
+fn a_crash_loses_the_game() {
+    faulty_match("crash", &[], "--depth 1", "abandoned", "crashed");
+}
+
+#[test]
+fn an_engine_that_never_answers_loses_the_game() {
+    faulty_match(
+        "hang",
+        &[],
+        "--depth 1 --hang-timeout 0.5",
+        "stalled connection",
+        "hangs",
+    );
+}
+
+#[test]
+fn a_fallen_flag_loses_the_game() {
+    faulty_match(
+        "slow",
+        &[FOOLS_MATE, "0.6"],
+        "--tc 0.3+0 --hang-timeout 5",
+        "time forfeit",
+        "loses on time",
+    );
+}
+
+#[test]
+fn checkmate_ends_the_game_and_the_pgn_replays() {
+    let dir = TempDir::new("mate");
+    let pgn = dir.path("games.pgn");
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words(&format!(
+        "--tc 5+0.1 --games 4 --concurrency 2 --pgn {pgn}"
+    )));
+    let out = baton(&args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    // Black mates in every game, and each engine is Black twice.
+    assert!(
+        stdout.contains("Score of one vs two: 2 - 2 - 0"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Elo difference: +0.0"), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).expect("pgn");
+    for tag in [
+        "[Variant \"chess\"]",
+        "[SetUp \"1\"]",
+        "[Termination \"normal\"]",
+        "[Result \"0-1\"]",
+        "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]",
+    ] {
+        assert_eq!(games.matches(tag).count(), 4, "{tag}\n{games}");
+    }
+    assert!(games.contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1"));
+    let out = baton(&["--replay".to_string(), pgn.clone()]);
+    let (stdout, _) = text(&out);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("replayed 4 games: 4 ok, 0 mismatches"),
+        "{stdout}"
+    );
+
+    // A record that contradicts the rules is caught.
+    let forged = dir.path("forged.pgn");
+    std::fs::write(
+        &forged,
+        games.replacen("[Result \"0-1\"]", "[Result \"1-0\"]", 1),
+    )
+    .unwrap();
+    let out = baton(&["--replay".to_string(), forged]);
+    let (stdout, _) = text(&out);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(stdout.contains("1 mismatches"), "{stdout}");
+    let illegal = dir.path("illegal.pgn");
+    std::fs::write(&illegal, games.replacen("2. g2g4", "2. g2g5", 1)).unwrap();
+    assert!(!baton(&["--replay".to_string(), illegal]).status.success());
+}
+
+#[test]
+fn openings_come_from_a_fen_file_with_both_colors() {
+    let dir = TempDir::new("openings");
+    let pgn = dir.path("games.pgn");
+    let book = dir.path("book.epd");
+    // After 1. f2f3 e7e5: the scripted engines continue from ply 2 of their list.
+    std::fs::write(
+        &book,
+        "# a comment\nrnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq e6 0 2\n",
+    )
+    .unwrap();
+    let mut args = dir.fake("one", "script", &["g2g4,d8h4"]);
+    args.extend(dir.fake("two", "script", &["g2g4,d8h4"]));
+    args.extend(words(&format!(
+        "--depth 1 --games 2 --openings file={book} --pgn {pgn}"
+    )));
+    let out = baton(&args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("1 - 1 - 0"), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert!(games.contains("[White \"one\"]") && games.contains("[White \"two\"]"));
+    assert_eq!(games.matches("e6 0 2\"]").count(), 2, "{games}");
+    assert!(baton(&["--replay".to_string(), pgn]).status.success());
+}
+
+#[test]
+fn sprt_stops_the_match_when_it_decides() {
+    let dir = TempDir::new("sprt");
+    let mut args = dir.fake("good", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("bad", "illegal", &[]));
+    args.extend(words(
+        "--depth 1 --games 200 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+    ));
+    let out = baton(&args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(!stderr.contains("Games 200/200"), "{stderr}");
+}
+
+#[test]
+fn unsupported_variants_and_bad_engines_are_refused() {
+    let dir = TempDir::new("refuse");
+    let mut args = dir.fake("one", "script", &[]);
+    args.extend(dir.fake("two", "script", &[]));
+    args.extend(words("--depth 1 --variant flipshatranj"));
+    let out = baton(&args);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).1.contains("not implemented in Baton yet"),
+        "{:?}",
+        text(&out)
+    );
+
+    let mut args = words("--engine cmd=/nonexistent/engine");
+    args.extend(dir.fake("two", "script", &[]));
+    args.extend(words("--depth 1"));
+    let out = baton(&args);
+    assert!(!out.status.success());
+    assert!(text(&out).1.contains("cannot start"), "{:?}", text(&out));
+}
+
+/// Plays a short real match and checks that every game ended by the rules or by
+/// adjudication, and that the PGN replays.
+fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
+    let dir = TempDir::new(tag);
+    let pgn = dir.path("games.pgn");
+    let mut args = Vec::new();
+    for (k, cmd) in engines.iter().enumerate() {
+        args.extend(words(&format!("--engine cmd={cmd} name=e{k}")));
+    }
+    args.extend(words(&format!(
+        "--variant {variant} {limits} --games 2 --concurrency 2 --random-plies 4 --seed 7 \
+         --maxmoves 150 --pgn {pgn}"
+    )));
+    let out = baton(&args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("Elo difference"), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[Event ").count(), 2);
+    for bad in ["rules infraction", "abandoned", "stalled", "time forfeit"] {
+        assert!(!games.contains(bad), "{variant}: {bad}\n{games}\n{stderr}");
+    }
+    let out = baton(&["--replay".to_string(), pgn]);
+    assert!(out.status.success(), "{:?}", text(&out));
+}
+
+#[test]
+fn fairy_stockfish_plays_chess_and_knightmate() {
+    if !Path::new(FAIRY).exists() {
+        eprintln!("skipped: {FAIRY} is not installed (apt-get install fairy-stockfish)");
+        return;
+    }
+    real_match(&[FAIRY, FAIRY], "chess", "--depth 1", "fsf-chess");
+    real_match(
+        &[FAIRY, FAIRY],
+        "knightmate",
+        "--nodes 1000",
+        "fsf-knightmate",
+    );
+}
+
+/// Whether `baton` speaks UCI yet (its front end is written separately).
+fn baton_speaks_uci() -> bool {
+    use std::io::{BufRead, BufReader, Write};
+    let Ok(mut child) = Command::new(BATON)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return false;
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"uci\n");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let ok = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .any(|l| l.trim() == "uciok");
+        let _ = tx.send(ok);
+    });
+    let ok = rx
+        .recv_timeout(std::time::Duration::from_secs(3))
+        .unwrap_or(false);
+    let _ = child.kill();
+    let _ = child.wait();
+    ok
+}
+
+#[test]
+fn baton_plays_itself_in_every_supported_variant() {
+    if !baton_speaks_uci() {
+        eprintln!("skipped: baton does not answer 'uci' with 'uciok' yet");
+        return;
+    }
+    for v in baton_engine::Variant::ALL {
+        if baton_engine::rules::is_supported(v) {
+            real_match(&[BATON, BATON], v.name(), "--depth 2", v.name());
+        }
+    }
+}
