@@ -134,9 +134,27 @@ pub fn captured_role(pos: &Position, m: Move) -> Option<crate::piece::Role> {
 }
 
 /// The moves quiescence search looks at when not in check: captures and promotions.
+/// Where every move carries a flip (flipshatranj), one flip per capture is enough to
+/// see the exchange; the rest would multiply the quiescence tree for nothing.
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
     legal_moves(pos, list);
     list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
+    if matches!(pos.variant, Variant::FlipShatranj | Variant::FlipShatranj8) {
+        let mut seen: Vec<(
+            crate::geometry::Square,
+            crate::geometry::Square,
+            Option<crate::piece::Role>,
+        )> = Vec::new();
+        list.retain(|m| {
+            let key = (m.from, m.to, m.promotion);
+            if seen.contains(&key) {
+                false
+            } else {
+                seen.push(key);
+                true
+            }
+        });
+    }
 }
 
 /// The position with the turn passed to the opponent (for null-move pruning): the
