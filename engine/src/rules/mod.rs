@@ -3,6 +3,7 @@
 //! `orthodox`; a variant adds a module with only what it changes.
 
 pub mod orthodox;
+pub mod stones;
 
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
@@ -13,6 +14,7 @@ use crate::variant::Variant;
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::generate(pos, list),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::generate(pos, list),
         _ => {}
     }
 }
@@ -26,6 +28,7 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 /// Plays a legal move in place.
 pub fn apply(pos: &mut Position, m: Move) {
     match pos.variant {
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::apply(pos, m),
         _ => orthodox::apply(pos, m),
     }
 }
@@ -34,13 +37,17 @@ pub fn apply(pos: &mut Position, m: Move) {
 pub fn in_check(pos: &Position, color: Color) -> bool {
     match pos.variant {
         Variant::Chess | Variant::Knightmate => orthodox::in_check(pos, color),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::in_check(pos, color),
         _ => false,
     }
 }
 
 /// Whether the variant is playable yet (its rules module exists).
 pub fn is_supported(variant: Variant) -> bool {
-    matches!(variant, Variant::Chess | Variant::Knightmate)
+    matches!(
+        variant,
+        Variant::Chess | Variant::Knightmate | Variant::StonesRelays | Variant::StonesRelaysTunnel
+    )
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,

@@ -1,0 +1,301 @@
+//! Whole turns: every piece move, each alone and followed by every neutral move,
+//! kept when the mover's king is safe after the whole turn.
+//!
+//! The check test after a neutral move is mostly skipped. After a piece move the king
+//! is either attacked or not; a neutral move changes that only if
+//! - a stone (or gate, whose tunnel we do not try to follow) leaves or enters a
+//!   square in sight of the king, a relay or a gate (`Field::sight`), or
+//! - a relay lands on, or leaves, a square from which chains of legs can reach the
+//!   king (`Field::zone`); relays never block, so nothing else changes.
+//!
+//! Otherwise the answer after the piece move stands.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, DIAGONAL, ORTHOGONAL};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Neutral, Role};
+use crate::position::Position;
+use crate::rules::orthodox::{back_rank, castling_sides};
+
+use super::field::{Army, Field, ALL_DIRECTIONS};
+use super::neutral::{movers, Movers};
+use super::pawns;
+
+pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+    let Some(turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
+struct Turns<'a> {
+    pos: &'a Position,
+    field: Field,
+    us: Color,
+    enemy: Bitboard,
+    /// The opponent's pieces, as attackers.
+    army: Army,
+    king: Square,
+    check: bool,
+    movers: Movers,
+}
+
+impl<'a> Turns<'a> {
+    fn new(pos: &'a Position) -> Option<Turns<'a>> {
+        let us = pos.side;
+        let king = pos.royals(us).single()?;
+        let field = Field::of(pos);
+        let army = Army::of(pos, us.other());
+        Some(Turns {
+            pos,
+            field,
+            us,
+            enemy: pos.them(),
+            army,
+            king,
+            check: field.attacked(king, &army),
+            movers: movers(pos),
+        })
+    }
+
+    /// Knights, sliders and the king, through relays (and the tunnel for sliders).
+    fn pieces(&self, list: &mut MoveList) {
+        let t = self.pos.tables;
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for from in self.pos.pieces(self.us, role) {
+                let mut f = self.field;
+                f.occ.clear(from);
+                let reach = match role {
+                    Role::Knight => f.leaper_reach(from, &t.knight),
+                    Role::Bishop => f.slider_reach(from, &DIAGONAL),
+                    Role::Rook => f.slider_reach(from, &ORTHOGONAL),
+                    Role::Queen => f.slider_reach(from, &ALL_DIRECTIONS),
+                    _ => f.leaper_reach(from, &t.king),
+                };
+                // Empty squares (the start square too: a null move) and captures.
+                for to in reach & (!f.occ | self.enemy) & t.all {
+                    let king = if role == Role::King { to } else { self.king };
+                    let victim = self.enemy.has(to).then_some(to);
+                    self.turn(list, Move::new(from, to), from, to, victim, king);
+                }
+            }
+        }
+    }
+
+    fn pawns(&self, list: &mut MoveList) {
+        let t = self.pos.tables;
+        let start = pawns::start_rank(&self.field, self.us);
+        let promo = t.promotion_rank(self.us);
+        for from in self.pos.pieces(self.us, Role::Pawn) {
+            let mut f = self.field;
+            f.occ.clear(from);
+            let r = pawns::reach(&f, self.us, from, start.has(from));
+            let here = Bitboard::from_square(from);
+            let en_passant = r.diagonal & self.pos.ep & !f.occ;
+            let quiet = r.quiet & !here & !en_passant;
+            let tunnel = r.tunnel & !quiet & !here & !en_passant;
+            for to in r.diagonal & self.enemy {
+                self.pawn_turns(list, Move::new(from, to), Some(to), promo);
+            }
+            for to in quiet {
+                // Squares passed over (not relays) become en-passant squares.
+                let kind = if (t.between(from, to) & !self.field.relays).any() {
+                    MoveKind::DoublePush
+                } else {
+                    MoveKind::Normal
+                };
+                self.pawn_turns(list, Move::with_kind(from, to, kind), None, promo);
+            }
+            for to in tunnel {
+                self.pawn_turns(list, Move::new(from, to), None, promo);
+            }
+            for to in en_passant {
+                if let Some(victim) = passed_pawn(self.pos, self.us, to) {
+                    let m = Move::with_kind(from, to, MoveKind::EnPassant);
+                    self.turn_with(
+                        list,
+                        m,
+                        here | Bitboard::from_square(victim),
+                        Bitboard::from_square(to),
+                        Some(victim),
+                        self.king,
+                    );
+                }
+            }
+        }
+    }
+
+    fn pawn_turns(&self, list: &mut MoveList, m: Move, victim: Option<Square>, promo: Bitboard) {
+        if promo.has(m.to) {
+            for &role in self.pos.variant.promotion_roles() {
+                let p = Move::promote(m.from, m.to, role);
+                self.turn(list, p, m.from, m.to, victim, self.king);
+            }
+        } else {
+            self.turn(list, m, m.from, m.to, victim, self.king);
+        }
+    }
+
+    /// Castling, written king-takes-rook: not out of check nor across an attacked
+    /// square, judged before the turn; the landing square is judged after it.
+    fn castling(&self, list: &mut MoveList) {
+        let pos = self.pos;
+        let t = pos.tables;
+        if self.check || pos.castling == 0 {
+            return;
+        }
+        let rank = back_rank(t, self.us);
+        for (right, rook_file, dest_file) in castling_sides(self.us) {
+            if pos.castling & right == 0 {
+                continue;
+            }
+            let rook = t.square(rook_file, rank);
+            let dest = t.square(dest_file, rank);
+            if pos.role_at(self.us, rook) != Some(Role::Rook)
+                || (t.between(self.king, rook) & self.field.occ).any()
+            {
+                continue;
+            }
+            let mut crossed = t.between(self.king, dest);
+            if Iterator::any(&mut crossed, |sq| self.field.attacked(sq, &self.army)) {
+                continue;
+            }
+            let rook_to = if rook_file > dest_file {
+                t.square(dest_file - 1, rank)
+            } else {
+                t.square(dest_file + 1, rank)
+            };
+            let m = Move::with_kind(self.king, rook, MoveKind::Castle);
+            let vacated = Bitboard::from_square(self.king) | Bitboard::from_square(rook);
+            let filled = Bitboard::from_square(dest) | Bitboard::from_square(rook_to);
+            self.turn_with(list, m, vacated, filled, None, dest);
+        }
+    }
+
+    #[inline]
+    fn turn(
+        &self,
+        list: &mut MoveList,
+        m: Move,
+        from: Square,
+        to: Square,
+        victim: Option<Square>,
+        king: Square,
+    ) {
+        if from == to {
+            self.neutral_moves(list, m, self.field, &self.army, self.check, king);
+        } else {
+            let vacated = Bitboard::from_square(from);
+            let filled = Bitboard::from_square(to);
+            self.turn_with(list, m, vacated, filled, victim, king);
+        }
+    }
+
+    /// A piece move that empties `vacated` and fills `filled`, taking `victim`.
+    fn turn_with(
+        &self,
+        list: &mut MoveList,
+        m: Move,
+        vacated: Bitboard,
+        filled: Bitboard,
+        victim: Option<Square>,
+        king: Square,
+    ) {
+        let mut f = self.field;
+        f.occ = (f.occ & !vacated) | filled;
+        let army = match victim {
+            Some(v) => self.army.without(v),
+            None => self.army,
+        };
+        let check = f.attacked(king, &army);
+        self.neutral_moves(list, m, f, &army, check, king);
+    }
+
+    /// The piece move alone, then with each neutral move, where the king is safe.
+    fn neutral_moves(
+        &self,
+        list: &mut MoveList,
+        m: Move,
+        f: Field,
+        army: &Army,
+        check: bool,
+        king: Square,
+    ) {
+        if !check {
+            list.push(m);
+        }
+        let mut sight: Option<Bitboard> = None;
+        let mut zone: Option<Bitboard> = None;
+        let empty = !f.occ;
+        for mover in &self.movers {
+            let a = mover.from;
+            for b in mover.targets & empty {
+                let full = || {
+                    let mut f2 = f;
+                    let ab = Bitboard::from_square(a) | Bitboard::from_square(b);
+                    f2.occ ^= ab;
+                    match mover.kind {
+                        Neutral::Relay => f2.relays ^= ab,
+                        Neutral::Gate => f2.gates ^= ab,
+                        Neutral::Stone => {}
+                    }
+                    !f2.attacked(king, army)
+                };
+                let safe = match mover.kind {
+                    Neutral::Stone => {
+                        let z = *sight.get_or_insert_with(|| f.sight(king));
+                        if z.has(a) || z.has(b) {
+                            full()
+                        } else {
+                            !check
+                        }
+                    }
+                    Neutral::Relay => {
+                        let z = *zone.get_or_insert_with(|| f.zone(king));
+                        let touched = if check { z.has(a) } else { z.has(b) };
+                        if touched {
+                            full()
+                        } else {
+                            !check
+                        }
+                    }
+                    Neutral::Gate => full(),
+                };
+                if safe {
+                    list.push(Move {
+                        extra: Some((a, b)),
+                        ..m
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The pawn an en-passant capture on `to` by `us` removes: the nearest enemy piece
+/// beyond `to` on its file (only the squares the pawn passed lie between), if it is
+/// a pawn.
+pub(crate) fn passed_pawn(pos: &Position, us: Color, to: Square) -> Option<Square> {
+    let t = pos.tables;
+    let them = us.other();
+    let beyond = match us {
+        Color::White => t.rays[4][to.idx()],
+        Color::Black => t.rays[0][to.idx()],
+    } & pos.color_bb(them);
+    if beyond.is_empty() {
+        return None;
+    }
+    let sq = match us {
+        Color::White => beyond.msb(),
+        Color::Black => beyond.lsb(),
+    };
+    (pos.role_at(them, sq) == Some(Role::Pawn)).then_some(sq)
+}
