@@ -183,29 +183,31 @@ impl Field {
             return true;
         }
         let (ob, oa) = self.slider_leg(target, &ORTHOGONAL, true);
-        if ((ob | oa) & army.orth).any() {
+        if ((ob | oa) & (army.rooks | army.queens)).any() {
             return true;
         }
         let (db, da) = self.slider_leg(target, &DIAGONAL, true);
-        if ((db | da) & army.diag).any() {
+        if ((db | da) & (army.bishops | army.queens)).any() {
             return true;
         }
         if self.relays.is_empty() {
             return false;
         }
         // Relays from which a last leg reaches the target; a last leg through the
-        // tunnel needs a relay reached with the tunnel unused.
+        // tunnel needs a relay reached with the tunnel unused. Queens change between
+        // lines and diagonals on relays, so they are a class of their own.
         let rel = self.relays;
-        if army.orth.any() && ((ob | oa) & rel).any() {
-            let (fresh, spent) = self.slider_relays(army.orth, &ORTHOGONAL);
-            if ((fresh & (ob | oa)) | (spent & ob)).any() {
-                return true;
-            }
-        }
-        if army.diag.any() && ((db | da) & rel).any() {
-            let (fresh, spent) = self.slider_relays(army.diag, &DIAGONAL);
-            if ((fresh & (db | da)) | (spent & db)).any() {
-                return true;
+        let (qb, qa) = (ob | db, oa | da);
+        for (sources, dirs, last_b, last_a) in [
+            (army.rooks, &ORTHOGONAL[..], ob, oa),
+            (army.bishops, &DIAGONAL[..], db, da),
+            (army.queens, &ALL_DIRECTIONS[..], qb, qa),
+        ] {
+            if sources.any() && ((last_b | last_a) & rel).any() {
+                let (fresh, spent) = self.slider_relays(sources, dirs);
+                if ((fresh & (last_b | last_a)) | (spent & last_b)).any() {
+                    return true;
+                }
             }
         }
         if army.knights.any()
@@ -225,10 +227,17 @@ impl Field {
     /// in sight (up to the first blocker) of the king, of a relay or of a gate. Paths
     /// are made of legs ending on a relay or the king, or entering a gate, and only
     /// the lines of those legs care about blockers.
-    pub fn sight(&self, king: Square) -> Bitboard {
+    /// Leaving the gates out gives the squares that matter when no tunnel leg can
+    /// end on the king or on a relay of its `zone`.
+    pub fn sight(&self, king: Square, gates: bool) -> Bitboard {
         let lines = self.lines();
         let mut z = self.t.queen_attacks(king, lines);
-        for s in self.relays | self.gates {
+        let ends = if gates {
+            self.relays | self.gates
+        } else {
+            self.relays
+        };
+        for s in ends {
             z |= self.t.queen_attacks(s, lines);
         }
         z
@@ -268,22 +277,21 @@ pub(crate) struct Army {
     pub color: Color,
     pub pawns: Bitboard,
     pub knights: Bitboard,
-    /// Bishops and queens.
-    pub diag: Bitboard,
-    /// Rooks and queens.
-    pub orth: Bitboard,
+    pub bishops: Bitboard,
+    pub rooks: Bitboard,
+    pub queens: Bitboard,
     pub king: Bitboard,
 }
 
 impl Army {
     pub fn of(pos: &Position, color: Color) -> Army {
-        let queens = pos.pieces(color, Role::Queen);
         Army {
             color,
             pawns: pos.pieces(color, Role::Pawn),
             knights: pos.pieces(color, Role::Knight),
-            diag: pos.pieces(color, Role::Bishop) | queens,
-            orth: pos.pieces(color, Role::Rook) | queens,
+            bishops: pos.pieces(color, Role::Bishop),
+            rooks: pos.pieces(color, Role::Rook),
+            queens: pos.pieces(color, Role::Queen),
             king: pos.pieces(color, Role::King),
         }
     }
@@ -294,8 +302,9 @@ impl Army {
         let keep = !Bitboard::from_square(sq);
         self.pawns &= keep;
         self.knights &= keep;
-        self.diag &= keep;
-        self.orth &= keep;
+        self.bishops &= keep;
+        self.rooks &= keep;
+        self.queens &= keep;
         self.king &= keep;
         self
     }

@@ -28,6 +28,13 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     turns::generate(pos, list);
 }
 
+/// The number of legal turns, counted without a move list (however many there are).
+pub fn count(pos: &Position) -> usize {
+    let mut n = turns::Count(0);
+    turns::generate(pos, &mut n);
+    n.0
+}
+
 /// Whether `color`'s king is attacked, through relays and the tunnel.
 pub fn in_check(pos: &Position, color: Color) -> bool {
     match pos.royals(color).single() {
@@ -96,3 +103,6 @@ pub fn apply(pos: &mut Position, m: Move) {
     pos.halfmove = if irreversible { 0 } else { pos.halfmove + 1 };
     pos.switch_side();
 }
+
+#[cfg(test)]
+mod tests;

@@ -23,7 +23,7 @@ pub(crate) struct Mover {
 }
 
 /// Neutral pieces on a board; the FEN reader accepts no more than this.
-pub const MAX_NEUTRALS: usize = 16;
+pub const MAX_NEUTRALS: usize = 8;
 
 pub(crate) type Movers = ArrayVec<Mover, MAX_NEUTRALS>;
 

@@ -3,8 +3,8 @@
 //!
 //! The check test after a neutral move is mostly skipped. After a piece move the king
 //! is either attacked or not; a neutral move changes that only if
-//! - a stone (or gate, whose tunnel we do not try to follow) leaves or enters a
-//!   square in sight of the king, a relay or a gate (`Field::sight`), or
+//! - a stone leaves or enters a square in sight of the king, a relay or a gate
+//!   (`Field::sight`), or a gate does so while the tunnel may matter, or
 //! - a relay lands on, or leaves, a square from which chains of legs can reach the
 //!   king (`Field::zone`); relays never block, so nothing else changes.
 //!
@@ -21,10 +21,59 @@ use super::field::{Army, Field, ALL_DIRECTIONS};
 use super::neutral::{movers, Movers};
 use super::pawns;
 
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+/// Where generated turns go: a move list, or a counter.
+pub(crate) trait Sink {
+    fn add(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn add(&mut self, m: Move) {
+        // The list is sized for the widest turn a valid position has (tests); were
+        // it ever too small, dropping turns beats a panic.
+        let _ = self.try_push(m);
+    }
+}
+
+/// Counts turns without keeping them.
+pub(crate) struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+pub(crate) fn generate(pos: &Position, list: &mut impl Sink) {
     let Some(turns) = Turns::new(pos) else {
         return;
     };
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
+/// Every form of every turn, legal or not (castling conditions judged before the
+/// turn still apply): the tests check the shortcuts above against playing each one.
+#[cfg(test)]
+pub(crate) fn generate_all_forms(pos: &Position, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.all_forms = true;
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
+/// The legal turns, every neutral move checked by the full attack test.
+#[cfg(test)]
+pub(crate) fn generate_exact(pos: &Position, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.exact = true;
     turns.pieces(list);
     turns.pawns(list);
     turns.castling(list);
@@ -40,6 +89,10 @@ struct Turns<'a> {
     king: Square,
     check: bool,
     movers: Movers,
+    /// Tests only: keep the forms that leave the king attacked too.
+    all_forms: bool,
+    /// Tests only: no shortcuts after the neutral move.
+    exact: bool,
 }
 
 impl<'a> Turns<'a> {
@@ -57,11 +110,13 @@ impl<'a> Turns<'a> {
             king,
             check: field.attacked(king, &army),
             movers: movers(pos),
+            all_forms: false,
+            exact: false,
         })
     }
 
     /// Knights, sliders and the king, through relays (and the tunnel for sliders).
-    fn pieces(&self, list: &mut MoveList) {
+    fn pieces(&self, list: &mut impl Sink) {
         let t = self.pos.tables;
         for role in [
             Role::Knight,
@@ -90,7 +145,7 @@ impl<'a> Turns<'a> {
         }
     }
 
-    fn pawns(&self, list: &mut MoveList) {
+    fn pawns(&self, list: &mut impl Sink) {
         let t = self.pos.tables;
         let start = pawns::start_rank(&self.field, self.us);
         let promo = t.promotion_rank(self.us);
@@ -133,7 +188,7 @@ impl<'a> Turns<'a> {
         }
     }
 
-    fn pawn_turns(&self, list: &mut MoveList, m: Move, victim: Option<Square>, promo: Bitboard) {
+    fn pawn_turns(&self, list: &mut impl Sink, m: Move, victim: Option<Square>, promo: Bitboard) {
         if promo.has(m.to) {
             for &role in self.pos.variant.promotion_roles() {
                 let p = Move::promote(m.from, m.to, role);
@@ -146,7 +201,7 @@ impl<'a> Turns<'a> {
 
     /// Castling, written king-takes-rook: not out of check nor across an attacked
     /// square, judged before the turn; the landing square is judged after it.
-    fn castling(&self, list: &mut MoveList) {
+    fn castling(&self, list: &mut impl Sink) {
         let pos = self.pos;
         let t = pos.tables;
         if self.check || pos.castling == 0 {
@@ -183,7 +238,7 @@ impl<'a> Turns<'a> {
     #[inline]
     fn turn(
         &self,
-        list: &mut MoveList,
+        list: &mut impl Sink,
         m: Move,
         from: Square,
         to: Square,
@@ -202,7 +257,7 @@ impl<'a> Turns<'a> {
     /// A piece move that empties `vacated` and fills `filled`, taking `victim`.
     fn turn_with(
         &self,
-        list: &mut MoveList,
+        list: &mut impl Sink,
         m: Move,
         vacated: Bitboard,
         filled: Bitboard,
@@ -222,17 +277,18 @@ impl<'a> Turns<'a> {
     /// The piece move alone, then with each neutral move, where the king is safe.
     fn neutral_moves(
         &self,
-        list: &mut MoveList,
+        list: &mut impl Sink,
         m: Move,
         f: Field,
         army: &Army,
         check: bool,
         king: Square,
     ) {
-        if !check {
-            list.push(m);
+        if !check || self.all_forms {
+            list.add(m);
         }
         let mut sight: Option<Bitboard> = None;
+        let mut sight_without_gates: Option<Bitboard> = None;
         let mut zone: Option<Bitboard> = None;
         let empty = !f.occ;
         for mover in &self.movers {
@@ -250,8 +306,9 @@ impl<'a> Turns<'a> {
                     !f2.attacked(king, army)
                 };
                 let safe = match mover.kind {
+                    _ if self.exact => full(),
                     Neutral::Stone => {
-                        let z = *sight.get_or_insert_with(|| f.sight(king));
+                        let z = *sight.get_or_insert_with(|| f.sight(king, true));
                         if z.has(a) || z.has(b) {
                             full()
                         } else {
@@ -267,10 +324,22 @@ impl<'a> Turns<'a> {
                             !check
                         }
                     }
-                    Neutral::Gate => full(),
+                    Neutral::Gate => {
+                        // With no gate in the zone, no tunnel leg can end on the king
+                        // or on a relay that leads to it, before or after the move
+                        // (unless the gate lands in the zone); then the gate only
+                        // blocks like a stone.
+                        let z = *zone.get_or_insert_with(|| f.zone(king));
+                        let s = *sight_without_gates.get_or_insert_with(|| f.sight(king, false));
+                        if (z & f.gates).any() || z.has(b) || s.has(a) || s.has(b) {
+                            full()
+                        } else {
+                            !check
+                        }
+                    }
                 };
-                if safe {
-                    list.push(Move {
+                if safe || self.all_forms {
+                    list.add(Move {
                         extra: Some((a, b)),
                         ..m
                     });
