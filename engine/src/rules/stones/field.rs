@@ -223,24 +223,25 @@ impl Field {
         last.any() && pawns::attack_through_relays(self, army, target)
     }
 
-    /// Squares whose filling or emptying may change what attacks `king`: everything
-    /// in sight (up to the first blocker) of the king, of a relay or of a gate. Paths
-    /// are made of legs ending on a relay or the king, or entering a gate, and only
-    /// the lines of those legs care about blockers.
-    /// Leaving the gates out gives the squares that matter when no tunnel leg can
-    /// end on the king or on a relay of its `zone`.
-    pub fn sight(&self, king: Square, gates: bool) -> Bitboard {
+    pub fn watch(&self, king: Square) -> Watch {
+        let t = self.t;
         let lines = self.lines();
-        let mut z = self.t.queen_attacks(king, lines);
-        let ends = if gates {
-            self.relays | self.gates
-        } else {
-            self.relays
-        };
-        for s in ends {
-            z |= self.t.queen_attacks(s, lines);
+        let zone = self.zone(king);
+        let tunnel = self.tunnel && (zone & self.gates).any();
+        let mut sight = t.queen_attacks(king, lines);
+        for r in self.relays & zone {
+            sight |= t.queen_attacks(r, lines);
         }
-        z
+        if tunnel {
+            for g in self.gates {
+                sight |= t.queen_attacks(g, lines);
+            }
+        }
+        Watch {
+            zone,
+            sight,
+            tunnel,
+        }
     }
 
     /// A superset of the squares from which some chain of legs through relays ends on
@@ -269,6 +270,21 @@ impl Field {
         }
         zone
     }
+}
+
+/// What can change whether a king is attacked, for skipping check tests.
+///
+/// Attacks reach the king in legs that end on the king or on a relay of its `zone`
+/// (or enter a gate, when a tunnel leg can end there). Only the lines of those legs
+/// care about blockers: a square out of `sight` can be filled or emptied without
+/// changing any attack on the king (knights, kings and pawns land only on relays or
+/// the king, and a pawn's middle square lies next to where it lands).
+#[derive(Clone, Copy)]
+pub(crate) struct Watch {
+    pub zone: Bitboard,
+    pub sight: Bitboard,
+    /// A tunnel leg may end on the king or on a relay of the zone.
+    pub tunnel: bool,
 }
 
 /// One side's pieces grouped by how they move.

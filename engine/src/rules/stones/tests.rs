@@ -30,11 +30,12 @@ impl Rng {
     }
 }
 
+#[allow(clippy::needless_range_loop)]
 /// A random position: both kings, some pieces, the variant's neutral pieces, random
 /// en-passant squares and ko. `None` when the FEN reader refuses it.
 fn random_position(rng: &mut Rng, variant: Variant) -> Option<Position> {
     let mut board = [['.'; 8]; 9];
-    let mut free = |rng: &mut Rng, board: &[[char; 8]; 9], pawn: bool| loop {
+    let free = |rng: &mut Rng, board: &[[char; 8]; 9], pawn: bool| loop {
         let (f, r) = (rng.below(8), rng.below(9));
         if board[r][f] == '.' && !(pawn && (r == 0 || r == 8)) {
             return (f, r);

@@ -1,14 +1,16 @@
 //! Whole turns: every piece move, each alone and followed by every neutral move,
 //! kept when the mover's king is safe after the whole turn.
 //!
-//! The check test after a neutral move is mostly skipped. After a piece move the king
-//! is either attacked or not; a neutral move changes that only if
-//! - a stone leaves or enters a square in sight of the king, a relay or a gate
-//!   (`Field::sight`), or a gate does so while the tunnel may matter, or
-//! - a relay lands on, or leaves, a square from which chains of legs can reach the
-//!   king (`Field::zone`); relays never block, so nothing else changes.
+//! Most check tests are skipped (`Field::watch`). Before the turn the king is safe
+//! or not; a piece move that empties no square in sight keeps it safe (filling a
+//! square or taking a piece only removes attacks). After the piece move, a neutral
+//! move changes the answer only if
+//! - a stone leaves or enters a square in sight,
+//! - a relay lands on, or leaves, a square of the zone (relays never block, so they
+//!   change nothing else), or
+//! - a gate does either, or the tunnel may matter.
 //!
-//! Otherwise the answer after the piece move stands.
+//! Otherwise the answer stands; `tests.rs` checks this against full tests.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, DIAGONAL, ORTHOGONAL};
@@ -17,7 +19,7 @@ use crate::piece::{Color, Neutral, Role};
 use crate::position::Position;
 use crate::rules::orthodox::{back_rank, castling_sides};
 
-use super::field::{Army, Field, ALL_DIRECTIONS};
+use super::field::{Army, Field, Watch, ALL_DIRECTIONS};
 use super::neutral::{movers, Movers};
 use super::pawns;
 
@@ -88,6 +90,8 @@ struct Turns<'a> {
     army: Army,
     king: Square,
     check: bool,
+    /// What can change an attack on the king before the turn.
+    watch: Watch,
     movers: Movers,
     /// Tests only: keep the forms that leave the king attacked too.
     all_forms: bool,
@@ -109,6 +113,7 @@ impl<'a> Turns<'a> {
             army,
             king,
             check: field.attacked(king, &army),
+            watch: field.watch(king),
             movers: movers(pos),
             all_forms: false,
             exact: false,
@@ -270,7 +275,11 @@ impl<'a> Turns<'a> {
             Some(v) => self.army.without(v),
             None => self.army,
         };
-        let check = f.attacked(king, &army);
+        let check = if king != self.king || self.check || (vacated & self.watch.sight).any() {
+            f.attacked(king, &army)
+        } else {
+            false
+        };
         self.neutral_moves(list, m, f, &army, check, king);
     }
 
@@ -287,9 +296,7 @@ impl<'a> Turns<'a> {
         if !check || self.all_forms {
             list.add(m);
         }
-        let mut sight: Option<Bitboard> = None;
-        let mut sight_without_gates: Option<Bitboard> = None;
-        let mut zone: Option<Bitboard> = None;
+        let mut watch: Option<Watch> = None;
         let empty = !f.occ;
         for mover in &self.movers {
             let a = mover.from;
@@ -307,31 +314,17 @@ impl<'a> Turns<'a> {
                 };
                 let safe = match mover.kind {
                     _ if self.exact => full(),
-                    Neutral::Stone => {
-                        let z = *sight.get_or_insert_with(|| f.sight(king, true));
-                        if z.has(a) || z.has(b) {
-                            full()
-                        } else {
-                            !check
-                        }
-                    }
-                    Neutral::Relay => {
-                        let z = *zone.get_or_insert_with(|| f.zone(king));
-                        let touched = if check { z.has(a) } else { z.has(b) };
+                    kind => {
+                        let w = *watch.get_or_insert_with(|| f.watch(king));
+                        let touched = match kind {
+                            Neutral::Stone => w.sight.has(a) || w.sight.has(b),
+                            Neutral::Relay if check => w.zone.has(a),
+                            Neutral::Relay => w.zone.has(b),
+                            Neutral::Gate => {
+                                w.tunnel || w.zone.has(b) || w.sight.has(a) || w.sight.has(b)
+                            }
+                        };
                         if touched {
-                            full()
-                        } else {
-                            !check
-                        }
-                    }
-                    Neutral::Gate => {
-                        // With no gate in the zone, no tunnel leg can end on the king
-                        // or on a relay that leads to it, before or after the move
-                        // (unless the gate lands in the zone); then the gate only
-                        // blocks like a stone.
-                        let z = *zone.get_or_insert_with(|| f.zone(king));
-                        let s = *sight_without_gates.get_or_insert_with(|| f.sight(king, false));
-                        if (z & f.gates).any() || z.has(b) || s.has(a) || s.has(b) {
                             full()
                         } else {
                             !check
