@@ -34,7 +34,21 @@ pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
             &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
             9,
         ),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => (&[], 4),
+        Variant::StonesRelays => (
+            &[
+                "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+                "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
+            ],
+            5,
+        ),
+        Variant::StonesRelaysTunnel => (
+            &[
+                "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r1bqkb1r/pppp1ppp/2n2n2/1S2p1G1/1S1XX1S1/1S2P1G1/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+            ],
+            5,
+        ),
         Variant::FlipShatranj | Variant::FlipShatranj8 => (&[], 4),
     }
 }

@@ -137,25 +137,28 @@ pub fn captured_role(pos: &Position, m: Move) -> Option<crate::piece::Role> {
 }
 
 /// The moves quiescence search looks at when not in check: captures and promotions.
-/// Where every move carries a flip (flipshatranj), one flip per capture is enough to
-/// see the exchange; the rest would multiply the quiescence tree for nothing.
+/// Where a turn has a second part (stonesrelays' neutral move, flipshatranj's flip),
+/// one form of each capture is enough to see the exchange, the plain one where it is
+/// legal; the rest would multiply the quiescence tree for nothing.
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
     legal_moves(pos, list);
     list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
-    if matches!(pos.variant, Variant::FlipShatranj | Variant::FlipShatranj8) {
-        let mut seen: Vec<(
-            crate::geometry::Square,
-            crate::geometry::Square,
-            Option<crate::piece::Role>,
-        )> = Vec::new();
+    if pos.variant.has_two_part_turns() {
+        // Plain forms first, then keep the first form of each piece move.
+        list.sort_by_key(|m| {
+            (
+                m.from,
+                m.to,
+                m.promotion.map(|r| r.idx()),
+                m.extra.is_some(),
+            )
+        });
+        let mut last: Option<Move> = None;
         list.retain(|m| {
-            let key = (m.from, m.to, m.promotion);
-            if seen.contains(&key) {
-                false
-            } else {
-                seen.push(key);
-                true
-            }
+            let same =
+                last.is_some_and(|l| (l.from, l.to, l.promotion) == (m.from, m.to, m.promotion));
+            last = Some(*m);
+            !same
         });
     }
 }

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::ordering::{pick, Ordering, MAX_PLY};
+use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
@@ -349,12 +349,13 @@ impl<'a> Worker<'a> {
         }
 
         let mut scores = self.ordering.score(pos, list, hash_move, ply);
+        prepare(list, &mut scores);
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
         for i in 0..list.len() {
-            pick(list, &mut scores, i);
+            next(list, &mut scores, i);
             let m = list[i];
             let capture = rules::is_capture(pos, m) || m.promotion.is_some();
             let child = pos.play(m);
@@ -488,8 +489,9 @@ impl<'a> Worker<'a> {
             }
         }
         let mut scores = self.ordering.score(pos, list, None, MAX_PLY - 1);
+        prepare(list, &mut scores);
         for i in 0..list.len() {
-            pick(list, &mut scores, i);
+            next(list, &mut scores, i);
             let m = list[i];
             let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1);
             if self.shared.stopped() {
