@@ -7,7 +7,7 @@ mod perft_cmd;
 use std::process::ExitCode;
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n"
 }
 
 fn main() -> ExitCode {

@@ -43,7 +43,7 @@ pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bit
 }
 
 /// The squares a non-pawn piece of this role attacks from `sq`.
-#[inline]
+#[inline(always)]
 pub fn piece_attacks(pos: &Position, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
     let t = pos.tables;
     match role {
@@ -211,10 +211,18 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
     for from in pos.pieces(us, Role::Knight) & !pinned {
         emit(from, o.piece_moves(pos, Role::Knight, from, occ) & target);
     }
-    for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Commoner] {
-        for from in pos.pieces(us, role) {
-            emit(from, o.piece_moves(pos, role, from, occ) & target);
-        }
+    // One loop per role (not a loop over roles) so that each sees a constant role.
+    for from in pos.pieces(us, Role::Bishop) {
+        emit(from, o.piece_moves(pos, Role::Bishop, from, occ) & target);
+    }
+    for from in pos.pieces(us, Role::Rook) {
+        emit(from, o.piece_moves(pos, Role::Rook, from, occ) & target);
+    }
+    for from in pos.pieces(us, Role::Queen) {
+        emit(from, o.piece_moves(pos, Role::Queen, from, occ) & target);
+    }
+    for from in pos.pieces(us, Role::Commoner) {
+        emit(from, o.piece_moves(pos, Role::Commoner, from, occ) & target);
     }
 
     // Pawns: unpinned ones set-wise, pinned ones one by one along their pin.

@@ -354,10 +354,27 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        // Near the leaves, quiet moves that cannot lift a hopeless static score are
+        // skipped (futility), and so are the late ones of a long list (move-count
+        // pruning): both only once a move has been searched and no mate is in play.
+        let prune_quiets = !is_pv && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        let futile = prune_quiets && static_eval + 120 * depth <= alpha;
+        let late_limit = 3 + depth * depth * 2;
         for i in 0..list.len() {
             next(list, &mut scores, i);
             let m = list[i];
             let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+            if prune_quiets
+                && !capture
+                && best_score > -MATE_BOUND
+                && (futile || i >= late_limit as usize)
+            {
+                // A checking move is not skipped: playing it is what tells.
+                let child = pos.play(m);
+                if !(pos.variant.has_check() && rules::in_check(&child, child.side)) {
+                    continue;
+                }
+            }
             let child = pos.play(m);
             let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
             let extension = i32::from(gives_check);
