@@ -188,6 +188,10 @@ fn main_thread(
         for line in 0..multipv {
             w.seldepth = 0;
             let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
+                // Out of time inside the first iteration: the best root move so far.
+                if best.is_none() {
+                    best = w.pv().first().copied();
+                }
                 break;
             };
             previous[line] = Some(score);

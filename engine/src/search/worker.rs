@@ -61,11 +61,13 @@ impl Shared<'_> {
         }
         true
     }
-    /// Whether to stop now. The first iteration always finishes, so that even an
-    /// immediate `stop` is answered with a searched move.
+    /// Whether to stop now. The host's `stop` waits for the first iteration, so that
+    /// even an immediate `stop` is answered with a searched move; running out of time
+    /// or nodes does not (the best root move found so far is played then).
     pub fn stopped(&self) -> bool {
-        (self.abort.load(AtomicOrdering::Relaxed) || self.host_stop.load(AtomicOrdering::Relaxed))
-            && self.first_iteration_done.load(AtomicOrdering::Relaxed)
+        self.abort.load(AtomicOrdering::Relaxed)
+            || (self.host_stop.load(AtomicOrdering::Relaxed)
+                && self.first_iteration_done.load(AtomicOrdering::Relaxed))
     }
 }
 
@@ -152,7 +154,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             self.flush_nodes();
             if self.id == 0 {
                 self.check_limits();
