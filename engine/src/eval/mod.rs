@@ -2,6 +2,7 @@
 //! piece, tapered between middlegame and endgame. The terms are shared; each variant
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
+pub mod flip;
 pub mod weights;
 
 use crate::bitboard::Bitboard;
@@ -65,6 +66,12 @@ pub fn material(pos: &Position) -> i32 {
 
 /// The evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
+    if matches!(
+        pos.variant,
+        crate::variant::Variant::FlipShatranj | crate::variant::Variant::FlipShatranj8
+    ) {
+        return flip::evaluate(pos);
+    }
     let w = weights(pos.variant);
     let white = side_terms(pos, w, Color::White);
     let black = side_terms(pos, w, Color::Black);

@@ -82,6 +82,8 @@ pub struct Worker<'a> {
     /// Features switched per variant (see `Features`).
     features: Features,
     eval_style: Style,
+    /// Length of the game's history (its last entry is the root position).
+    root_len: usize,
 }
 
 /// Pruning that is sound for some rules and not for others.
@@ -137,6 +139,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             features: Features::for_variant(variant),
             eval_style,
+            root_len: history.len(),
         }
     }
 
@@ -179,13 +182,33 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the position repeats an earlier one (since the last irreversible move).
+    /// Where repeating loses (flipshatranj), a repetition is judged as the rule does
+    /// when its earlier occurrences are in the game before the root (the third
+    /// occurrence loses, the second does not), and at once when one is in the
+    /// searched line (the repeating side could as well repeat again).
     fn is_repetition(&self, pos: &Position) -> bool {
         let n = self.hashes.len();
         let reach = (pos.halfmove as usize).min(n.saturating_sub(1));
         let key = pos.hash();
-        (2..=reach)
-            .step_by(2)
-            .any(|back| self.hashes[n - 1 - back] == key)
+        if !rules::repetition_loses(pos.variant) {
+            return (2..=reach)
+                .step_by(2)
+                .any(|back| self.hashes[n - 1 - back] == key);
+        }
+        let mut before_root = 0;
+        for back in (2..=reach).step_by(2) {
+            let at = n - 1 - back;
+            if self.hashes[at] == key {
+                if at + 1 >= self.root_len {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Searches the root with an aspiration window around the previous score; `skip`
@@ -288,7 +311,13 @@ impl<'a> Worker<'a> {
                 self.no_move_score(pos, ply)
             };
         }
-        let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
+        // Without check, a king the opponent could capture next turn is the same
+        // emergency: no pruning on the static evaluation.
+        let in_check = if pos.variant.has_check() {
+            rules::in_check(pos, pos.side)
+        } else {
+            rules::royal_threatened(pos)
+        };
         let static_eval = if in_check {
             -INFINITE
         } else {
@@ -328,9 +357,26 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
         for i in 0..list.len() {
-            pick(&mut list, &mut scores, i);
+            if i == SORT_AFTER && list.len() > 2 * SORT_AFTER {
+                // Long lists (flipshatranj) would make selection quadratic: sort the rest.
+                sort_rest(&mut list, &mut scores, i);
+            }
+            if i < SORT_AFTER {
+                pick(&mut list, &mut scores, i);
+            }
             let m = list[i];
             let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+            // Shallow non-PV nodes skip near-duplicate quiet moves once a move is in.
+            if !is_pv
+                && !in_check
+                && depth <= REDUNDANT_DEPTH
+                && i > 0
+                && !capture
+                && best_score > -MATE_BOUND
+                && rules::is_redundant_quiet(pos, m)
+            {
+                continue;
+            }
             let child = pos.play(m);
             let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
             let extension = i32::from(gives_check);
@@ -438,15 +484,16 @@ impl<'a> Worker<'a> {
                 return -MATE + ply as i32;
             }
         } else {
+            // A captured king ends the game before any static guess.
+            if rules::royal_lost(pos) {
+                return self.no_move_score(pos, ply);
+            }
             best = self.evaluate(pos);
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
             rules::tactical_moves(pos, &mut list);
-            if list.is_empty() && rules::royal_lost(pos) {
-                return self.no_move_score(pos, ply);
-            }
         }
         let mut scores = self.ordering.score(pos, &list, None, MAX_PLY - 1);
         for i in 0..list.len() {
@@ -489,6 +536,26 @@ impl<'a> Worker<'a> {
         } else {
             0
         }
+    }
+}
+
+/// Moves picked one by one before the rest of a long list is sorted at once.
+const SORT_AFTER: usize = 32;
+/// Up to this depth, non-PV nodes skip near-duplicate quiet moves
+/// (`rules::is_redundant_quiet`).
+const REDUNDANT_DEPTH: i32 = 3;
+
+/// Sorts `list[from..]` by descending score.
+fn sort_rest(list: &mut MoveList, scores: &mut [i32], from: usize) {
+    let mut rest: Vec<(i32, Move)> = scores[from..]
+        .iter()
+        .copied()
+        .zip(list[from..].iter().copied())
+        .collect();
+    rest.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    for (k, (sc, m)) in rest.into_iter().enumerate() {
+        scores[from + k] = sc;
+        list[from + k] = m;
     }
 }
 
