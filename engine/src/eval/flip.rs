@@ -18,6 +18,10 @@ use crate::position::Position;
 use crate::rules::flip::Reach;
 use crate::rules::orthodox::piece_attacks;
 
+/// Pieces per side the threat terms look at (a game has at most 20; a composed
+/// position with more still gets its material and mobility counted).
+const MAX_PIECES: usize = 32;
+
 /// One piece as the evaluation sees it.
 struct Piece {
     role: Role,
@@ -31,7 +35,7 @@ struct Piece {
 
 /// Everything one side threatens.
 struct Side {
-    pieces: ArrayVec<Piece, 128>,
+    pieces: ArrayVec<Piece, MAX_PIECES>,
     /// Squares it may capture on next turn.
     attacks: Bitboard,
     /// The same, with the state of every piece ignored (what a flip could add).
@@ -88,7 +92,7 @@ fn side(pos: &Position, w: &Weights, ft: &FlipTerms, us: Color) -> Side {
         let latent = natural & !captures;
         s.attacks |= captures;
         s.latent |= latent;
-        s.pieces.push(Piece {
+        let _ = s.pieces.try_push(Piece {
             role,
             sq,
             captures,
@@ -142,7 +146,7 @@ fn king_danger(
 /// Value lost to the pieces of the side to move that the opponent could take next
 /// turn and it cannot retake (or that a cheaper piece attacks).
 fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
-    let mut values: ArrayVec<i32, 128> = ArrayVec::new();
+    let mut values: ArrayVec<i32, MAX_PIECES> = ArrayVec::new();
     for p in &us.pieces {
         if p.role == Role::King || !them.attacks.has(p.sq) {
             continue;

@@ -203,14 +203,12 @@ fn generate_filtered(pos: &Position, list: &mut MoveList, tactical: bool) {
     let pawns = pos.pieces(us, Role::Pawn);
     let flippable = own & !powers;
     let reach = Reach::new(pos, us);
-    let hints = if tactical {
-        Some(FlipHints::new(pos))
-    } else {
-        None
-    };
+    // Computed on the first tactical move only: most quiescence nodes have none.
+    let mut hints: Option<FlipHints> = None;
     // Pushes `m` with every flip, or (tactical) with the best one.
-    let emit = |list: &mut MoveList, m: Move, moved_role: Role, flips: Bitboard| {
-        if let Some(h) = &hints {
+    let mut emit = |list: &mut MoveList, m: Move, moved_role: Role, flips: Bitboard| {
+        if tactical {
+            let h = hints.get_or_insert_with(|| FlipHints::new(pos));
             let mut best = None;
             let mut best_gain = i32::MIN;
             for f in flips {
