@@ -152,19 +152,6 @@ impl Reach {
     }
 }
 
-/// The pieces of `by` that could capture on `sq` on their next turn (with the states
-/// they have now).
-pub fn attackers_to(pos: &Position, sq: Square, by: Color) -> Bitboard {
-    let reach = Reach::new(pos, by);
-    let mut att = Bitboard::EMPTY;
-    for from in pos.color_bb(by) {
-        if reach.captures_from(pos, by, from).has(sq) {
-            att.set(from);
-        }
-    }
-    att
-}
-
 /// Whether a king of the side to move stands where the opponent could capture it on
 /// its next turn: the side to move must answer, or lose.
 pub fn king_threatened(pos: &Position) -> bool {
