@@ -62,7 +62,25 @@ pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             5,
         ),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => (&[], 4),
+        // Start positions and middlegames from short self-play games (random first
+        // plies), with pieces in both states, powers moved and kings in reach.
+        Variant::FlipShatranj => (
+            &[
+                "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
+                "d3k1x2d/ppp1pp1ppp/4+ee4/3pn3k1/10/6+n3/3PN2P2/5X2N1/PPP+KPPPDP1/D4KX3 w - - 0 17",
+                "dnexkkxe1d/p2p2pppp/10/1pp1pn4/10/10/6PP2/6XE2/PPPP1P1DPP/DNEX+KK2N1 w - - 0 9",
+                "6xe1d/p1dk1k1ppp/2+n3+p3/2p+p2+E3/4+n5/1+p8/5NDP2/5EX3/PPPP1PK1PP/D2XK5 w - - 2 25",
+            ],
+            5,
+        ),
+        Variant::FlipShatranj8 => (
+            &[
+                "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
+                "dn+e4d/p1pp1ppp/5+pk1/1E+e+n4/7P/1K6/PPPPP+PP1/DN1X2ND w - - 3 9",
+                "d2x1+e1d/pppkp+ppp/2n3+n1/8/3pPE2/P2+e1X+N1/1P+PP1PPP/+D1E1K2D w - - 0 9",
+            ],
+            6,
+        ),
     }
 }
 

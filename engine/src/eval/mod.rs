@@ -2,6 +2,7 @@
 //! piece, tapered between middlegame and endgame. The terms are shared; each variant
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
+pub mod flip;
 pub mod knightrelay;
 pub mod weights;
 
@@ -69,6 +70,7 @@ pub fn material(pos: &Position) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     match pos.variant {
         Variant::KnightRelay => knightrelay::evaluate(pos),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::evaluate(pos),
         _ => {
             let w = weights(pos.variant);
             tapered(pos, w, |us| {

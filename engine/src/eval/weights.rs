@@ -165,9 +165,93 @@ pub const RELAY: RelayWeights = RelayWeights {
     knight_near_royal: (6, 2),
 };
 
+/// Flip shatranj: every piece is a short leaper. The knight reaches most; the
+/// elephant and the dababba each reach eight squares with a step and a leap; the power
+/// has no move of its own but frees its neighbours from their states. Kings are royal
+/// (material 0) but lend and borrow like the rest.
+const FLIP: Weights = Weights {
+    material: by_role(
+        (100, 120),
+        (300, 300),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (210, 210),
+        (220, 220),
+        (260, 240),
+    ),
+    centre: by_role(
+        (0, 0),
+        (6, 4),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (4, 3),
+        (4, 3),
+        (5, 3),
+    ),
+    // Mobility is `FlipTerms`' (it depends on states and neighbours).
+    pawn_advance: (6, 12),
+    royal_shelter: 8,
+    royal_activity: 4,
+    royal_attack: 6,
+    tempo: 10,
+    ..ORTHODOX
+};
+
+/// The terms only flip shatranj has (`eval::flip`), in centipawns.
+pub struct FlipTerms {
+    /// Per square a piece may move to or capture on next turn (natural or borrowed).
+    pub mobility_move: i32,
+    pub mobility_capture: i32,
+    /// Per friendly piece next to a power (its natural moves ignore its state).
+    pub power_neighbour: i32,
+    /// Per enemy piece a piece could capture next turn.
+    pub threat: i32,
+    /// A king the side to move can capture: the game is won.
+    pub king_en_prise: i32,
+    /// The side to move must save a king attacked by this many pieces...
+    pub king_attacked: i32,
+    pub king_attacker_more: i32,
+    /// ...or two kings at once (10x10).
+    pub kings_forked: i32,
+    /// Enemy pieces that need only a flip to attack a king, and enemy captures on the
+    /// squares around it: attack units, whose square times `royal_attack / 4` is
+    /// the danger, up to `max_danger`.
+    pub latent_units: i32,
+    pub zone_units: i32,
+    pub max_danger: i32,
+    /// Per square a king could step to that no enemy could capture on.
+    pub king_escape: i32,
+    /// Hanging pieces of the side to move: the largest is lost by a fraction (it may
+    /// be saved), the others by a larger one.
+    pub hanging_first_div: i32,
+    pub hanging_rest_div: i32,
+}
+
+pub const FLIP_TERMS: FlipTerms = FlipTerms {
+    mobility_move: 2,
+    mobility_capture: 4,
+    power_neighbour: 8,
+    threat: 6,
+    king_en_prise: 5000,
+    king_attacked: 120,
+    king_attacker_more: 80,
+    kings_forked: 900,
+    latent_units: 3,
+    zone_units: 1,
+    max_danger: 800,
+    king_escape: 6,
+    hanging_first_div: 8,
+    hanging_rest_div: 2,
+};
+
 pub fn weights(variant: Variant) -> &'static Weights {
     match variant {
         Variant::Knightmate => &KNIGHTMATE,
+        Variant::FlipShatranj | Variant::FlipShatranj8 => &FLIP,
         Variant::KnightRelay => &KNIGHTRELAY,
         _ => &ORTHODOX,
     }

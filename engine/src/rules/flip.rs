@@ -26,7 +26,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::orthodox::{self, piece_attacks};
 
@@ -61,8 +61,123 @@ fn push_with_flips(list: &mut MoveList, m: Move, flippable: Bitboard) {
     }
 }
 
+/// What one side's pieces may do on its next turn, as far as states and neighbours
+/// decide it: the squares next to a power (natural moves freed from their state) and,
+/// per lending role and state, the squares next to such a lender. The generator, the
+/// evaluation and the move ordering all read the game's adjacency structure from here.
+pub struct Reach {
+    freed: Bitboard,
+    capture_state: Bitboard,
+    /// Per role of `LENDERS`: (next to one in move state, next to one in capture state).
+    lent: [(Bitboard, Bitboard); 4],
+}
+
+impl Reach {
+    pub fn new(pos: &Position, color: Color) -> Reach {
+        let mut lent = [(Bitboard::EMPTY, Bitboard::EMPTY); 4];
+        let capture_state = pos.capture_state() & pos.color_bb(color);
+        for (slot, &role) in lent.iter_mut().zip(LENDERS.iter()) {
+            let lenders = pos.pieces(color, role);
+            *slot = (
+                neighbours(pos, lenders & !capture_state),
+                neighbours(pos, lenders & capture_state),
+            );
+        }
+        Reach {
+            freed: neighbours(pos, pos.pieces(color, Role::Power)),
+            capture_state,
+            lent,
+        }
+    }
+
+    /// Whether the piece on `sq` may make its natural non-captures / captures.
+    #[inline]
+    pub fn natural_states(&self, sq: Square) -> (bool, bool) {
+        if self.freed.has(sq) {
+            (true, true)
+        } else {
+            let cap = self.capture_state.has(sq);
+            (!cap, cap)
+        }
+    }
+
+    /// Whether a power stands next to `sq` (its natural moves ignore its state).
+    #[inline]
+    pub fn is_freed(&self, sq: Square) -> bool {
+        self.freed.has(sq)
+    }
+
+    /// For a non-pawn piece of `role` on `sq`: the squares it may move to if empty and
+    /// those it may capture on if an enemy stands there, natural and borrowed moves
+    /// together (all pieces are leapers: what stands between does not matter).
+    #[inline]
+    pub fn leaps(&self, pos: &Position, role: Role, sq: Square) -> (Bitboard, Bitboard) {
+        let natural = piece_attacks(pos, role, sq, Bitboard::EMPTY);
+        let (may_move, may_capture) = self.natural_states(sq);
+        let mut moves = if may_move { natural } else { Bitboard::EMPTY };
+        let mut captures = if may_capture {
+            natural
+        } else {
+            Bitboard::EMPTY
+        };
+        for (&(near_move, near_capture), &lender) in self.lent.iter().zip(LENDERS.iter()) {
+            if near_move.has(sq) {
+                moves |= piece_attacks(pos, lender, sq, Bitboard::EMPTY);
+            }
+            if near_capture.has(sq) {
+                captures |= piece_attacks(pos, lender, sq, Bitboard::EMPTY);
+            }
+        }
+        (moves, captures)
+    }
+
+    /// The squares a pawn of `color` on `sq` may capture on (pawns borrow nothing).
+    #[inline]
+    pub fn pawn_captures(&self, pos: &Position, color: Color, sq: Square) -> Bitboard {
+        if self.natural_states(sq).1 {
+            pos.tables.pawn_attacks[color.idx()][sq.idx()]
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// The squares where a piece of `color` on `sq` may capture next turn.
+    #[inline]
+    pub fn captures_from(&self, pos: &Position, color: Color, sq: Square) -> Bitboard {
+        match pos.role_at(color, sq) {
+            Some(Role::Pawn) => self.pawn_captures(pos, color, sq),
+            Some(role) => self.leaps(pos, role, sq).1,
+            None => Bitboard::EMPTY,
+        }
+    }
+}
+
+/// Whether a king of the side to move stands where the opponent could capture it on
+/// its next turn: the side to move must answer, or lose.
+pub fn king_threatened(pos: &Position) -> bool {
+    let them = pos.side.other();
+    let reach = Reach::new(pos, them);
+    let kings = pos.royals(pos.side);
+    for from in pos.color_bb(them) {
+        if (reach.captures_from(pos, them, from) & kings).any() {
+            return true;
+        }
+    }
+    false
+}
+
 /// Every legal turn of the side to move; none once a king has been captured.
 pub fn generate(pos: &Position, list: &mut MoveList) {
+    generate_filtered(pos, list, false);
+}
+
+/// The moves quiescence search looks at: captures and promotions, each with one flip
+/// (the one `flip_gain` likes best) instead of every flip.
+pub fn generate_tactical(pos: &Position, list: &mut MoveList) {
+    generate_filtered(pos, list, true);
+}
+
+fn generate_filtered(pos: &Position, list: &mut MoveList, tactical: bool) {
     if king_captured(pos) {
         return;
     }
@@ -71,46 +186,44 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     let own = pos.us();
     let enemy = pos.them();
     let empty = t.all & !pos.occupied();
-    let capture_state = pos.capture_state();
     let powers = pos.pieces(us, Role::Power);
     let pawns = pos.pieces(us, Role::Pawn);
     let flippable = own & !powers;
-    let freed = neighbours(pos, powers);
-
-    // For each lending role: the squares next to a lender in move state, and next to
-    // one in capture state.
-    let mut lent = [(Bitboard::EMPTY, Bitboard::EMPTY); 4];
-    for (slot, &role) in lent.iter_mut().zip(LENDERS.iter()) {
-        let lenders = pos.pieces(us, role);
-        *slot = (
-            neighbours(pos, lenders & !capture_state),
-            neighbours(pos, lenders & capture_state),
-        );
-    }
-
-    // What a piece on `sq` may take: its state, or anything next to a power.
-    let natural_targets = |sq: Square| {
-        if freed.has(sq) {
-            empty | enemy
-        } else if capture_state.has(sq) {
-            enemy
+    let reach = Reach::new(pos, us);
+    // Computed on the first tactical move only: most quiescence nodes have none.
+    let mut hints: Option<FlipHints> = None;
+    // Pushes `m` with every flip, or (tactical) with the best one.
+    let mut emit = |list: &mut MoveList, m: Move, moved_role: Role, flips: Bitboard| {
+        if tactical {
+            let h = hints.get_or_insert_with(|| FlipHints::new(pos));
+            let mut best = None;
+            let mut best_gain = i32::MIN;
+            for f in flips {
+                let g = h.gain(pos, m, moved_role, f);
+                if g > best_gain {
+                    best_gain = g;
+                    best = Some(f);
+                }
+            }
+            if let Some(f) = best {
+                list.push(Move {
+                    extra: Some((f, f)),
+                    ..m
+                });
+            }
         } else {
-            empty
+            push_with_flips(list, m, flips);
         }
     };
 
     for from in own & !pawns {
         let role = pos.role_at(us, from).unwrap_or(Role::Power);
-        // Leapers: occupancy does not matter for the pattern.
-        let mut targets = piece_attacks(pos, role, from, Bitboard::EMPTY) & natural_targets(from);
-        for (&(near_move, near_capture), &lender) in lent.iter().zip(LENDERS.iter()) {
-            if near_move.has(from) {
-                targets |= piece_attacks(pos, lender, from, Bitboard::EMPTY) & empty;
-            }
-            if near_capture.has(from) {
-                targets |= piece_attacks(pos, lender, from, Bitboard::EMPTY) & enemy;
-            }
-        }
+        let (moves, captures) = reach.leaps(pos, role, from);
+        let targets = if tactical {
+            captures & enemy
+        } else {
+            (moves & empty) | (captures & enemy)
+        };
         // The moved piece is flipped on its new square; a power is never flipped.
         let stay = if role == Role::Power {
             flippable
@@ -123,7 +236,7 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
             } else {
                 stay | Bitboard::from_square(to)
             };
-            push_with_flips(list, Move::new(from, to), flips);
+            emit(list, Move::new(from, to), role, flips);
         }
     }
 
@@ -131,19 +244,22 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     // only over an empty first; captures diagonally forward.
     let promo = t.promotion_rank(us);
     for from in pawns {
-        let allowed = natural_targets(from);
-        let one = t.push(us, Bitboard::from_square(from)) & empty;
-        let mut targets = (one | (t.push(us, one) & empty)) & allowed;
-        targets |= t.pawn_attacks[us.idx()][from.idx()] & enemy & allowed;
+        let (may_move, _) = reach.natural_states(from);
+        let mut targets = reach.pawn_captures(pos, us, from) & enemy;
+        if may_move {
+            let one = t.push(us, Bitboard::from_square(from)) & empty;
+            let pushes = one | (t.push(us, one) & empty);
+            targets |= if tactical { pushes & promo } else { pushes };
+        }
         let stay = flippable & !Bitboard::from_square(from);
         for to in targets {
             let flips = stay | Bitboard::from_square(to);
             if promo.has(to) {
                 for &role in pos.variant.promotion_roles() {
-                    push_with_flips(list, Move::promote(from, to, role), flips);
+                    emit(list, Move::promote(from, to, role), Role::Pawn, flips);
                 }
             } else {
-                push_with_flips(list, Move::new(from, to), flips);
+                emit(list, Move::new(from, to), Role::Pawn, flips);
             }
         }
     }
@@ -160,4 +276,127 @@ pub fn apply(pos: &mut Position, m: Move) {
         let on = !pos.capture_state().has(f);
         pos.set_capture_state(f, on);
     }
+}
+
+/// What a threat on an enemy king is worth to the flip ordering (above any piece).
+const KING_THREAT: i32 = 1000;
+
+/// The most valuable enemy piece on `targets` (0 if none; kings count `KING_THREAT`).
+#[inline]
+fn best_victim(pos: &Position, them: Color, targets: Bitboard) -> i32 {
+    let mut best = 0;
+    for sq in targets & pos.color_bb(them) {
+        let v = match pos.role_at(them, sq) {
+            Some(Role::King) => KING_THREAT,
+            Some(role) => crate::eval::piece_value(pos.variant, role),
+            None => 0,
+        };
+        best = best.max(v);
+    }
+    best
+}
+
+/// How much flipping the piece of the side to move (`role` on `sq`, in capture state
+/// or not) changes what it threatens: turned to capture state it threatens the enemy
+/// pieces in its pattern, and lends those captures to its non-pawn neighbours; turned
+/// to move state it gives them up. Next to a power its own moves ignore the flip.
+/// A flip that changes nothing useful scores slightly below zero.
+fn flip_gain(pos: &Position, role: Role, sq: Square, to_capture: bool, freed: bool) -> i32 {
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
+    let natural = if role == Role::Pawn {
+        t.pawn_attacks[us.idx()][sq.idx()]
+    } else {
+        piece_attacks(pos, role, sq, Bitboard::EMPTY)
+    };
+    let mut threat = if freed {
+        0
+    } else {
+        best_victim(pos, them, natural)
+    };
+    if LENDERS.contains(&role) {
+        let borrowers = t.king[sq.idx()] & pos.us() & !pos.pieces(us, Role::Pawn);
+        for n in borrowers {
+            let lent = piece_attacks(pos, role, n, Bitboard::EMPTY);
+            threat = threat.max(best_victim(pos, them, lent) / 2);
+        }
+    }
+    match (threat, to_capture) {
+        (0, true) => -2,
+        (0, false) => -1,
+        (v, true) => v,
+        (v, false) => -v,
+    }
+}
+
+/// Flip gains of the side to move's pieces where they stand, computed once per node
+/// for move ordering and for choosing quiescence flips.
+pub struct FlipHints {
+    gain: [i32; 128],
+    freed: Bitboard,
+}
+
+impl FlipHints {
+    pub fn new(pos: &Position) -> FlipHints {
+        let us = pos.side;
+        let freed = neighbours(pos, pos.pieces(us, Role::Power));
+        let mut gain = [0; 128];
+        let cap = pos.capture_state();
+        for sq in pos.us() & !pos.pieces(us, Role::Power) {
+            if let Some(role) = pos.role_at(us, sq) {
+                gain[sq.idx()] = flip_gain(pos, role, sq, !cap.has(sq), freed.has(sq));
+            }
+        }
+        FlipHints { gain, freed }
+    }
+
+    /// The gain of turn `m` flipping the piece on `f` (after the move); the moved piece
+    /// (`moved_role`) is judged on its new square, as what it becomes.
+    #[inline]
+    pub fn gain(&self, pos: &Position, m: Move, moved_role: Role, f: Square) -> i32 {
+        if f == m.to {
+            let role = m.promotion.unwrap_or(moved_role);
+            let bonus = 1; // the moved piece's flip is the natural one to try first
+            flip_gain(
+                pos,
+                role,
+                f,
+                !pos.capture_state().has(m.from),
+                self.freed.has(f),
+            ) + bonus
+        } else {
+            self.gain[f.idx()]
+        }
+    }
+}
+
+/// Ordering bonuses of the flip part of every move of `list` (side to move's view).
+pub fn order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
+    let hints = FlipHints::new(pos);
+    list.iter()
+        .map(|&m| match m.extra {
+            Some((f, _)) => {
+                let role = pos.role_at(pos.side, m.from).unwrap_or(Role::Power);
+                hints.gain(pos, m, role, f)
+            }
+            None => 0,
+        })
+        .collect()
+}
+
+/// A turn whose flip neither concerns the moved piece nor changes any threat: one of
+/// many near-equivalent versions of the same move, which shallow searches may skip.
+pub fn is_quiet_flip(pos: &Position, m: Move) -> bool {
+    let Some((f, _)) = m.extra else {
+        return false;
+    };
+    if f == m.to {
+        return false;
+    }
+    let Some(role) = pos.role_at(pos.side, f) else {
+        return false;
+    };
+    let freed = (pos.tables.king[f.idx()] & pos.pieces(pos.side, Role::Power)).any();
+    flip_gain(pos, role, f, !pos.capture_state().has(f), freed) <= 0
 }

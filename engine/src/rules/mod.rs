@@ -141,6 +141,10 @@ pub fn captured_role(pos: &Position, m: Move) -> Option<crate::piece::Role> {
 /// one form of each capture is enough to see the exchange, the plain one where it is
 /// legal; the rest would multiply the quiescence tree for nothing.
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
+    if matches!(pos.variant, Variant::FlipShatranj | Variant::FlipShatranj8) {
+        // Each capture with its most useful flip.
+        return flip::generate_tactical(pos, list);
+    }
     legal_moves(pos, list);
     list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
     if pos.variant.has_two_part_turns() {
@@ -160,6 +164,34 @@ pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
             last = Some(*m);
             !same
         });
+    }
+}
+
+/// Variant knowledge for move ordering: a bonus per move of `list`, or `None` where the
+/// variant has none (flipshatranj: how useful each move's flip is).
+pub fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
+    match pos.variant {
+        Variant::FlipShatranj | Variant::FlipShatranj8 => Some(flip::order_hints(pos, list)),
+        _ => None,
+    }
+}
+
+/// A quiet move that is a near-duplicate of another (flipshatranj: the same move with
+/// a flip that changes no threat), which shallow nodes may skip.
+pub fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
+    match pos.variant {
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::is_quiet_flip(pos, m),
+        _ => false,
+    }
+}
+
+/// Where there is no check (flipshatranj): whether the opponent could capture a royal
+/// piece of the side to move on its next turn. The search treats such a node like a
+/// node in check (no pruning on the static evaluation).
+pub fn royal_threatened(pos: &Position) -> bool {
+    match pos.variant {
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::king_threatened(pos),
+        _ => false,
     }
 }
 

@@ -18,6 +18,9 @@ pub struct Ordering {
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 26;
 const KILLER: i32 = 1 << 25;
+/// A variant's ordering hint (`rules::order_hints`) against quiet-move history: a
+/// threat to a king (1000) outweighs any history (at most about 16,000).
+const HINT_SCALE: i32 = 20;
 
 impl Ordering {
     pub fn new() -> Ordering {
@@ -45,8 +48,11 @@ impl Ordering {
         ply: usize,
     ) -> Vec<i32> {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let hints = rules::order_hints(pos, list);
+        let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
         list.iter()
-            .map(|&m| {
+            .enumerate()
+            .map(|(k, &m)| {
                 if Some(m) == hash_move {
                     HASH_MOVE
                 } else if rules::is_capture(pos, m) {
@@ -57,14 +63,15 @@ impl Ordering {
                         .map_or(0, |r| piece_value(pos.variant, r).min(5000));
                     CAPTURE + victim * 16 - attacker / 16
                         + m.promotion.map_or(0, |r| piece_value(pos.variant, r))
+                        + hint(k).clamp(-400, 400) / 4
                 } else if let Some(r) = m.promotion {
-                    CAPTURE + piece_value(pos.variant, r)
+                    CAPTURE + piece_value(pos.variant, r) + hint(k).clamp(-400, 400) / 4
                 } else if killers[0] == Some(m) {
                     KILLER + 1
                 } else if killers[1] == Some(m) {
                     KILLER
                 } else {
-                    self.history(pos, m)
+                    self.history(pos, m) + hint(k) * HINT_SCALE
                 }
             })
             .collect()

@@ -87,6 +87,8 @@ pub struct Worker<'a> {
     /// Move lists are large (the widest turns of stonesrelays): they live on the heap
     /// and are reused, one taken per node and given back when it returns.
     pool: Vec<Box<MoveList>>,
+    /// Length of the game's history (its last entry is the root position).
+    root_len: usize,
 }
 
 /// Pruning that is sound for some rules and not for others.
@@ -113,10 +115,12 @@ impl Features {
                 null_move: true,
                 lmr: true,
             },
-            // Every turn must move and flip; running out of good flips is real, and a
-            // king left attacked is lost next ply: no null move.
+            // A quiet move with a far piece's flip is almost always at hand, so a pass
+            // rarely flatters; zugzwang is left to sparse endgames (the `has_pieces`
+            // guard), and a king the opponent could take counts as check (no null
+            // move there). Halves the bench time or better.
             FlipShatranj | FlipShatranj8 => Features {
-                null_move: false,
+                null_move: true,
                 lmr: true,
             },
         }
@@ -143,6 +147,7 @@ impl<'a> Worker<'a> {
             features: Features::for_variant(variant),
             eval_style,
             pool: Vec::new(),
+            root_len: history.len(),
         }
     }
 
@@ -185,13 +190,33 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether the position repeats an earlier one (since the last irreversible move).
+    /// Where repeating loses (flipshatranj), a repetition is judged as the rule does
+    /// when its earlier occurrences are in the game before the root (the third
+    /// occurrence loses, the second does not), and at once when one is in the
+    /// searched line (the repeating side could as well repeat again).
     fn is_repetition(&self, pos: &Position) -> bool {
         let n = self.hashes.len();
         let reach = (pos.halfmove as usize).min(n.saturating_sub(1));
         let key = pos.hash();
-        (2..=reach)
-            .step_by(2)
-            .any(|back| self.hashes[n - 1 - back] == key)
+        if !rules::repetition_loses(pos.variant) {
+            return (2..=reach)
+                .step_by(2)
+                .any(|back| self.hashes[n - 1 - back] == key);
+        }
+        let mut before_root = 0;
+        for back in (2..=reach).step_by(2) {
+            let at = n - 1 - back;
+            if self.hashes[at] == key {
+                if at + 1 >= self.root_len {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Searches the root with an aspiration window around the previous score; `skip`
@@ -316,7 +341,13 @@ impl<'a> Worker<'a> {
                 self.no_move_score(pos, ply)
             };
         }
-        let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
+        // Without check, a king the opponent could capture next turn is the same
+        // emergency: no pruning on the static evaluation.
+        let in_check = if pos.variant.has_check() {
+            rules::in_check(pos, pos.side)
+        } else {
+            rules::royal_threatened(pos)
+        };
         let static_eval = if in_check {
             -INFINITE
         } else {
@@ -376,6 +407,17 @@ impl<'a> Worker<'a> {
                 if !(pos.variant.has_check() && rules::in_check(&child, child.side)) {
                     continue;
                 }
+            }
+            // Shallow non-PV nodes skip near-duplicate quiet moves once a move is in.
+            if !is_pv
+                && !in_check
+                && depth <= REDUNDANT_DEPTH
+                && i > 0
+                && !capture
+                && best_score > -MATE_BOUND
+                && rules::is_redundant_quiet(pos, m)
+            {
+                continue;
             }
             let child = pos.play(m);
             let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
@@ -497,6 +539,10 @@ impl<'a> Worker<'a> {
                 return -MATE + ply as i32;
             }
         } else {
+            // A captured king ends the game before any static guess.
+            if rules::royal_lost(pos) {
+                return self.no_move_score(pos, ply);
+            }
             best = self.evaluate(pos);
             if best >= beta {
                 return best;
@@ -557,6 +603,10 @@ impl<'a> Worker<'a> {
         }
     }
 }
+
+/// Up to this depth, non-PV nodes skip near-duplicate quiet moves
+/// (`rules::is_redundant_quiet`).
+const REDUNDANT_DEPTH: i32 = 3;
 
 /// The side to move has pieces other than pawns and royals (zugzwang is unlikely).
 fn has_pieces(pos: &Position) -> bool {

@@ -1,0 +1,194 @@
+//! Evaluation of flip shatranj. A piece threatens only what it may capture next turn,
+//! and that is decided by its state and its neighbours (`rules::flip::Reach`): its
+//! own captures in capture state or next to a power, and the captures its neighbours
+//! in capture state lend it. The terms: material, placement, what each piece may do
+//! next turn (moves and captures, borrowed ones included), powers' freed neighbours,
+//! threats, hanging pieces of the side to move, and king safety, which decides the
+//! game: a king the side to move can capture is a won game, one it must save costs
+//! tempo, two at once are usually lost, and enemy pieces one flip away from a king
+//! weigh more than linearly.
+
+use arrayvec::ArrayVec;
+
+use super::weights::{weights, FlipTerms, Weights, FLIP_TERMS};
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::rules::flip::Reach;
+use crate::rules::orthodox::piece_attacks;
+
+/// Pieces per side the threat terms look at (a game has at most 20; a composed
+/// position with more still gets its material and mobility counted).
+const MAX_PIECES: usize = 32;
+
+/// One piece as the evaluation sees it.
+struct Piece {
+    role: Role,
+    sq: Square,
+    /// Where it may capture next turn.
+    captures: Bitboard,
+    /// Where its natural pattern reaches, though its state forbids captures now:
+    /// a flip away from threatening.
+    latent: Bitboard,
+}
+
+/// Everything one side threatens.
+struct Side {
+    pieces: ArrayVec<Piece, MAX_PIECES>,
+    /// Squares it may capture on next turn.
+    attacks: Bitboard,
+    /// The same, with the state of every piece ignored (what a flip could add).
+    latent: Bitboard,
+    score: i32,
+}
+
+fn side(pos: &Position, w: &Weights, ft: &FlipTerms, us: Color) -> Side {
+    let t = pos.tables;
+    let reach = Reach::new(pos, us);
+    let empty = t.all & !pos.occupied();
+    let enemy = pos.color_bb(us.other());
+    let max_dist = (t.width.max(t.height) as i32) / 2 - 1;
+    let mut s = Side {
+        pieces: ArrayVec::new(),
+        attacks: Bitboard::EMPTY,
+        latent: Bitboard::EMPTY,
+        score: 0,
+    };
+    for sq in pos.color_bb(us) {
+        let Some(role) = pos.role_at(us, sq) else {
+            continue;
+        };
+        s.score += w.material[role.idx()].0;
+        let central = max_dist - super::centre_distance(t, sq);
+        let (moves, captures, natural) = if role == Role::Pawn {
+            s.score += (t.relative_rank(us, sq) as i32 - 1) * w.pawn_advance.0;
+            let natural = t.pawn_attacks[us.idx()][sq.idx()];
+            let pushes = if reach.natural_states(sq).0 {
+                t.push(us, Bitboard::from_square(sq))
+            } else {
+                Bitboard::EMPTY
+            };
+            (pushes, reach.pawn_captures(pos, us, sq), natural)
+        } else {
+            if role == Role::King {
+                s.score -= central * w.royal_shelter;
+            } else {
+                s.score += central * w.centre[role.idx()].0;
+            }
+            let (moves, captures) = reach.leaps(pos, role, sq);
+            (
+                moves,
+                captures,
+                piece_attacks(pos, role, sq, Bitboard::EMPTY),
+            )
+        };
+        s.score += (moves & empty).count() as i32 * ft.mobility_move
+            + (captures & enemy).count() as i32 * (ft.mobility_capture + ft.threat);
+        if role == Role::Power {
+            let freed = t.king[sq.idx()] & pos.color_bb(us) & !pos.pieces(us, Role::Power);
+            s.score += freed.count() as i32 * ft.power_neighbour;
+        }
+        let latent = natural & !captures;
+        s.attacks |= captures;
+        s.latent |= latent;
+        let _ = s.pieces.try_push(Piece {
+            role,
+            sq,
+            captures,
+            latent,
+        });
+    }
+    s
+}
+
+/// The danger to `us`'s kings from `them` (positive = bad for `us`); `to_move` tells
+/// whether `us` moves next.
+fn king_danger(
+    pos: &Position,
+    w: &Weights,
+    ft: &FlipTerms,
+    us: Color,
+    them: &Side,
+    to_move: bool,
+) -> i32 {
+    let t = pos.tables;
+    let own = pos.color_bb(us);
+    let mut danger = 0;
+    let mut kings_attacked = 0;
+    for k in pos.royals(us) {
+        let attackers = them.pieces.iter().filter(|p| p.captures.has(k)).count() as i32;
+        if attackers > 0 {
+            if !to_move {
+                return ft.king_en_prise;
+            }
+            kings_attacked += 1;
+            danger += ft.king_attacked + ft.king_attacker_more * (attackers - 1);
+        }
+        let zone = t.king[k.idx()];
+        let latent = them.pieces.iter().filter(|p| p.latent.has(k)).count() as i32;
+        let zone_hits: i32 = them
+            .pieces
+            .iter()
+            .map(|p| (p.captures & zone).count() as i32)
+            .sum();
+        let units = latent * ft.latent_units + zone_hits * ft.zone_units;
+        danger += (units * units * w.royal_attack / 4).min(ft.max_danger);
+        let escapes = zone & !own & !them.attacks & !them.latent;
+        danger -= escapes.count() as i32 * ft.king_escape;
+    }
+    if kings_attacked >= 2 {
+        danger += ft.kings_forked;
+    }
+    danger
+}
+
+/// Value lost to the pieces of the side to move that the opponent could take next
+/// turn and it cannot retake (or that a cheaper piece attacks).
+fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
+    let mut values: ArrayVec<i32, MAX_PIECES> = ArrayVec::new();
+    for p in &us.pieces {
+        if p.role == Role::King || !them.attacks.has(p.sq) {
+            continue;
+        }
+        let v = super::piece_value(pos.variant, p.role);
+        let cheapest = them
+            .pieces
+            .iter()
+            .filter(|a| a.captures.has(p.sq))
+            .map(|a| match a.role {
+                Role::King => 0,
+                r => super::piece_value(pos.variant, r),
+            })
+            .min()
+            .unwrap_or(v);
+        let loss = if us.attacks.has(p.sq) {
+            (v - cheapest).max(0)
+        } else {
+            v
+        };
+        if loss > 0 {
+            values.push(loss);
+        }
+    }
+    let max = values.iter().copied().max().unwrap_or(0);
+    let sum: i32 = values.iter().sum();
+    max / ft.hanging_first_div + (sum - max) / ft.hanging_rest_div
+}
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let w = weights(pos.variant);
+    let ft = &FLIP_TERMS;
+    let us = pos.side;
+    let mine = side(pos, w, ft, us);
+    let theirs = side(pos, w, ft, us.other());
+    // The opponent's king that we may take now ends the game.
+    let their_danger = king_danger(pos, w, ft, us.other(), &mine, false);
+    if their_danger >= ft.king_en_prise {
+        return ft.king_en_prise;
+    }
+    let my_danger = king_danger(pos, w, ft, us, &theirs, true);
+    mine.score - theirs.score - my_danger + their_danger - hanging(pos, ft, &mine, &theirs)
+        + w.tempo
+}

@@ -1,0 +1,132 @@
+//! The search plays flip shatranj's own ends right: kings are captured (no check), a
+//! king left where the opponent can take it is lost, the player who repeats a
+//! position the third time loses, and a player with no move loses.
+
+use std::sync::atomic::AtomicBool;
+
+use baton_engine::search::{think, Limits, Params, Score, TranspositionTable};
+use baton_engine::{format_move, Game, Position, Variant};
+
+const V8: Variant = Variant::FlipShatranj8;
+
+fn best_in(game: &Game, depth: u32) -> (String, Score) {
+    let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
+    let tt = TranspositionTable::new(16);
+    let last = std::sync::Mutex::new(Score::Cp(0));
+    let params = Params {
+        game,
+        limits: Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+        threads: 1,
+        multipv: 1,
+        move_overhead_ms: 0,
+        stop: &stop,
+        pondering: &pondering,
+        eval_style: Default::default(),
+    };
+    let out = think(&params, &tt, &|r| *last.lock().unwrap() = r.score);
+    let m = out.best.expect("a move");
+    let score = *last.lock().unwrap();
+    (format_move(game.position(), m), score)
+}
+
+fn best(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
+    best_in(
+        &Game::new(Position::from_fen(variant, fen).expect("FEN")),
+        depth,
+    )
+}
+
+fn is_losing(s: Score) -> bool {
+    matches!(s, Score::Mate(n) if n < 0) || matches!(s, Score::Cp(c) if c < -3000)
+}
+
+#[test]
+fn the_search_captures_a_king_when_it_can() {
+    // A white knight in capture state on f6 reaches the black king on e8.
+    let (m, s) = best(V8, "4k3/p7/5+N2/8/8/8/8/4K3 w - - 0 1", 4);
+    assert!(m.starts_with("f6e8"), "{m}");
+    assert_eq!(s, Score::Mate(1));
+    // Black, mirrored: a knight on f3 takes the king on e1.
+    let (m, s) = best(V8, "4k3/8/8/8/8/5+n2/P7/4K3 b - - 0 1", 4);
+    assert!(m.starts_with("f3e1"), "{m}");
+    assert_eq!(s, Score::Mate(1));
+}
+
+#[test]
+fn the_search_does_not_leave_a_king_en_prise() {
+    // The black knight on d3 (capture state) reaches the white king on e1. Taking the
+    // elephant on a7 would lose the king: the king must step away.
+    let (m, s) = best(V8, "4k3/e7/2+N5/8/8/3+n4/8/4K3 w - - 0 1", 4);
+    assert!(m.starts_with("e1"), "{m} {s:?}");
+    assert!(!is_losing(s), "{m} {s:?}");
+    let (m, s) = best(V8, "4k3/8/3+N4/8/8/2+n5/E7/4K3 b - - 0 1", 4);
+    assert!(m.starts_with("e8"), "{m} {s:?}");
+    assert!(!is_losing(s), "{m} {s:?}");
+}
+
+#[test]
+fn the_search_does_not_repeat_a_position_a_third_time() {
+    // Black is a knight down, so a drawn repetition would suit it; here the third
+    // occurrence loses, and the search must play something else.
+    let fen = "d1exkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1";
+    let mut game = Game::new(Position::from_fen(V8, fen).expect("FEN"));
+    let cycle = ["g1h3,a2a2", "g8h6,a7a7", "h3g1,a2a2", "h6g8,a7a7"];
+    for text in cycle.iter().cycle().take(7) {
+        game.play_text(text).expect("legal");
+    }
+    let (m, s) = best_in(&game, 4);
+    assert_ne!(m, "h6g8,a7a7");
+    assert!(!is_losing(s), "{m} {s:?}");
+}
+
+#[test]
+fn the_search_wins_by_leaving_the_opponent_no_move() {
+    // Black has a king in capture state with nothing to take and a pawn on b5 in move
+    // state; the knight's move a2-b4 blocks the pawn and Black has no move left.
+    let (m, s) = best(V8, "7+k/8/8/1p6/8/8/N7/4K3 w - - 0 1", 3);
+    assert!(m.starts_with("a2b4"), "{m}");
+    assert_eq!(s, Score::Mate(1));
+    let (m, s) = best(V8, "4k3/n7/8/8/1P6/8/8/7+K b - - 0 1", 3);
+    assert!(m.starts_with("a7b5"), "{m}");
+    assert_eq!(s, Score::Mate(1));
+}
+
+#[test]
+fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
+    use baton_engine::rules;
+    use std::collections::BTreeSet;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for v in [Variant::FlipShatranj, V8] {
+        for _game in 0..6 {
+            let mut pos = Position::startpos(v);
+            for _ply in 0..60 {
+                let all = rules::legal_move_list(&pos);
+                if all.is_empty() {
+                    break;
+                }
+                let want: BTreeSet<_> = all
+                    .iter()
+                    .filter(|m| rules::is_capture(&pos, **m) || m.promotion.is_some())
+                    .map(|m| (m.from, m.to, m.promotion))
+                    .collect();
+                let mut tactical = baton_engine::MoveList::new();
+                rules::tactical_moves(&pos, &mut tactical);
+                let got: Vec<_> = tactical
+                    .iter()
+                    .map(|m| (m.from, m.to, m.promotion))
+                    .collect();
+                assert_eq!(got.len(), want.len(), "{}", pos.fen());
+                assert_eq!(got.iter().copied().collect::<BTreeSet<_>>(), want);
+                assert!(tactical.iter().all(|m| all.contains(m)), "{}", pos.fen());
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos = pos.play(all[(seed >> 33) as usize % all.len()]);
+            }
+        }
+    }
+}
