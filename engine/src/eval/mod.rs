@@ -2,6 +2,7 @@
 //! piece, tapered between middlegame and endgame. The terms are shared; each variant
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
+mod combining;
 pub mod weights;
 
 use crate::bitboard::Bitboard;
@@ -47,14 +48,17 @@ pub fn evaluate_with(pos: &Position, style: Style) -> i32 {
 }
 
 /// Material balance only (middlegame values), from the side to move's point of view.
+/// A Knightmare (combiningknightmare) counts nothing for either side: the baseline its
+/// evaluation of shared pieces must beat.
 pub fn material(pos: &Position) -> i32 {
     let w = weights(pos.variant);
+    let alone = !pos.shared();
     let mut score = 0;
     for role in Role::ALL {
         let v = w.material[role.idx()].0;
         score += v
-            * (pos.pieces(Color::White, role).count() as i32
-                - pos.pieces(Color::Black, role).count() as i32);
+            * ((pos.pieces(Color::White, role) & alone).count() as i32
+                - (pos.pieces(Color::Black, role) & alone).count() as i32);
     }
     if pos.side == Color::White {
         score
@@ -68,8 +72,12 @@ pub fn evaluate(pos: &Position) -> i32 {
     let w = weights(pos.variant);
     let white = side_terms(pos, w, Color::White);
     let black = side_terms(pos, w, Color::Black);
-    let mg = white.0 - black.0;
-    let eg = white.1 - black.1;
+    let (mut mg, mut eg) = (white.0 - black.0, white.1 - black.1);
+    if pos.variant == crate::variant::Variant::CombiningKnightmare {
+        let (m, e) = combining::knightmare_terms(pos, w);
+        mg += m;
+        eg += e;
+    }
     let phase = game_phase(pos, w);
     let score = (mg * phase + eg * (256 - phase)) / 256;
     let score = if pos.side == Color::White {
@@ -125,6 +133,8 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
     let t = pos.tables;
     let occ = pos.occupied();
     let own = pos.color_bb(us);
+    // Knightmares' material is the variant's own term (`combining`).
+    let shared = pos.shared();
     let enemy_zone = royal_zone(pos, us.other());
     let max_dist = (t.width.max(t.height) as i32) / 2 - 1;
     let (mut mg, mut eg) = (0, 0);
@@ -134,8 +144,10 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
         let (m_c, e_c) = w.centre[role.idx()];
         let (m_mob, e_mob) = w.mobility[role.idx()];
         for sq in pos.pieces(us, role) {
-            mg += m_val;
-            eg += e_val;
+            if !shared.has(sq) {
+                mg += m_val;
+                eg += e_val;
+            }
             let central = max_dist - centre_distance(t, sq);
             match role {
                 Role::Pawn => {

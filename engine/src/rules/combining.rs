@@ -23,6 +23,17 @@ pub fn is_regular(role: Role) -> bool {
     matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
 }
 
+/// Whether `m` fuses two regular pieces (a plain regular piece onto a plain enemy
+/// regular piece) rather than capturing.
+#[inline]
+pub fn is_fusion(pos: &Position, m: Move) -> bool {
+    let shared = pos.shared();
+    !shared.has(m.from)
+        && !shared.has(m.to)
+        && pos.role_at(pos.side, m.from).is_some_and(is_regular)
+        && pos.role_at(pos.side.other(), m.to).is_some_and(is_regular)
+}
+
 /// Squares the side to move may move a piece to: empty, an enemy piece (the king
 /// aside, which is never taken) or any Knightmare. Never a square of its own alone.
 #[inline]
@@ -195,10 +206,7 @@ pub fn page_notation(pos: &Position, m: Move) -> String {
         let letters = piece_text(pos, m.from);
         let victim = pos.role_at(them, m.to);
         let takes = victim.is_some() || m.kind == MoveKind::EnPassant;
-        let fuses = !pos.shared().has(m.from)
-            && !pos.shared().has(m.to)
-            && mover.is_some_and(is_regular)
-            && victim.is_some_and(is_regular);
+        let fuses = is_fusion(pos, m);
         let file = |sq| (b'a' + t.file_of(sq)) as char;
         if mover == Some(Role::Pawn) {
             if takes {
