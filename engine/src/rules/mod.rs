@@ -149,7 +149,8 @@ pub fn lost_component(pos: &Position, m: Move) -> Option<crate::piece::Role> {
     pos.role_at(pos.side, m.to)
 }
 
-/// The moves quiescence search looks at when not in check: captures and promotions.
+/// The moves quiescence search looks at when not in check: captures and promotions
+/// (a combiningknightmare fusion is neither: it only builds a shared piece).
 /// Where every move carries a flip (flipshatranj), one flip per capture is enough to
 /// see the exchange; the rest would multiply the quiescence tree for nothing.
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
