@@ -45,11 +45,50 @@ pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             9,
         ),
+        // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
+        // deep in enemy camp (they cannot be taken), kings on both wings.
         Variant::KnightRelay => (
-            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r2qkb1r/pp1bn1pp/2p2p2/8/3PQ3/2Pn1N2/P1PB1KPP/RN3B1R w kq - 0 12",
+                "3qk2r/rppbbppp/2n2n2/3p4/1p1P4/NP3P2/P3P1PP/R1BQKBNR w k - 0 12",
+                "r1b4r/ppppk3/n5pb/4n2p/4P1P1/2N2N2/PPPQBPP1/R3K2R w KQ - 2 12",
+                "r2k4/7r/2p1bnp1/1p3p1p/p2n1b2/1Np2P1N/PPP1PPPP/R1KQ1B1R w - - 2 18",
+                "rnbqkb1r/pp5p/1pP2np1/1N3p2/2B2B2/5P2/PPQ2PPP/R3K1NR w KQ - 1 12",
+            ],
             9,
         ),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => (&[], 4),
+        Variant::StonesRelays => (
+            &[
+                "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+                "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
+            ],
+            5,
+        ),
+        Variant::StonesRelaysTunnel => (
+            &[
+                "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r1bqkb1r/pppp1ppp/2n2n2/1S2p1G1/1S1XX1S1/1S2P1G1/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+            ],
+            5,
+        ),
         Variant::FlipShatranj | Variant::FlipShatranj8 => (&[], 4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn bench_positions_parse_and_have_moves() {
+        for v in Variant::ALL {
+            for fen in positions(v).0 {
+                let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e:?}"));
+                assert!(!crate::rules::legal_move_list(&pos).is_empty(), "{v} {fen}");
+            }
+        }
     }
 }

@@ -382,8 +382,54 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             return err(format!("{name} has a pawn on its first or last rank"));
         }
     }
+    if is_stones(v) {
+        validate_stones(pos)?;
+    }
     if v.has_check() && crate::rules::in_check(pos, pos.side.other()) {
         return err("the side not to move is in check");
+    }
+    Ok(())
+}
+
+/// Stones & Relays: no more neutral pieces than the start position has (they are
+/// never captured nor added) and no more than a starting army with promotions per
+/// side. This bounds the
+/// number of turns a position can have (see `rules::stones`).
+fn validate_stones(pos: &Position) -> Result<(), FenError> {
+    let gates = if pos.variant == Variant::StonesRelaysTunnel {
+        2
+    } else {
+        0
+    };
+    for (kind, most) in [
+        (Neutral::Stone, 4),
+        (Neutral::Relay, 2),
+        (Neutral::Gate, gates),
+    ] {
+        let n = pos.neutral(kind).count();
+        if n > most {
+            return err(format!(
+                "{n} '{}' pieces, {} allows at most {most}",
+                kind.char(),
+                pos.variant
+            ));
+        }
+    }
+    for color in Color::BOTH {
+        let pawns = pos.pieces(color, Role::Pawn).count();
+        // Pieces beyond the starting army come from promotions, one per missing pawn.
+        let promoted: u32 = [
+            (Role::Knight, 2),
+            (Role::Bishop, 2),
+            (Role::Rook, 2),
+            (Role::Queen, 1),
+        ]
+        .into_iter()
+        .map(|(role, start)| pos.pieces(color, role).count().saturating_sub(start))
+        .sum();
+        if pawns > 8 || promoted + pawns > 8 {
+            return err("more pieces than a starting army and its promotions");
+        }
     }
     Ok(())
 }

@@ -63,7 +63,11 @@ impl Move {
 /// Large enough for the widest turn of any variant: stonesrelays multiplies piece
 /// moves by neutral moves and flipshatranj multiplies moves by flips. `push` panics
 /// when full, so the generators of those variants check their worst case in tests.
-pub const MAX_MOVES: usize = 8192;
+/// Stones & Relays: a search over valid positions (nine queens, relays and the
+/// tunnel) found over 15,000 turns in one position, hence the room (tests/stones.rs,
+/// `examples/stones_widest.rs`). A list takes about 170 KB: keep lists of deep
+/// recursions on the heap.
+pub const MAX_MOVES: usize = 24576;
 
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 

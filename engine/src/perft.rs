@@ -9,15 +9,23 @@ use crate::rules;
 
 /// Leaf count at `depth`; the last ply is counted from the move list (bulk counting).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
+    // One move list per ply, on the heap: lists are large (see `MAX_MOVES`), and a
+    // fresh one in every stack frame costs time and stack.
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_with(pos, &mut lists)
+}
+
+/// Perft to the depth of `lists.len()`, using one list per ply.
+fn perft_with(pos: &Position, lists: &mut [MoveList]) -> u64 {
+    let Some((list, deeper)) = lists.split_first_mut() else {
         return 1;
-    }
-    let mut list = MoveList::new();
-    rules::legal_moves(pos, &mut list);
-    if depth == 1 {
+    };
+    list.clear();
+    rules::legal_moves(pos, list);
+    if deeper.is_empty() {
         return list.len() as u64;
     }
-    list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
+    list.iter().map(|&m| perft_with(&pos.play(m), deeper)).sum()
 }
 
 /// Per-root-move counts (`<move>: <count>`), computed in parallel over the root moves.

@@ -102,3 +102,50 @@ fn huge_depth_is_clamped_and_stop_is_obeyed() {
         );
     });
 }
+
+// ---- knight relay: the search sees relayed mates and captures ---------------------
+
+/// The seed page's diagram: the queen mates on d6 or f8, both with the help of relayed
+/// leaps (the b7 knight relays the queen, the d4 knight the e6 pawn).
+#[test]
+fn knightrelay_finds_the_seed_relay_mate() {
+    let (m, s) = best(
+        Variant::KnightRelay,
+        "3k4/1N6/4P3/p7/3N4/Q1n5/2n5/4K3 w - - 0 1",
+        2,
+        1,
+    );
+    assert!(m == "a3d6" || m == "a3f8", "best {m}");
+    assert_eq!(s, Score::Mate(1));
+}
+
+/// The c3 rook, relayed by the b1 knight, takes the queen with a knight's leap: no
+/// orthodox move wins anything here.
+#[test]
+fn knightrelay_finds_a_relayed_capture() {
+    let fen = "6k1/5pp1/7p/3q4/8/2R5/5PPP/1N4K1 w - - 0 1";
+    let pos = Position::from_fen(Variant::KnightRelay, fen).expect("FEN");
+    let mut tactical = baton_engine::moves::MoveList::new();
+    baton_engine::rules::tactical_moves(&pos, &mut tactical);
+    let tactical: Vec<String> = tactical.iter().map(|&m| format_move(&pos, m)).collect();
+    assert_eq!(tactical, ["c3d5"]);
+    for depth in [1, 4] {
+        let (m, s) = best(Variant::KnightRelay, fen, depth, 1);
+        assert_eq!(m, "c3d5", "depth {depth}");
+        assert!(matches!(s, Score::Cp(cp) if cp > 500), "{s:?}");
+    }
+}
+
+/// Quiescence sees a relayed recapture: the e5 pawn is defended only by the c4 rook's
+/// leap, relayed by the a3 knight, so taking it with the rook loses the rook.
+#[test]
+fn knightrelay_quiescence_sees_a_relayed_recapture() {
+    let fen = "6k1/5ppp/8/4p3/2r5/n7/5PPP/4R1K1 w - - 0 1";
+    let pos = Position::from_fen(Variant::KnightRelay, fen).expect("FEN");
+    let after = pos.play(baton_engine::parse_move(&pos, "e1e5").expect("legal"));
+    let mut tactical = baton_engine::moves::MoveList::new();
+    baton_engine::rules::tactical_moves(&after, &mut tactical);
+    assert!(tactical.iter().any(|&m| format_move(&after, m) == "c4e5"));
+    let (m, _) = best(Variant::KnightRelay, fen, 1, 1);
+    assert_ne!(m, "e1e5");
+}

@@ -64,7 +64,7 @@ pub const SPECS: &[Spec] = &[
     Spec {
         name: "Move Overhead",
         kind: Kind::Spin {
-            default: 10,
+            default: 30,
             min: 0,
             max: 5000,
         },
@@ -207,7 +207,7 @@ impl Default for Options {
             hash_mb: 16,
             threads: 1,
             multipv: 1,
-            move_overhead_ms: 10,
+            move_overhead_ms: 30,
             ponder: false,
             evaluation: Style::Full,
         }

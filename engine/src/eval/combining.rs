@@ -31,26 +31,25 @@ pub const KNIGHTMARE: KnightmareWeights = KnightmareWeights {
     first_use: 48,
 };
 
-/// (middlegame, endgame) Knightmare terms, from White's point of view.
-pub fn knightmare_terms(pos: &Position, w: &Weights) -> (i32, i32) {
+/// (middlegame, endgame) Knightmare terms of one side: its shares of its own
+/// components.
+pub fn knightmare_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
     let k = &KNIGHTMARE;
     let (mut mg, mut eg) = (0, 0);
     for sq in pos.shared() {
+        let Some(role) = pos.role_at(us, sq) else {
+            continue;
+        };
+        // The side to move uses a Knightmare first, unless it is the frozen one.
         let first = if pos.frozen == Some(sq) {
             pos.side.other()
         } else {
             pos.side
         };
-        for color in Color::BOTH {
-            let Some(role) = pos.role_at(color, sq) else {
-                continue;
-            };
-            let (m_val, e_val) = w.material[role.idx()];
-            let share = k.share + if color == first { k.first_use } else { 0 };
-            let sign = if color == Color::White { 1 } else { -1 };
-            mg += sign * m_val * share / 256;
-            eg += sign * e_val * share / 256;
-        }
+        let share = k.share + if us == first { k.first_use } else { 0 };
+        let (m_val, e_val) = w.material[role.idx()];
+        mg += m_val * share / 256;
+        eg += e_val * share / 256;
     }
     (mg, eg)
 }

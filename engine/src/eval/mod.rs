@@ -3,6 +3,7 @@
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
 mod combining;
+pub mod knightrelay;
 pub mod weights;
 
 use crate::bitboard::Bitboard;
@@ -10,6 +11,7 @@ use crate::geometry::{Square, Tables};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::orthodox::piece_attacks;
+use crate::variant::Variant;
 
 pub use weights::{piece_value, weights, Weights};
 
@@ -69,15 +71,47 @@ pub fn material(pos: &Position) -> i32 {
 
 /// The evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    let w = weights(pos.variant);
-    let white = side_terms(pos, w, Color::White);
-    let black = side_terms(pos, w, Color::Black);
-    let (mut mg, mut eg) = (white.0 - black.0, white.1 - black.1);
-    if pos.variant == crate::variant::Variant::CombiningKnightmare {
-        let (m, e) = combining::knightmare_terms(pos, w);
-        mg += m;
-        eg += e;
+    match pos.variant {
+        Variant::KnightRelay => knightrelay::evaluate(pos),
+        Variant::CombiningKnightmare => {
+            let w = weights(pos.variant);
+            tapered(pos, w, |us| {
+                let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
+                    orthodox_attacks(pos, us, role, sq, occ)
+                });
+                let (km_mg, km_eg) = combining::knightmare_terms(pos, w, us);
+                (mg + km_mg, eg + km_eg)
+            })
+        }
+        _ => {
+            let w = weights(pos.variant);
+            tapered(pos, w, |us| {
+                side_terms(pos, w, us, |role, sq, occ| {
+                    orthodox_attacks(pos, us, role, sq, occ)
+                })
+            })
+        }
     }
+}
+
+/// What a piece attacks under the orthodox movement: pawns their diagonals, the other
+/// roles `orthodox::piece_attacks`.
+#[inline]
+fn orthodox_attacks(pos: &Position, us: Color, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    if role == Role::Pawn {
+        pos.tables.pawn_attacks[us.idx()][sq.idx()]
+    } else {
+        piece_attacks(pos, role, sq, occ)
+    }
+}
+
+/// Tapers the (middlegame, endgame) terms of each side by the game phase and turns
+/// them into the side to move's score.
+pub(crate) fn tapered(pos: &Position, w: &Weights, terms: impl Fn(Color) -> (i32, i32)) -> i32 {
+    let white = terms(Color::White);
+    let black = terms(Color::Black);
+    let mg = white.0 - black.0;
+    let eg = white.1 - black.1;
     let phase = game_phase(pos, w);
     let score = (mg * phase + eg * (256 - phase)) / 256;
     let score = if pos.side == Color::White {
@@ -116,7 +150,7 @@ fn centre_distance(t: &Tables, sq: Square) -> i32 {
 }
 
 /// The squares around the royal piece that an attacker wants to reach.
-fn royal_zone(pos: &Position, color: Color) -> Bitboard {
+pub(crate) fn royal_zone(pos: &Position, color: Color) -> Bitboard {
     let t = pos.tables;
     let mut zone = Bitboard::EMPTY;
     for sq in pos.royals(color) {
@@ -128,8 +162,15 @@ fn royal_zone(pos: &Position, color: Color) -> Bitboard {
     zone
 }
 
-/// (middlegame, endgame) terms of one side.
-fn side_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
+/// (middlegame, endgame) terms of one side. `attacks(role, square, occupancy)` says
+/// what a piece of `us` attacks: it feeds mobility and the pressure on the enemy
+/// royal zone, so a variant whose pieces attack differently passes its own.
+pub(crate) fn side_terms(
+    pos: &Position,
+    w: &Weights,
+    us: Color,
+    attacks: impl Fn(Role, Square, Bitboard) -> Bitboard,
+) -> (i32, i32) {
     let t = pos.tables;
     let occ = pos.occupied();
     let own = pos.color_bb(us);
@@ -154,7 +195,7 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
                     let adv = t.relative_rank(us, sq) as i32 - 1;
                     mg += adv * w.pawn_advance.0;
                     eg += adv * w.pawn_advance.1;
-                    let atts = t.pawn_attacks[us.idx()][sq.idx()];
+                    let atts = attacks(role, sq, occ);
                     attack_units += (atts & enemy_zone).count() as i32;
                 }
                 Role::King => {
@@ -165,7 +206,7 @@ fn side_terms(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
                 _ => {
                     mg += central * m_c;
                     eg += central * e_c;
-                    let atts = piece_attacks(pos, role, sq, occ);
+                    let atts = attacks(role, sq, occ);
                     let mobility = (atts & !own).count() as i32;
                     mg += mobility * m_mob;
                     eg += mobility * e_mob;

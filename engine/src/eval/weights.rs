@@ -110,9 +110,65 @@ const KNIGHTMATE: Weights = Weights {
     ..ORTHODOX
 };
 
+/// Knight relay: knights can neither be captured nor capture, so a knight is never
+/// traded and its own value is small (it counts for promotion choices and the phase);
+/// its worth lies in the pieces it relays, which `RELAY` scores.
+const KNIGHTRELAY: Weights = Weights {
+    material: by_role(
+        (100, 120),
+        (150, 120),
+        (340, 330),
+        (500, 550),
+        (980, 1020),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    centre: by_role(
+        (0, 0),
+        (6, 4),
+        (4, 3),
+        (1, 1),
+        (2, 3),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    royal_attack: 7,
+    ..ORTHODOX
+};
+
+/// The knight relay terms (`eval::knightrelay`).
+pub struct RelayWeights {
+    /// Bonus per piece a friendly knight relays, by the relayed piece's role.
+    pub relayed: [(i32, i32); NROLES],
+    /// Bonus per square of the enemy royal zone a knight stands a knight's move from:
+    /// any friendly piece that lands there may leap into the zone, and the knight can
+    /// never be driven away by capture.
+    pub knight_near_royal: (i32, i32),
+}
+
+pub const RELAY: RelayWeights = RelayWeights {
+    relayed: by_role(
+        (6, 8),
+        (0, 0),
+        (10, 10),
+        (14, 14),
+        (18, 14),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    knight_near_royal: (6, 2),
+};
+
 pub fn weights(variant: Variant) -> &'static Weights {
     match variant {
         Variant::Knightmate => &KNIGHTMATE,
+        Variant::KnightRelay => &KNIGHTRELAY,
         _ => &ORTHODOX,
     }
 }

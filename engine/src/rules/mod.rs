@@ -6,6 +6,7 @@ pub mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod orthodox;
+pub mod stones;
 
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
@@ -19,7 +20,7 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList) {
         Variant::KnightRelay => knightrelay::generate(pos, list),
         Variant::CombiningKnightmare => combining::generate(pos, list),
         Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate(pos, list),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => {}
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::generate(pos, list),
     }
 }
 
@@ -36,7 +37,7 @@ pub fn apply(pos: &mut Position, m: Move) {
         Variant::KnightRelay => knightrelay::apply(pos, m),
         Variant::CombiningKnightmare => combining::apply(pos, m),
         Variant::FlipShatranj | Variant::FlipShatranj8 => flip::apply(pos, m),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => orthodox::apply(pos, m),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::apply(pos, m),
     }
 }
 
@@ -51,13 +52,15 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
         Variant::KnightRelay => knightrelay::in_check(pos, color),
         // Kings are captured, never checked.
         Variant::FlipShatranj | Variant::FlipShatranj8 => false,
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => false,
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::in_check(pos, color),
     }
 }
 
 /// Whether the variant is playable yet (its rules module exists).
-pub fn is_supported(variant: Variant) -> bool {
-    !matches!(variant, Variant::StonesRelays | Variant::StonesRelaysTunnel)
+pub fn is_supported(_variant: Variant) -> bool {
+    // Every variant of RULES.md has its module now; hosts still ask, so that a variant
+    // added to `Variant` before its rules is refused cleanly.
+    true
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,
@@ -151,25 +154,28 @@ pub fn lost_component(pos: &Position, m: Move) -> Option<crate::piece::Role> {
 
 /// The moves quiescence search looks at when not in check: captures and promotions
 /// (a combiningknightmare fusion is neither: it only builds a shared piece).
-/// Where every move carries a flip (flipshatranj), one flip per capture is enough to
-/// see the exchange; the rest would multiply the quiescence tree for nothing.
+/// Where a turn has a second part (stonesrelays' neutral move, flipshatranj's flip),
+/// one form of each capture is enough to see the exchange, the plain one where it is
+/// legal; the rest would multiply the quiescence tree for nothing.
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
     legal_moves(pos, list);
     list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
-    if matches!(pos.variant, Variant::FlipShatranj | Variant::FlipShatranj8) {
-        let mut seen: Vec<(
-            crate::geometry::Square,
-            crate::geometry::Square,
-            Option<crate::piece::Role>,
-        )> = Vec::new();
+    if pos.variant.has_two_part_turns() {
+        // Plain forms first, then keep the first form of each piece move.
+        list.sort_by_key(|m| {
+            (
+                m.from,
+                m.to,
+                m.promotion.map(|r| r.idx()),
+                m.extra.is_some(),
+            )
+        });
+        let mut last: Option<Move> = None;
         list.retain(|m| {
-            let key = (m.from, m.to, m.promotion);
-            if seen.contains(&key) {
-                false
-            } else {
-                seen.push(key);
-                true
-            }
+            let same =
+                last.is_some_and(|l| (l.from, l.to, l.promotion) == (m.from, m.to, m.promotion));
+            last = Some(*m);
+            !same
         });
     }
 }

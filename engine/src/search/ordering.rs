@@ -119,3 +119,28 @@ pub fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) {
     list.swap(i, best);
     scores.swap(i, best);
 }
+
+/// Lists longer than this are sorted at once: picking the best move each time costs a
+/// pass over the list per move tried, too much for turns counted in thousands.
+const PICK_LIMIT: usize = 48;
+
+/// Prepares the list for `next`: sorts a long list by score, best first.
+pub fn prepare(list: &mut MoveList, scores: &mut [i32]) {
+    if list.len() > PICK_LIMIT {
+        let mut pairs: Vec<(i32, Move)> =
+            scores.iter().copied().zip(list.iter().copied()).collect();
+        pairs.sort_by(|a, b| b.0.cmp(&a.0));
+        for (i, (score, m)) in pairs.into_iter().enumerate() {
+            scores[i] = score;
+            list[i] = m;
+        }
+    }
+}
+
+/// Puts the best remaining move at index `i` (a no-op on a list `prepare` sorted).
+#[inline]
+pub fn next(list: &mut MoveList, scores: &mut [i32], i: usize) {
+    if list.len() <= PICK_LIMIT {
+        pick(list, scores, i);
+    }
+}

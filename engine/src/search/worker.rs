@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::ordering::{pick, Ordering, MAX_PLY};
+use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::tt::{Bound, TranspositionTable};
 use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
@@ -82,6 +82,9 @@ pub struct Worker<'a> {
     /// Features switched per variant (see `Features`).
     features: Features,
     eval_style: Style,
+    /// Move lists are large (the widest turns of stonesrelays): they live on the heap
+    /// and are reused, one taken per node and given back when it returns.
+    pool: Vec<Box<MoveList>>,
 }
 
 /// Pruning that is sound for some rules and not for others.
@@ -137,6 +140,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             features: Features::for_variant(variant),
             eval_style,
+            pool: Vec::new(),
         }
     }
 
@@ -223,7 +227,7 @@ impl<'a> Worker<'a> {
     fn search(
         &mut self,
         pos: &Position,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         depth: i32,
         ply: usize,
@@ -276,8 +280,30 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut list = MoveList::new();
+        let mut list = self.take_list();
         rules::legal_moves(pos, &mut list);
+        let score = self.search_moves(
+            pos, &mut list, alpha, beta, depth, ply, is_pv, skip, hash_move, key,
+        );
+        self.pool.push(list);
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        list: &mut MoveList,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        is_pv: bool,
+        skip: &[Move],
+        hash_move: Option<Move>,
+        key: u64,
+    ) -> i32 {
+        let root = ply == 0;
         if root && !skip.is_empty() {
             list.retain(|m| !skip.contains(m));
         }
@@ -322,13 +348,14 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut scores = self.ordering.score(pos, &list, hash_move, ply);
+        let mut scores = self.ordering.score(pos, list, hash_move, ply);
+        prepare(list, &mut scores);
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
         for i in 0..list.len() {
-            pick(&mut list, &mut scores, i);
+            next(list, &mut scores, i);
             let m = list[i];
             let capture = rules::is_capture(pos, m) || m.promotion.is_some();
             let child = pos.play(m);
@@ -420,7 +447,7 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -428,12 +455,25 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        let mut list = self.take_list();
+        let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply);
+        self.pool.push(list);
+        score
+    }
+
+    fn qsearch_moves(
+        &mut self,
+        pos: &Position,
+        list: &mut MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
-        let mut list = MoveList::new();
         let mut best = -INFINITE;
         if in_check {
             // Every evasion, so that mates are seen.
-            rules::legal_moves(pos, &mut list);
+            rules::legal_moves(pos, list);
             if list.is_empty() {
                 return -MATE + ply as i32;
             }
@@ -443,14 +483,15 @@ impl<'a> Worker<'a> {
                 return best;
             }
             alpha = alpha.max(best);
-            rules::tactical_moves(pos, &mut list);
+            rules::tactical_moves(pos, list);
             if list.is_empty() && rules::royal_lost(pos) {
                 return self.no_move_score(pos, ply);
             }
         }
-        let mut scores = self.ordering.score(pos, &list, None, MAX_PLY - 1);
+        let mut scores = self.ordering.score(pos, list, None, MAX_PLY - 1);
+        prepare(list, &mut scores);
         for i in 0..list.len() {
-            pick(&mut list, &mut scores, i);
+            next(list, &mut scores, i);
             let m = list[i];
             let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1);
             if self.shared.stopped() {
@@ -467,6 +508,12 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+
+    fn take_list(&mut self) -> Box<MoveList> {
+        let mut list = self.pool.pop().unwrap_or_default();
+        list.clear();
+        list
     }
 
     #[inline]

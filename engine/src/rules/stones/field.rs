@@ -1,0 +1,327 @@
+//! The board as paths see it in Stones & Relays: what blocks, where the relays and the
+//! tunnel are, how far each kind of piece gets in one leg, and which squares a side
+//! attacks through relays and the tunnel.
+//!
+//! Two facts keep this cheap. Relays never block a line (a slider crossing one may
+//! simply go on straight), so lines are computed with relays removed from the
+//! blockers. And the "each relay at most once" condition never changes which squares a
+//! piece reaches: a walk that meets a relay twice can be cut back to its first visit,
+//! where the piece had the same powers and at least as much of the tunnel left. So the
+//! relays a piece reaches form a plain closure, computed with bitboards.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, Tables, DIAGONAL, ORTHOGONAL};
+use crate::piece::{Color, Neutral, Role};
+use crate::position::Position;
+use crate::variant::Variant;
+
+use super::pawns;
+
+/// The queen's eight directions.
+pub(crate) const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Occupancy as seen by the paths of pieces, after any part of a turn.
+#[derive(Clone, Copy)]
+pub(crate) struct Field {
+    pub t: &'static Tables,
+    /// Every occupied square: pieces of both sides and every neutral piece.
+    pub occ: Bitboard,
+    pub relays: Bitboard,
+    pub gates: Bitboard,
+    /// The tunnel works: the tunnel variant with exactly two gates.
+    pub tunnel: bool,
+}
+
+impl Field {
+    pub fn of(pos: &Position) -> Field {
+        let gates = pos.neutral(Neutral::Gate);
+        Field {
+            t: pos.tables,
+            occ: pos.occupied(),
+            relays: pos.neutral(Neutral::Relay),
+            gates,
+            tunnel: pos.variant == Variant::StonesRelaysTunnel && gates.count() == 2,
+        }
+    }
+
+    /// The squares that stop a line: everything but the relays.
+    #[inline]
+    pub fn lines(&self) -> Bitboard {
+        self.occ & !self.relays
+    }
+
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        !self.occ.has(sq)
+    }
+
+    /// The gate at the other end of the tunnel.
+    #[inline]
+    fn other_gate(&self, gate: Square) -> Square {
+        (self.gates & !Bitboard::from_square(gate)).lsb()
+    }
+
+    /// One slider leg from `sq` along `dirs`: the squares before the tunnel (each
+    /// line up to and including its first blocker) and, if `tunnel` is still
+    /// available, those after emerging from the other gate in the same direction.
+    #[inline]
+    pub fn slider_leg(&self, sq: Square, dirs: &[usize], tunnel: bool) -> (Bitboard, Bitboard) {
+        let lines = self.lines();
+        let mut before = Bitboard::EMPTY;
+        let mut after = Bitboard::EMPTY;
+        for &d in dirs {
+            let ray = self.t.ray_attacks(d, sq, lines);
+            before |= ray;
+            if tunnel && self.tunnel {
+                // A ray ends at its first blocker, so it holds at most one gate.
+                if let Some(gate) = (ray & self.gates).single() {
+                    after |= self.t.ray_attacks(d, self.other_gate(gate), lines);
+                }
+            }
+        }
+        (before, after)
+    }
+
+    /// Every square a slider from `from` touches (empty squares it may stop on,
+    /// and the first blocker of each line), through relays and the tunnel. The
+    /// field must already have `from` vacated.
+    pub fn slider_reach(&self, from: Square, dirs: &[usize]) -> Bitboard {
+        let (before, after) = self.slider_leg(from, dirs, true);
+        let mut all = before | after;
+        // Relays reached with the tunnel still unused, and only after using it.
+        let mut fresh = before & self.relays;
+        let mut spent = after & self.relays;
+        let mut done_fresh = Bitboard::EMPTY;
+        let mut done_spent = Bitboard::EMPTY;
+        loop {
+            if let Some(r) = (fresh & !done_fresh).into_iter().next() {
+                done_fresh.set(r);
+                let (b, a) = self.slider_leg(r, dirs, true);
+                all |= b | a;
+                fresh |= b & self.relays;
+                spent |= a & self.relays;
+            } else if let Some(r) = (spent & !fresh & !done_spent).into_iter().next() {
+                done_spent.set(r);
+                let (b, _) = self.slider_leg(r, dirs, false);
+                all |= b;
+                spent |= b & self.relays;
+            } else {
+                return all;
+            }
+        }
+    }
+
+    /// Every square a leaper (knight or king) from `from` lands on, through relays.
+    pub fn leaper_reach(&self, from: Square, table: &[Bitboard; 128]) -> Bitboard {
+        let mut all = table[from.idx()];
+        let mut done = Bitboard::EMPTY;
+        while let Some(r) = (all & self.relays & !done).into_iter().next() {
+            done.set(r);
+            all |= table[r.idx()];
+        }
+        all
+    }
+
+    /// Relays that sliders on `sources` reach: (with the tunnel unused, only after
+    /// using it).
+    fn slider_relays(&self, sources: Bitboard, dirs: &[usize]) -> (Bitboard, Bitboard) {
+        // Legs are symmetric (the tunnel too), so look from each relay for a source.
+        let mut fresh = Bitboard::EMPTY;
+        let mut spent = Bitboard::EMPTY;
+        for r in self.relays {
+            let (b, a) = self.slider_leg(r, dirs, true);
+            if (b & sources).any() {
+                fresh.set(r);
+            } else if (a & sources).any() {
+                spent.set(r);
+            }
+        }
+        let mut done_fresh = Bitboard::EMPTY;
+        let mut done_spent = Bitboard::EMPTY;
+        loop {
+            if let Some(r) = (fresh & !done_fresh).into_iter().next() {
+                done_fresh.set(r);
+                let (b, a) = self.slider_leg(r, dirs, true);
+                fresh |= b & self.relays;
+                spent |= a & self.relays;
+            } else if let Some(r) = (spent & !fresh & !done_spent).into_iter().next() {
+                done_spent.set(r);
+                let (b, _) = self.slider_leg(r, dirs, false);
+                spent |= b & self.relays;
+            } else {
+                return (fresh, spent & !fresh);
+            }
+        }
+    }
+
+    /// Relays that leapers on `sources` reach.
+    fn leaper_relays(&self, sources: Bitboard, table: &[Bitboard; 128]) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        for r in self.relays {
+            if (table[r.idx()] & sources).any() {
+                set.set(r);
+            }
+        }
+        let mut done = Bitboard::EMPTY;
+        while let Some(r) = (set & !done).into_iter().next() {
+            done.set(r);
+            set |= table[r.idx()] & self.relays;
+        }
+        set
+    }
+
+    /// Whether `army` could capture on `target` (its own move, through relays and
+    /// the tunnel). The attackers' own squares count as occupied, which changes
+    /// nothing: a path through its own start square can start there instead.
+    pub fn attacked(&self, target: Square, army: &Army) -> bool {
+        let t = self.t;
+        let i = target.idx();
+        if (t.pawn_attacks[army.color.other().idx()][i] & army.pawns).any()
+            || (t.knight[i] & army.knights).any()
+            || (t.king[i] & army.king).any()
+        {
+            return true;
+        }
+        let (ob, oa) = self.slider_leg(target, &ORTHOGONAL, true);
+        if ((ob | oa) & (army.rooks | army.queens)).any() {
+            return true;
+        }
+        let (db, da) = self.slider_leg(target, &DIAGONAL, true);
+        if ((db | da) & (army.bishops | army.queens)).any() {
+            return true;
+        }
+        if self.relays.is_empty() {
+            return false;
+        }
+        // Relays from which a last leg reaches the target; a last leg through the
+        // tunnel needs a relay reached with the tunnel unused. Queens change between
+        // lines and diagonals on relays, so they are a class of their own.
+        let rel = self.relays;
+        let (qb, qa) = (ob | db, oa | da);
+        for (sources, dirs, last_b, last_a) in [
+            (army.rooks, &ORTHOGONAL[..], ob, oa),
+            (army.bishops, &DIAGONAL[..], db, da),
+            (army.queens, &ALL_DIRECTIONS[..], qb, qa),
+        ] {
+            if sources.any() && ((last_b | last_a) & rel).any() {
+                let (fresh, spent) = self.slider_relays(sources, dirs);
+                if ((fresh & (last_b | last_a)) | (spent & last_b)).any() {
+                    return true;
+                }
+            }
+        }
+        if army.knights.any()
+            && (t.knight[i] & rel).any()
+            && (self.leaper_relays(army.knights, &t.knight) & t.knight[i]).any()
+        {
+            return true;
+        }
+        if (t.king[i] & rel).any() && (self.leaper_relays(army.king, &t.king) & t.king[i]).any() {
+            return true;
+        }
+        let last = t.pawn_attacks[army.color.other().idx()][i] & rel;
+        last.any() && pawns::attack_through_relays(self, army, target)
+    }
+
+    pub fn watch(&self, king: Square) -> Watch {
+        let t = self.t;
+        let lines = self.lines();
+        let zone = self.zone(king);
+        let tunnel = self.tunnel && (zone & self.gates).any();
+        let mut sight = t.queen_attacks(king, lines);
+        for r in self.relays & zone {
+            sight |= t.queen_attacks(r, lines);
+        }
+        if tunnel {
+            for g in self.gates {
+                sight |= t.queen_attacks(g, lines);
+            }
+        }
+        Watch {
+            zone,
+            sight,
+            tunnel,
+        }
+    }
+
+    /// A superset of the squares from which some chain of legs through relays ends on
+    /// `king`: a relay placed outside it cannot create an attack, and a relay taken
+    /// from outside it cannot end one. (Relays do not block, so adding or removing
+    /// one leaves every line as it was.)
+    pub fn zone(&self, king: Square) -> Bitboard {
+        let t = self.t;
+        let lines = self.lines();
+        let region = |y: Square| {
+            // Queen lines cover slider legs, pawn pushes (one or two squares, across
+            // empty squares or relays) and the king's step; knights add their leap.
+            let mut z = t.queen_attacks(y, lines) | t.knight[y.idx()];
+            if self.tunnel {
+                for g in z & self.gates {
+                    z |= t.queen_attacks(self.other_gate(g), lines);
+                }
+            }
+            z
+        };
+        let mut zone = region(king);
+        let mut done = Bitboard::EMPTY;
+        while let Some(r) = (zone & self.relays & !done).into_iter().next() {
+            done.set(r);
+            zone |= region(r);
+        }
+        zone
+    }
+}
+
+/// What can change whether a king is attacked, for skipping check tests.
+///
+/// Attacks reach the king in legs that end on the king or on a relay of its `zone`
+/// (or enter a gate, when a tunnel leg can end there). Only the lines of those legs
+/// care about blockers: a square out of `sight` can be filled or emptied without
+/// changing any attack on the king (knights, kings and pawns land only on relays or
+/// the king, and a pawn's middle square lies next to where it lands).
+#[derive(Clone, Copy)]
+pub(crate) struct Watch {
+    pub zone: Bitboard,
+    pub sight: Bitboard,
+    /// A tunnel leg may end on the king or on a relay of the zone.
+    pub tunnel: bool,
+}
+
+/// One side's pieces grouped by how they move.
+#[derive(Clone, Copy)]
+pub(crate) struct Army {
+    pub color: Color,
+    pub pawns: Bitboard,
+    pub knights: Bitboard,
+    pub bishops: Bitboard,
+    pub rooks: Bitboard,
+    pub queens: Bitboard,
+    pub king: Bitboard,
+}
+
+impl Army {
+    pub fn of(pos: &Position, color: Color) -> Army {
+        Army {
+            color,
+            pawns: pos.pieces(color, Role::Pawn),
+            knights: pos.pieces(color, Role::Knight),
+            bishops: pos.pieces(color, Role::Bishop),
+            rooks: pos.pieces(color, Role::Rook),
+            queens: pos.pieces(color, Role::Queen),
+            king: pos.pieces(color, Role::King),
+        }
+    }
+
+    /// The army after losing whatever stood on `sq`.
+    #[inline]
+    pub fn without(mut self, sq: Square) -> Army {
+        let keep = !Bitboard::from_square(sq);
+        self.pawns &= keep;
+        self.knights &= keep;
+        self.bishops &= keep;
+        self.rooks &= keep;
+        self.queens &= keep;
+        self.king &= keep;
+        self
+    }
+}

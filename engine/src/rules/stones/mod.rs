@@ -1,0 +1,108 @@
+//! Stones & Relays, and its tunnel version (RULES.md, "stonesrelays,
+//! stonesrelays-tunnel").
+//!
+//! A turn is a piece move (possibly a null move through relays) and optionally one
+//! neutral move, sent as one `Move` whose `extra` holds the neutral move. Check is
+//! judged after the whole turn.
+//!
+//! - `field`: what blocks, legs and reach through relays and the tunnel, attacks.
+//! - `pawns`: pawn paths among relays and gates.
+//! - `neutral`: the squares neutral pieces can step to.
+//! - `turns`: the legal turn generator.
+
+mod field;
+mod neutral;
+mod pawns;
+mod turns;
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Neutral, Role};
+use crate::position::Position;
+use crate::rules::orthodox::back_rank;
+
+pub use neutral::MAX_NEUTRALS;
+
+/// Every legal turn of the side to move.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    turns::generate(pos, list);
+}
+
+/// The number of legal turns, counted without a move list (however many there are).
+pub fn count(pos: &Position) -> usize {
+    let mut n = turns::Count(0);
+    turns::generate(pos, &mut n);
+    n.0
+}
+
+/// Whether `color`'s king is attacked, through relays and the tunnel.
+pub fn in_check(pos: &Position, color: Color) -> bool {
+    match pos.royals(color).single() {
+        Some(king) => field::Field::of(pos).attacked(king, &field::Army::of(pos, color.other())),
+        None => false,
+    }
+}
+
+/// Plays a legal turn: the piece move, then the neutral move.
+pub fn apply(pos: &mut Position, m: Move) {
+    let t = pos.tables;
+    let us = pos.side;
+    let them = us.other();
+    let Some(role) = pos.role_at(us, m.from) else {
+        debug_assert!(false, "no piece to move on {:?}", m.from);
+        return;
+    };
+    let mut irreversible = role == Role::Pawn;
+    let mut ep = Bitboard::EMPTY;
+    match m.kind {
+        MoveKind::Castle => {
+            // Written king-takes-rook: `to` is the rook's square.
+            let rank = back_rank(t, us);
+            let (king_file, rook_file) = if t.file_of(m.to) > t.file_of(m.from) {
+                (6, 5)
+            } else {
+                (2, 3)
+            };
+            pos.remove(us, m.from);
+            pos.remove(us, m.to);
+            pos.put(us, Role::King, t.square(king_file, rank));
+            pos.put(us, Role::Rook, t.square(rook_file, rank));
+        }
+        _ if m.from == m.to => {}
+        _ => {
+            if m.kind == MoveKind::EnPassant {
+                if let Some(victim) = turns::passed_pawn(pos, us, m.to) {
+                    pos.remove(them, victim);
+                }
+            } else if pos.remove(them, m.to).is_some() {
+                irreversible = true;
+            }
+            if m.kind == MoveKind::DoublePush {
+                // Every square passed over except relays (before the neutral move).
+                ep = t.between(m.from, m.to) & !pos.neutral(Neutral::Relay);
+            }
+            pos.remove(us, m.from);
+            pos.put(us, m.promotion.unwrap_or(role), m.to);
+        }
+    }
+    let rights = pos.castling & pos.castling_mask(m.from) & pos.castling_mask(m.to);
+    if rights != pos.castling {
+        pos.set_castling(rights);
+    }
+    if ep != pos.ep {
+        pos.set_ep(ep);
+    }
+    if let Some((a, b)) = m.extra {
+        if let Some(kind) = pos.remove_neutral(a) {
+            pos.put_neutral(kind, b);
+        }
+    }
+    if m.extra != pos.ko {
+        pos.set_ko(m.extra);
+    }
+    pos.halfmove = if irreversible { 0 } else { pos.halfmove + 1 };
+    pos.switch_side();
+}
+
+#[cfg(test)]
+mod tests;

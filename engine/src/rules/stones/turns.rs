@@ -1,0 +1,363 @@
+//! Whole turns: every piece move, each alone and followed by every neutral move,
+//! kept when the mover's king is safe after the whole turn.
+//!
+//! Most check tests are skipped (`Field::watch`). Before the turn the king is safe
+//! or not; a piece move that empties no square in sight keeps it safe (filling a
+//! square or taking a piece only removes attacks). After the piece move, a neutral
+//! move changes the answer only if
+//! - a stone leaves or enters a square in sight,
+//! - a relay lands on, or leaves, a square of the zone (relays never block, so they
+//!   change nothing else), or
+//! - a gate does either, or the tunnel may matter.
+//!
+//! Otherwise the answer stands; `tests.rs` checks this against full tests.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Square, DIAGONAL, ORTHOGONAL};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Neutral, Role};
+use crate::position::Position;
+use crate::rules::orthodox::{back_rank, castling_sides};
+
+use super::field::{Army, Field, Watch, ALL_DIRECTIONS};
+use super::neutral::{movers, Movers};
+use super::pawns;
+
+/// Where generated turns go: a move list, or a counter.
+pub(crate) trait Sink {
+    fn add(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn add(&mut self, m: Move) {
+        // The list is sized for the widest turn a valid position has (tests); were
+        // it ever too small, dropping turns beats a panic.
+        let _ = self.try_push(m);
+    }
+}
+
+/// Counts turns without keeping them.
+pub(crate) struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+pub(crate) fn generate(pos: &Position, list: &mut impl Sink) {
+    let Some(turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
+/// Every form of every turn, legal or not (castling conditions judged before the
+/// turn still apply): the tests check the shortcuts above against playing each one.
+#[cfg(test)]
+pub(crate) fn generate_all_forms(pos: &Position, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.all_forms = true;
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
+/// The legal turns, every neutral move checked by the full attack test.
+#[cfg(test)]
+pub(crate) fn generate_exact(pos: &Position, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.exact = true;
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
+struct Turns<'a> {
+    pos: &'a Position,
+    field: Field,
+    us: Color,
+    enemy: Bitboard,
+    /// The opponent's pieces, as attackers.
+    army: Army,
+    king: Square,
+    check: bool,
+    /// What can change an attack on the king before the turn.
+    watch: Watch,
+    movers: Movers,
+    /// Tests only: keep the forms that leave the king attacked too.
+    all_forms: bool,
+    /// Tests only: no shortcuts after the neutral move.
+    exact: bool,
+}
+
+impl<'a> Turns<'a> {
+    fn new(pos: &'a Position) -> Option<Turns<'a>> {
+        let us = pos.side;
+        let king = pos.royals(us).single()?;
+        let field = Field::of(pos);
+        let army = Army::of(pos, us.other());
+        Some(Turns {
+            pos,
+            field,
+            us,
+            enemy: pos.them(),
+            army,
+            king,
+            check: field.attacked(king, &army),
+            watch: field.watch(king),
+            movers: movers(pos),
+            all_forms: false,
+            exact: false,
+        })
+    }
+
+    /// Knights, sliders and the king, through relays (and the tunnel for sliders).
+    fn pieces(&self, list: &mut impl Sink) {
+        let t = self.pos.tables;
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for from in self.pos.pieces(self.us, role) {
+                let mut f = self.field;
+                f.occ.clear(from);
+                let reach = match role {
+                    Role::Knight => f.leaper_reach(from, &t.knight),
+                    Role::Bishop => f.slider_reach(from, &DIAGONAL),
+                    Role::Rook => f.slider_reach(from, &ORTHOGONAL),
+                    Role::Queen => f.slider_reach(from, &ALL_DIRECTIONS),
+                    _ => f.leaper_reach(from, &t.king),
+                };
+                // Empty squares (the start square too: a null move) and captures.
+                for to in reach & (!f.occ | self.enemy) & t.all {
+                    let king = if role == Role::King { to } else { self.king };
+                    let victim = self.enemy.has(to).then_some(to);
+                    self.turn(list, Move::new(from, to), from, to, victim, king);
+                }
+            }
+        }
+    }
+
+    fn pawns(&self, list: &mut impl Sink) {
+        let t = self.pos.tables;
+        let start = pawns::start_rank(&self.field, self.us);
+        let promo = t.promotion_rank(self.us);
+        for from in self.pos.pieces(self.us, Role::Pawn) {
+            let mut f = self.field;
+            f.occ.clear(from);
+            let r = pawns::reach(&f, self.us, from, start.has(from));
+            let here = Bitboard::from_square(from);
+            let en_passant = r.diagonal & self.pos.ep & !f.occ;
+            let quiet = r.quiet & !here & !en_passant;
+            let tunnel = r.tunnel & !quiet & !here & !en_passant;
+            for to in r.diagonal & self.enemy {
+                self.pawn_turns(list, Move::new(from, to), Some(to), promo);
+            }
+            for to in quiet {
+                // Squares passed over (not relays) become en-passant squares.
+                let kind = if (t.between(from, to) & !self.field.relays).any() {
+                    MoveKind::DoublePush
+                } else {
+                    MoveKind::Normal
+                };
+                self.pawn_turns(list, Move::with_kind(from, to, kind), None, promo);
+            }
+            for to in tunnel {
+                self.pawn_turns(list, Move::new(from, to), None, promo);
+            }
+            for to in en_passant {
+                if let Some(victim) = passed_pawn(self.pos, self.us, to) {
+                    let m = Move::with_kind(from, to, MoveKind::EnPassant);
+                    self.turn_with(
+                        list,
+                        m,
+                        here | Bitboard::from_square(victim),
+                        Bitboard::from_square(to),
+                        Some(victim),
+                        self.king,
+                    );
+                }
+            }
+        }
+    }
+
+    fn pawn_turns(&self, list: &mut impl Sink, m: Move, victim: Option<Square>, promo: Bitboard) {
+        if promo.has(m.to) {
+            for &role in self.pos.variant.promotion_roles() {
+                let p = Move::promote(m.from, m.to, role);
+                self.turn(list, p, m.from, m.to, victim, self.king);
+            }
+        } else {
+            self.turn(list, m, m.from, m.to, victim, self.king);
+        }
+    }
+
+    /// Castling, written king-takes-rook: not out of check nor across an attacked
+    /// square, judged before the turn; the landing square is judged after it.
+    fn castling(&self, list: &mut impl Sink) {
+        let pos = self.pos;
+        let t = pos.tables;
+        if self.check || pos.castling == 0 {
+            return;
+        }
+        let rank = back_rank(t, self.us);
+        for (right, rook_file, dest_file) in castling_sides(self.us) {
+            if pos.castling & right == 0 {
+                continue;
+            }
+            let rook = t.square(rook_file, rank);
+            let dest = t.square(dest_file, rank);
+            if pos.role_at(self.us, rook) != Some(Role::Rook)
+                || (t.between(self.king, rook) & self.field.occ).any()
+            {
+                continue;
+            }
+            let mut crossed = t.between(self.king, dest);
+            if Iterator::any(&mut crossed, |sq| self.field.attacked(sq, &self.army)) {
+                continue;
+            }
+            let rook_to = if rook_file > dest_file {
+                t.square(dest_file - 1, rank)
+            } else {
+                t.square(dest_file + 1, rank)
+            };
+            let m = Move::with_kind(self.king, rook, MoveKind::Castle);
+            let vacated = Bitboard::from_square(self.king) | Bitboard::from_square(rook);
+            let filled = Bitboard::from_square(dest) | Bitboard::from_square(rook_to);
+            self.turn_with(list, m, vacated, filled, None, dest);
+        }
+    }
+
+    #[inline]
+    fn turn(
+        &self,
+        list: &mut impl Sink,
+        m: Move,
+        from: Square,
+        to: Square,
+        victim: Option<Square>,
+        king: Square,
+    ) {
+        if from == to {
+            self.neutral_moves(list, m, self.field, &self.army, self.check, king);
+        } else {
+            let vacated = Bitboard::from_square(from);
+            let filled = Bitboard::from_square(to);
+            self.turn_with(list, m, vacated, filled, victim, king);
+        }
+    }
+
+    /// A piece move that empties `vacated` and fills `filled`, taking `victim`.
+    fn turn_with(
+        &self,
+        list: &mut impl Sink,
+        m: Move,
+        vacated: Bitboard,
+        filled: Bitboard,
+        victim: Option<Square>,
+        king: Square,
+    ) {
+        let mut f = self.field;
+        f.occ = (f.occ & !vacated) | filled;
+        let army = match victim {
+            Some(v) => self.army.without(v),
+            None => self.army,
+        };
+        let check = if king != self.king || self.check || (vacated & self.watch.sight).any() {
+            f.attacked(king, &army)
+        } else {
+            false
+        };
+        self.neutral_moves(list, m, f, &army, check, king);
+    }
+
+    /// The piece move alone, then with each neutral move, where the king is safe.
+    fn neutral_moves(
+        &self,
+        list: &mut impl Sink,
+        m: Move,
+        f: Field,
+        army: &Army,
+        check: bool,
+        king: Square,
+    ) {
+        if !check || self.all_forms {
+            list.add(m);
+        }
+        let mut watch: Option<Watch> = None;
+        let empty = !f.occ;
+        for mover in &self.movers {
+            let a = mover.from;
+            for b in mover.targets & empty {
+                let full = || {
+                    let mut f2 = f;
+                    let ab = Bitboard::from_square(a) | Bitboard::from_square(b);
+                    f2.occ ^= ab;
+                    match mover.kind {
+                        Neutral::Relay => f2.relays ^= ab,
+                        Neutral::Gate => f2.gates ^= ab,
+                        Neutral::Stone => {}
+                    }
+                    !f2.attacked(king, army)
+                };
+                let safe = match mover.kind {
+                    _ if self.exact => full(),
+                    kind => {
+                        let w = *watch.get_or_insert_with(|| f.watch(king));
+                        let touched = match kind {
+                            Neutral::Stone => w.sight.has(a) || w.sight.has(b),
+                            Neutral::Relay if check => w.zone.has(a),
+                            Neutral::Relay => w.zone.has(b),
+                            Neutral::Gate => {
+                                w.tunnel || w.zone.has(b) || w.sight.has(a) || w.sight.has(b)
+                            }
+                        };
+                        if touched {
+                            full()
+                        } else {
+                            !check
+                        }
+                    }
+                };
+                if safe || self.all_forms {
+                    list.add(Move {
+                        extra: Some((a, b)),
+                        ..m
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The pawn an en-passant capture on `to` by `us` removes: the nearest enemy piece
+/// beyond `to` on its file (only the squares the pawn passed lie between), if it is
+/// a pawn.
+pub(crate) fn passed_pawn(pos: &Position, us: Color, to: Square) -> Option<Square> {
+    let t = pos.tables;
+    let them = us.other();
+    let beyond = match us {
+        Color::White => t.rays[4][to.idx()],
+        Color::Black => t.rays[0][to.idx()],
+    } & pos.color_bb(them);
+    if beyond.is_empty() {
+        return None;
+    }
+    let sq = match us {
+        Color::White => beyond.msb(),
+        Color::Black => beyond.lsb(),
+    };
+    (pos.role_at(them, sq) == Some(Role::Pawn)).then_some(sq)
+}
