@@ -30,6 +30,21 @@ pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             11,
         ),
+        // Knightmares of every pair of types, frozen (7th field) or not, a promotion
+        // race and a lone Knightmare ending.
+        Variant::CombiningKnightmare => (
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+                "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
+                "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
+                "rn2k2r/pppq1ppp/4(Bb)3/3pP3/1(Qn)6/2N5/PPP2PPP/R3K2R w KQkq d6 0 9 -",
+                "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/3(Nn)P3/2N5/PPPP1PPP/R1BQKB1R b KQkq - 0 4 d4",
+                "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
+                "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
+            ],
+            9,
+        ),
         // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
         // deep in enemy camp (they cannot be taken), kings on both wings.
         Variant::KnightRelay => (
@@ -41,10 +56,6 @@ pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
                 "r2k4/7r/2p1bnp1/1p3p1p/p2n1b2/1Np2P1N/PPP1PPPP/R1KQ1B1R w - - 2 18",
                 "rnbqkb1r/pp5p/1pP2np1/1N3p2/2B2B2/5P2/PPQ2PPP/R3K1NR w KQ - 1 12",
             ],
-            9,
-        ),
-        Variant::CombiningKnightmare => (
-            &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
             9,
         ),
         Variant::StonesRelays => (

@@ -757,3 +757,99 @@ fn page_notation_is_standard_otherwise() {
     let mate = play(&start, "b1c3 a7a6 c3b5 h7h6");
     assert_eq!(note(&mate.fen(), "b5c7"), "Nxc7#");
 }
+
+// ---- search and evaluation hooks --------------------------------------------------
+
+fn mv(p: &Position, text: &str) -> baton_engine::Move {
+    parse_move(p, text).unwrap_or_else(|e| panic!("{e}: {text} in {}", p.fen()))
+}
+
+#[test]
+fn a_fusion_is_not_a_capture_for_the_search() {
+    use baton_engine::rules::{captured_role, is_capture, lost_component, tactical_moves};
+    both_colors(
+        "4k3/8/2p5/8/2(Rn)1q3/3P4/3B4/K6Q w - - 0 1 -",
+        |fen, m, _| {
+            let p = pos(fen);
+            // Queen onto queen: a fusion, which takes nothing.
+            let fuse = mv(&p, &m("h1e4"));
+            assert!(!is_capture(&p, fuse));
+            assert_eq!(captured_role(&p, fuse), None);
+            // A pawn or a Knightmare onto a regular piece, a Knightmare onto a pawn:
+            // captures.
+            for take in ["d3e4", "c4e4", "c4c6"] {
+                let take = mv(&p, &m(take));
+                assert!(is_capture(&p, take));
+                assert_eq!(lost_component(&p, take), None);
+            }
+            assert!(!is_capture(&p, mv(&p, &m("d2e3"))));
+            // Taking the own Knightmare is a capture too.
+            let own = mv(&p, &m("d3c4"));
+            assert_eq!(captured_role(&p, own), Some(Role::Knight));
+            assert_eq!(lost_component(&p, own), Some(Role::Rook));
+            // Quiescence searches the captures but not the fusion.
+            let mut list = baton_engine::MoveList::new();
+            tactical_moves(&p, &mut list);
+            let mut texts: Vec<String> = list.iter().map(|&x| format_move(&p, x)).collect();
+            texts.sort();
+            let mut want: Vec<String> = ["c4c6", "c4e4", "d3c4", "d3e4"]
+                .iter()
+                .map(|x| m(x))
+                .collect();
+            want.sort();
+            assert_eq!(texts, want);
+        },
+    );
+}
+
+#[test]
+fn capturing_a_knightmare_costs_the_own_component() {
+    use baton_engine::rules::{captured_role, is_capture, lost_component};
+    both_colors("4k3/8/8/8/2(Rn)5/1P6/8/4K3 w - - 0 1 -", |fen, m, _| {
+        let p = pos(fen);
+        let take = mv(&p, &m("b3c4"));
+        assert!(is_capture(&p, take));
+        assert_eq!(captured_role(&p, take), Some(Role::Knight));
+        assert_eq!(lost_component(&p, take), Some(Role::Rook));
+    });
+}
+
+#[test]
+fn material_only_evaluation_counts_knightmares_as_nothing() {
+    use baton_engine::eval::material;
+    both_colors("4k3/8/8/8/2(Qn)5/8/8/4K3 w - - 0 1 -", |fen, _, _| {
+        assert_eq!(material(&pos(fen)), 0);
+    });
+    both_colors("4k3/8/8/8/2(Qn)5/8/8/R3K3 w - - 0 1 -", |fen, _, _| {
+        assert_eq!(material(&pos(fen)), 480);
+    });
+}
+
+#[test]
+fn the_stronger_component_favours_its_side() {
+    use baton_engine::eval::evaluate;
+    // White's queen component against Black's knight: good for White, whoever moves.
+    for fen in [
+        "4k3/pppp4/8/8/2(Qn)5/8/PPPP4/4K3 w - - 0 1 -",
+        "4k3/pppp4/8/8/2(Qn)5/8/PPPP4/4K3 b - - 0 1 -",
+    ] {
+        let p = pos(fen);
+        let white_view = if p.side == Color::White { 1 } else { -1 } * evaluate(&p);
+        assert!(white_view > 200, "{fen}: {white_view}");
+        // The mirror image is the same position for the other side.
+        assert_eq!(evaluate(&pos(&mirror(fen))), evaluate(&p), "{fen}");
+    }
+}
+
+#[test]
+fn the_side_that_may_move_a_knightmare_first_gains_from_it() {
+    use baton_engine::eval::evaluate;
+    // An even knight-knight Knightmare: worth something to the side to move, unless
+    // it is the frozen one (then the opponent gets it first).
+    let free = evaluate(&pos("4k3/pppp4/8/8/2(Nn)5/8/PPPP4/4K3 w - - 0 1 -"));
+    let frozen = evaluate(&pos("4k3/pppp4/8/8/2(Nn)5/8/PPPP4/4K3 w - - 0 1 c4"));
+    let without = evaluate(&pos("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 -"));
+    assert!(free > frozen, "{free} {frozen}");
+    assert!(free > without, "{free} {without}");
+    assert!(frozen < without, "{frozen} {without}");
+}

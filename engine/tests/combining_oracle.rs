@@ -376,3 +376,33 @@ fn perft_of_positions_with_several_knightmares() {
         }
     }
 }
+
+/// Random games, long enough to reach pins through Knightmares, kings walking next to
+/// them and late fusions: the move lists agree at every ply.
+#[test]
+fn random_games_agree_with_the_naive_reading() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let start = Position::startpos(Variant::CombiningKnightmare).fen();
+    for game in 0..60 {
+        let fen = if game % 2 == 0 {
+            start.as_str()
+        } else {
+            POSITIONS[game / 2 % POSITIONS.len()]
+        };
+        let mut pos = Position::from_fen(Variant::CombiningKnightmare, fen).expect("valid FEN");
+        for _ in 0..120 {
+            compare_lists(&pos, 1);
+            let moves = legal_move_list(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[(next() % moves.len() as u64) as usize]);
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! PGN out and back in. Moves are written in Baton's notation (PROTOCOL.md), which
-//! every variant shares, rather than SAN. `--replay` reads a file back and re-checks
+//! every variant shares, rather than SAN. combiningknightmare games add each move in
+//! the notation of the variant's page as a comment, for human readers. `--replay` reads a file back and re-checks
 //! every game against Baton's rules and its recorded result.
 
 use std::collections::BTreeMap;
@@ -56,8 +57,10 @@ pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
 
     let start = Position::from_fen(rec.variant, &rec.fen).ok();
     let (mut number, mut side) = start
+        .as_ref()
         .map(|p| (p.fullmove.max(1), p.side))
         .unwrap_or((1, Color::White));
+    let notes = page_notes(rec.variant, start, &rec.moves);
     let mut tokens: Vec<String> = Vec::new();
     for (k, m) in rec.moves.iter().enumerate() {
         match side {
@@ -66,6 +69,9 @@ pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
             Color::Black => {}
         }
         tokens.push(m.clone());
+        if let Some(note) = notes.get(k) {
+            tokens.push(format!("{{{note}}}"));
+        }
         if k + 1 == rec.opening_plies {
             tokens.push("{end of opening}".into());
         }
@@ -93,6 +99,24 @@ pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// The moves in the notation of the variant's page where it has one of its own
+/// (combiningknightmare: `QNe4`, `Q~Nc2`), as far as the moves replay legally; empty
+/// for other variants.
+fn page_notes(variant: Variant, start: Option<Position>, moves: &[String]) -> Vec<String> {
+    let mut notes = Vec::new();
+    let (Variant::CombiningKnightmare, Some(mut pos)) = (variant, start) else {
+        return notes;
+    };
+    for text in moves {
+        let Ok(m) = baton_engine::parse_move(&pos, text) else {
+            break;
+        };
+        notes.push(baton_engine::rules::combining::page_notation(&pos, m));
+        pos = pos.play(m);
+    }
+    notes
 }
 
 /// A game read from PGN.
@@ -480,6 +504,37 @@ mod tests {
         );
         assert_eq!(g.moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
         assert_eq!(g.result_token.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn combiningknightmare_games_carry_the_page_notation_as_comments() {
+        let variant = Variant::CombiningKnightmare;
+        let moves = ["b1c3", "g8f6", "c3d5", "f6d5", "e2e4", "d5c3"];
+        let rec = GameRecord {
+            variant,
+            fen: variant.start_fen().into(),
+            winner: None,
+            termination: Termination::Adjudication,
+            ..record(&moves, None, Termination::Adjudication)
+        };
+        let text = write_game(&rec, "ev", &names());
+        assert!(
+            text.contains("1. b1c3 {Nc3} g8f6 {Nf6} 2. c3d5 {Nd5} f6d5 {N~Nd5} 3. e2e4 {e4}"),
+            "{text}"
+        );
+        // The Knightmare moved by Black is written with both letters.
+        assert!(text.contains("d5c3 {NNc3}"), "{text}");
+        // The comments do not disturb reading the moves back.
+        let games = read_games(&text);
+        assert_eq!(games[0].moves, moves);
+        assert_eq!(check_game(&games[0]), Ok(()));
+        // Other variants get no comments.
+        let chess = write_game(
+            &record(&["e2e4"], None, Termination::Adjudication),
+            "e",
+            &names(),
+        );
+        assert!(!chess.contains("{e4}"), "{chess}");
     }
 
     #[test]

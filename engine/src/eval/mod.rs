@@ -2,6 +2,7 @@
 //! piece, tapered between middlegame and endgame. The terms are shared; each variant
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
+mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod weights;
@@ -50,14 +51,17 @@ pub fn evaluate_with(pos: &Position, style: Style) -> i32 {
 }
 
 /// Material balance only (middlegame values), from the side to move's point of view.
+/// A Knightmare (combiningknightmare) counts nothing for either side: the baseline its
+/// evaluation of shared pieces must beat.
 pub fn material(pos: &Position) -> i32 {
     let w = weights(pos.variant);
+    let alone = !pos.shared();
     let mut score = 0;
     for role in Role::ALL {
         let v = w.material[role.idx()].0;
         score += v
-            * (pos.pieces(Color::White, role).count() as i32
-                - pos.pieces(Color::Black, role).count() as i32);
+            * ((pos.pieces(Color::White, role) & alone).count() as i32
+                - (pos.pieces(Color::Black, role) & alone).count() as i32);
     }
     if pos.side == Color::White {
         score
@@ -71,6 +75,16 @@ pub fn evaluate(pos: &Position) -> i32 {
     match pos.variant {
         Variant::KnightRelay => knightrelay::evaluate(pos),
         Variant::FlipShatranj | Variant::FlipShatranj8 => flip::evaluate(pos),
+        Variant::CombiningKnightmare => {
+            let w = weights(pos.variant);
+            tapered(pos, w, |us| {
+                let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
+                    orthodox_attacks(pos, us, role, sq, occ)
+                });
+                let (km_mg, km_eg) = combining::knightmare_terms(pos, w, us);
+                (mg + km_mg, eg + km_eg)
+            })
+        }
         _ => {
             let w = weights(pos.variant);
             tapered(pos, w, |us| {
@@ -162,6 +176,8 @@ pub(crate) fn side_terms(
     let t = pos.tables;
     let occ = pos.occupied();
     let own = pos.color_bb(us);
+    // Knightmares' material is the variant's own term (`combining`).
+    let shared = pos.shared();
     let enemy_zone = royal_zone(pos, us.other());
     let max_dist = (t.width.max(t.height) as i32) / 2 - 1;
     let (mut mg, mut eg) = (0, 0);
@@ -171,8 +187,10 @@ pub(crate) fn side_terms(
         let (m_c, e_c) = w.centre[role.idx()];
         let (m_mob, e_mob) = w.mobility[role.idx()];
         for sq in pos.pieces(us, role) {
-            mg += m_val;
-            eg += e_val;
+            if !shared.has(sq) {
+                mg += m_val;
+                eg += e_val;
+            }
             let central = max_dist - centre_distance(t, sq);
             match role {
                 Role::Pawn => {

@@ -8,8 +8,8 @@
 //! see each component attacking for its own color, frozen or not. What changes is what
 //! a move does on arrival (fuse, capture one piece, or capture both components), that
 //! a moving Knightmare carries the opponent's component along, and the Knightmare
-//! frozen for one ply after it moved or formed. Legality is tested by playing the move,
-//! except for moves that provably cannot expose the king.
+//! frozen for one ply after it moved or formed. Legality is tested by playing the move
+//! only where a cheaper test is not known to be exact (see `generate`).
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -21,6 +21,17 @@ use crate::rules::orthodox;
 #[inline]
 pub fn is_regular(role: Role) -> bool {
     matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+}
+
+/// Whether `m` fuses two regular pieces (a plain regular piece onto a plain enemy
+/// regular piece) rather than capturing.
+#[inline]
+pub fn is_fusion(pos: &Position, m: Move) -> bool {
+    let shared = pos.shared();
+    !shared.has(m.from)
+        && !shared.has(m.to)
+        && pos.role_at(pos.side, m.from).is_some_and(is_regular)
+        && pos.role_at(pos.side.other(), m.to).is_some_and(is_regular)
 }
 
 /// Squares the side to move may move a piece to: empty, an enemy piece (the king
@@ -84,26 +95,48 @@ pub fn pseudo_legal(pos: &Position, list: &mut MoveList) {
 
 /// Every legal move of the side to move.
 pub fn generate(pos: &Position, list: &mut MoveList) {
-    let t = pos.tables;
     let us = pos.side;
+    let them = us.other();
     let ksq = pos.royal(us);
     let in_check = orthodox::in_check(pos, us);
     let shared = pos.shared();
-    let mut pseudo = MoveList::new();
-    pseudo_legal(pos, &mut pseudo);
-    for m in pseudo {
-        // A plain piece leaving a square off the king's lines, out of check, cannot
-        // expose the king: whatever it does on arrival only blocks or removes
-        // attackers (a fusion keeps the enemy piece's attacks where they were).
-        let safe = !in_check
-            && m.from != ksq
-            && !shared.has(m.from)
-            && m.kind != MoveKind::EnPassant
-            && t.line(ksq, m.from).is_empty();
-        if safe || !orthodox::in_check(&pos.play(m), us) {
-            list.push(m);
+    let pinned = if in_check {
+        Bitboard::EMPTY
+    } else {
+        orthodox::pinned(pos, us, ksq)
+    };
+    let occ_without_king = pos.occupied() & !Bitboard::from_square(ksq);
+    // Generated into `list` and filtered in place: a second list would be a large
+    // array to set up and move.
+    let start = list.len();
+    pseudo_legal(pos, list);
+    let mut kept = start;
+    for i in start..list.len() {
+        let m = list[i];
+        let legal = if in_check
+            || shared.has(m.from)
+            || pinned.has(m.from)
+            || m.kind == MoveKind::EnPassant
+        {
+            // Rare cases (evasions, a Knightmare carrying the enemy component along,
+            // a pinned piece, en passant's two vacated squares): play and look.
+            !orthodox::in_check(&pos.play(m), us)
+        } else if m.from == ksq {
+            // The king is safe where nothing attacks it once it left its square
+            // (whatever it takes on arrival stops attacking).
+            orthodox::attackers_to(pos, m.to, them, occ_without_king).is_empty()
+        } else {
+            // An unpinned plain piece, out of check, cannot expose the king: it
+            // uncovers no line to it, and a fusion keeps the enemy piece's attacks
+            // where they were.
+            true
+        };
+        if legal {
+            list[kept] = m;
+            kept += 1;
         }
     }
+    list.truncate(kept);
     if !in_check {
         orthodox::castling_moves(pos, list, &orthodox::Plain);
     }
@@ -195,10 +228,7 @@ pub fn page_notation(pos: &Position, m: Move) -> String {
         let letters = piece_text(pos, m.from);
         let victim = pos.role_at(them, m.to);
         let takes = victim.is_some() || m.kind == MoveKind::EnPassant;
-        let fuses = !pos.shared().has(m.from)
-            && !pos.shared().has(m.to)
-            && mover.is_some_and(is_regular)
-            && victim.is_some_and(is_regular);
+        let fuses = is_fusion(pos, m);
         let file = |sq| (b'a' + t.file_of(sq)) as char;
         if mover == Some(Role::Pawn) {
             if takes {

@@ -121,22 +121,39 @@ pub fn insufficient_material(pos: &Position) -> bool {
     }
 }
 
-/// Whether a move takes material (move ordering and quiescence look at these).
+/// Whether a move takes material (move ordering and quiescence look at these). A
+/// combiningknightmare fusion lands on an enemy piece but takes nothing.
 #[inline]
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind == crate::moves::MoveKind::EnPassant || pos.them().has(m.to)
+    captured_role(pos, m).is_some()
 }
 
-/// The role a capturing move takes, if any.
+/// The role a capturing move takes, if any (for a Knightmare, the enemy component;
+/// see `lost_component` for the mover's own one that leaves with it).
 #[inline]
 pub fn captured_role(pos: &Position, m: Move) -> Option<crate::piece::Role> {
     if m.kind == crate::moves::MoveKind::EnPassant {
         return Some(crate::piece::Role::Pawn);
     }
-    pos.role_at(pos.side.other(), m.to)
+    let victim = pos.role_at(pos.side.other(), m.to)?;
+    if pos.variant == Variant::CombiningKnightmare && combining::is_fusion(pos, m) {
+        return None;
+    }
+    Some(victim)
 }
 
-/// The moves quiescence search looks at when not in check: captures and promotions.
+/// The mover's own piece that a capture removes too: the mover's component of a
+/// captured Knightmare (combiningknightmare); None everywhere else.
+#[inline]
+pub fn lost_component(pos: &Position, m: Move) -> Option<crate::piece::Role> {
+    if pos.variant != Variant::CombiningKnightmare || !pos.shared().has(m.to) {
+        return None;
+    }
+    pos.role_at(pos.side, m.to)
+}
+
+/// The moves quiescence search looks at when not in check: captures and promotions
+/// (a combiningknightmare fusion is neither: it only builds a shared piece).
 /// Where a turn has a second part (stonesrelays' neutral move, flipshatranj's flip),
 /// one form of each capture is enough to see the exchange, the plain one where it is
 /// legal; the rest would multiply the quiescence tree for nothing.

@@ -1,5 +1,6 @@
 //! Move ordering: the hash move first, then captures by victim and attacker, then
-//! killer moves, then quiet moves by their history.
+//! killer moves, then quiet moves by their history. A combiningknightmare fusion takes
+//! nothing, so it is ordered as a quiet move.
 
 use crate::eval::piece_value;
 use crate::moves::{Move, MoveList};
@@ -56,8 +57,10 @@ impl Ordering {
                 if Some(m) == hash_move {
                     HASH_MOVE
                 } else if rules::is_capture(pos, m) {
-                    let victim = rules::captured_role(pos, m)
-                        .map_or(0, |r| piece_value(pos.variant, r).min(5000));
+                    // Taking a Knightmare also removes the mover's own component.
+                    let value = |r| piece_value(pos.variant, r).min(5000);
+                    let victim = rules::captured_role(pos, m).map_or(0, value)
+                        - rules::lost_component(pos, m).map_or(0, value);
                     let attacker = pos
                         .role_at(pos.side, m.from)
                         .map_or(0, |r| piece_value(pos.variant, r).min(5000));
