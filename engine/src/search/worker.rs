@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 use crate::rules;
+use crate::rules::Stage;
 
 pub const INFINITE: i32 = 32_500;
 pub const MATE: i32 = 32_000;
@@ -281,9 +282,18 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = self.take_list();
-        rules::legal_moves(pos, &mut list);
+        rules::staged_moves(pos, Stage::First, &mut list);
+        // Both stages at once at the root (MultiPV skips moves of either), where the
+        // first is empty (no plain move is not yet mate) or lacks the hash move (so
+        // that it is still tried first).
+        let mut rest_done = !rules::has_rest_stage(pos.variant);
+        if !rest_done && (root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)))
+        {
+            rules::staged_moves(pos, Stage::Rest, &mut list);
+            rest_done = true;
+        }
         let score = self.search_moves(
-            pos, &mut list, alpha, beta, depth, ply, is_pv, skip, hash_move, key,
+            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, hash_move, key,
         );
         self.pool.push(list);
         score
@@ -294,6 +304,7 @@ impl<'a> Worker<'a> {
         &mut self,
         pos: &Position,
         list: &mut MoveList,
+        mut rest_done: bool,
         mut alpha: i32,
         beta: i32,
         depth: i32,
@@ -348,83 +359,118 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut scores = self.ordering.score(pos, list, hash_move, ply);
-        prepare(list, &mut scores);
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        for i in 0..list.len() {
-            next(list, &mut scores, i);
-            let m = list[i];
-            let capture = rules::is_capture(pos, m) || m.promotion.is_some();
-            let child = pos.play(m);
-            let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
-            let extension = i32::from(gives_check);
-            let new_depth = depth - 1 + extension;
+        // Moves tried so far (both stages), and second-stage moves among them.
+        let mut tried = 0;
+        let mut rest_tried = 0;
+        let rest_limit = if is_pv || in_check {
+            None
+        } else {
+            rest_limit(depth)
+        };
+        'stages: loop {
+            let mut scores = self.ordering.score(pos, list, hash_move, ply);
+            prepare(list, &mut scores);
+            for i in 0..list.len() {
+                next(list, &mut scores, i);
+                let m = list[i];
+                if rules::stage_of(pos.variant, m) == Stage::Rest {
+                    // Shallow nodes try only the best-ordered few of the second stage.
+                    if rest_limit.is_some_and(|limit| rest_tried >= limit) {
+                        break 'stages;
+                    }
+                    rest_tried += 1;
+                }
+                let index = tried;
+                tried += 1;
+                let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+                let child = pos.play(m);
+                let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
+                let extension = i32::from(gives_check);
+                let new_depth = depth - 1 + extension;
 
-            self.hashes.push(child.hash());
-            let mut score;
-            if i == 0 {
-                score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
-            } else {
-                // Late quiet moves are searched shallower first.
-                let mut reduction = 0;
-                if self.features.lmr
-                    && depth >= 3
-                    && i >= 3
-                    && !capture
-                    && !in_check
-                    && !gives_check
-                {
-                    reduction = lmr(depth, i);
-                    if is_pv {
-                        reduction -= 1;
-                    }
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                score = -self.search(
-                    &child,
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - reduction,
-                    ply + 1,
-                    false,
-                    &[],
-                );
-                if score > alpha && reduction > 0 {
-                    score =
-                        -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, false, &[]);
-                }
-                if score > alpha && score < beta && is_pv {
-                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
-                }
-            }
-            self.hashes.pop();
-            if self.shared.stopped() {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    alpha = score;
-                    if is_pv {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
-                    }
-                    if score >= beta {
-                        if !capture {
-                            self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                self.hashes.push(child.hash());
+                let mut score;
+                if index == 0 {
+                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
+                } else {
+                    // Late quiet moves are searched shallower first.
+                    let mut reduction = 0;
+                    if self.features.lmr
+                        && depth >= 3
+                        && index >= 3
+                        && !capture
+                        && !in_check
+                        && !gives_check
+                    {
+                        reduction = lmr(depth, index);
+                        if is_pv {
+                            reduction -= 1;
                         }
-                        break;
+                        reduction = reduction.clamp(0, new_depth - 1);
+                    }
+                    score = -self.search(
+                        &child,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth - reduction,
+                        ply + 1,
+                        false,
+                        &[],
+                    );
+                    if score > alpha && reduction > 0 {
+                        score = -self.search(
+                            &child,
+                            -alpha - 1,
+                            -alpha,
+                            new_depth,
+                            ply + 1,
+                            false,
+                            &[],
+                        );
+                    }
+                    if score > alpha && score < beta && is_pv {
+                        score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
                     }
                 }
+                self.hashes.pop();
+                if self.shared.stopped() {
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    if score > alpha {
+                        best_move = Some(m);
+                        alpha = score;
+                        if is_pv {
+                            let (head, tail) = self.pv.split_at_mut(ply + 1);
+                            head[ply].clear();
+                            head[ply].push(m);
+                            head[ply].extend_from_slice(&tail[0]);
+                        }
+                        if score >= beta {
+                            if !capture {
+                                self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                            }
+                            break 'stages;
+                        }
+                    }
+                }
+                if !capture {
+                    quiets_tried.push(m);
+                }
             }
-            if !capture {
-                quiets_tried.push(m);
+            if rest_done || rest_limit == Some(0) {
+                break;
+            }
+            rest_done = true;
+            list.clear();
+            rules::staged_moves(pos, Stage::Rest, list);
+            if root && !skip.is_empty() {
+                list.retain(|m| !skip.contains(m));
             }
         }
 
@@ -472,8 +518,8 @@ impl<'a> Worker<'a> {
         let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
         let mut best = -INFINITE;
         if in_check {
-            // Every evasion, so that mates are seen.
-            rules::legal_moves(pos, list);
+            // Evasions, so that mates are seen.
+            rules::quiescence_evasions(pos, list);
             if list.is_empty() {
                 return -MATE + ply as i32;
             }
@@ -543,6 +589,19 @@ impl<'a> Worker<'a> {
 fn has_pieces(pos: &Position) -> bool {
     let us = pos.side;
     (pos.color_bb(us) & !pos.pieces(us, Role::Pawn) & !pos.royals(us)).any()
+}
+
+/// How many second-stage moves (`rules::Stage::Rest`) a non-PV node not in check
+/// tries: none at the frontier, a few just above it, all higher up (`None`). The
+/// second stage is where most of a stonesrelays position's thousands of turns are;
+/// the first stage and quiescence still see every piece move.
+fn rest_limit(depth: i32) -> Option<usize> {
+    match depth {
+        ..=1 => Some(0),
+        2 => Some(8),
+        3 => Some(24),
+        _ => None,
+    }
 }
 
 fn lmr(depth: i32, index: usize) -> i32 {

@@ -22,10 +22,17 @@ use crate::position::Position;
 use crate::rules::orthodox::back_rank;
 
 pub use neutral::MAX_NEUTRALS;
+pub use turns::{Forms, Pieces};
 
 /// Every legal turn of the side to move.
 pub fn generate(pos: &Position, list: &mut MoveList) {
     turns::generate(pos, list);
+}
+
+/// The legal turns of the chosen piece moves in the chosen forms (the search's
+/// stages and quiescence: see `Forms`).
+pub fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: &mut MoveList) {
+    turns::generate_some(pos, forms, pieces, list);
 }
 
 /// The number of legal turns, counted without a move list (however many there are).
