@@ -3,6 +3,7 @@
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
 pub mod knightrelay;
+pub mod stones;
 pub mod weights;
 
 use crate::bitboard::Bitboard;
@@ -69,6 +70,7 @@ pub fn material(pos: &Position) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     match pos.variant {
         Variant::KnightRelay => knightrelay::evaluate(pos),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
         _ => {
             let w = weights(pos.variant);
             tapered(pos, w, |us| {
