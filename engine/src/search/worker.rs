@@ -153,7 +153,9 @@ impl<'a> Worker<'a> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        // Often enough that `stop` and the clock are obeyed within a few milliseconds
+        // even where nodes are slow (stonesrelays: thousands of turns per node).
+        if self.nodes & 255 == 0 {
             self.flush_nodes();
             if self.id == 0 {
                 self.check_limits();
@@ -366,10 +368,10 @@ impl<'a> Worker<'a> {
         // Moves tried so far (both stages), and second-stage moves among them.
         let mut tried = 0;
         let mut rest_tried = 0;
-        let rest_limit = if is_pv || in_check {
+        let rest_limit = if in_check {
             None
         } else {
-            rest_limit(depth)
+            rest_limit(depth, is_pv)
         };
         'stages: loop {
             let mut scores = self.ordering.score(pos, list, hash_move, ply);
@@ -379,7 +381,7 @@ impl<'a> Worker<'a> {
                 let m = list[i];
                 if rules::stage_of(pos.variant, m) == Stage::Rest {
                     // Shallow nodes try only the best-ordered few of the second stage.
-                    if rest_limit.is_some_and(|limit| rest_tried >= limit) {
+                    if tried > 0 && rest_limit.is_some_and(|limit| rest_tried >= limit) {
                         break 'stages;
                     }
                     rest_tried += 1;
@@ -463,7 +465,7 @@ impl<'a> Worker<'a> {
                     quiets_tried.push(m);
                 }
             }
-            if rest_done || rest_limit == Some(0) {
+            if rest_done || (rest_limit == Some(0) && tried > 0) {
                 break;
             }
             rest_done = true;
@@ -591,15 +593,19 @@ fn has_pieces(pos: &Position) -> bool {
     (pos.color_bb(us) & !pos.pieces(us, Role::Pawn) & !pos.royals(us)).any()
 }
 
-/// How many second-stage moves (`rules::Stage::Rest`) a non-PV node not in check
-/// tries: none at the frontier, a few just above it, all higher up (`None`). The
-/// second stage is where most of a stonesrelays position's thousands of turns are;
-/// the first stage and quiescence still see every piece move.
-fn rest_limit(depth: i32) -> Option<usize> {
-    match depth {
-        ..=1 => Some(0),
-        2 => Some(8),
-        3 => Some(24),
+/// How many second-stage moves (`rules::Stage::Rest`) a node not in check tries once
+/// some move was tried: none at the frontier of the null-window tree, a few just above
+/// it, all higher up (`None`); PV nodes (the root too) a few more. The second stage is
+/// where most of a stonesrelays position's thousands of turns are; the first stage and
+/// quiescence still see every piece move, and deeper iterations the rest.
+fn rest_limit(depth: i32, is_pv: bool) -> Option<usize> {
+    match (depth, is_pv) {
+        (..=1, false) => Some(0),
+        (2, false) => Some(8),
+        (3, false) => Some(24),
+        (..=1, true) => Some(32),
+        (2, true) => Some(64),
+        (3, true) => Some(128),
         _ => None,
     }
 }
