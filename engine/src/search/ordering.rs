@@ -126,7 +126,7 @@ pub fn prepare(list: &mut MoveList, scores: &mut [i32]) {
     if list.len() > PICK_LIMIT {
         let mut pairs: Vec<(i32, Move)> =
             scores.iter().copied().zip(list.iter().copied()).collect();
-        pairs.sort_by(|a, b| b.0.cmp(&a.0));
+        pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
         for (i, (score, m)) in pairs.into_iter().enumerate() {
             scores[i] = score;
             list[i] = m;

@@ -106,8 +106,18 @@ impl Features {
                 null_move: true,
                 lmr: true,
             },
-            // A null turn exists in the rules themselves (a piece returning through a
-            // relay), so passing is almost always possible and null-move is sound.
+            // A null turn exists in the rules themselves: a piece that reaches a relay
+            // may come back to its square through it (and the turn may still add a
+            // neutral move, or consist of nothing else in effect). So passing is
+            // legal for nearly every army, zugzwang nearly vanishes, and the null
+            // move's premise (a real move is at least as good as passing) holds by the
+            // rules rather than by experience: null-move pruning is sounder here than
+            // in chess, and its failure case is rarer. Where no piece reaches a relay
+            // (the king and pawns far from one) zugzwang is possible again; the
+            // `has_pieces` guard in `search` keeps null moves out of pawn endings,
+            // which are most of those cases. The search's pass is the rules' null turn
+            // without its cost in castling rights (a king's or rook's null turn loses
+            // them), a small optimism in the bound.
             StonesRelays | StonesRelaysTunnel => Features {
                 null_move: true,
                 lmr: true,
