@@ -149,3 +149,30 @@ fn knightrelay_quiescence_sees_a_relayed_recapture() {
     let (m, _) = best(Variant::KnightRelay, fen, 1, 1);
     assert_ne!(m, "e1e5");
 }
+
+// ---- stonesrelays: the search copes with thousands of turns ---------------------------
+
+/// A bare knight mates with the help of a relay on a8 (the king's only flight leads
+/// through it onto a7, which the knight covers).
+#[test]
+fn stonesrelays_finds_the_bare_knight_mate() {
+    let (m, s) = best(
+        Variant::StonesRelays,
+        "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
+        3,
+        1,
+    );
+    assert_eq!(m, "e7c8");
+    assert_eq!(s, Score::Mate(1));
+}
+
+/// From the start position the search reaches depth 4 quickly (the bench goal is
+/// depth 5 in 10 s; this keeps the test fast and fails if generation hangs again).
+#[test]
+fn stonesrelays_searches_the_start_position() {
+    let fen = Variant::StonesRelays.start_fen();
+    let started = std::time::Instant::now();
+    let (m, _) = best(Variant::StonesRelays, fen, 4, 1);
+    assert!(!m.is_empty());
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

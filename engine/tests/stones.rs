@@ -708,3 +708,126 @@ const WIDEST: [(Variant, &str); 2] = [
         "Q2Q3Q/Q1K1G3/6Q1/1N4N1/R2XXG1S/1S4S1/7k/Q1S2B1B/Q2RQ2Q w - - 0 1",
     ),
 ];
+
+// ---- the search's generators ---------------------------------------------------------
+
+/// Positions for the generators: the start positions, a middlegame, a check that
+/// only neutral moves or king moves answer, figure 7's check, the widest turns.
+fn generator_positions() -> Vec<Position> {
+    let mut out = vec![
+        Position::startpos(PLAIN),
+        Position::startpos(TUNNEL),
+        pos(
+            PLAIN,
+            "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+        ),
+        pos(PLAIN, KNIGHT_MATE_IN_ONE),
+        pos(PLAIN, "kS6/1SN5/1S6/8/8/8/8/8/7K b - - 0 1"),
+        pos(
+            TUNNEL,
+            "r3k2r/ppp2ppp/3X4/1S2p1G1/1S1pP1S1/1S4G1/2X5/PPP2PPP/R3K2R b KQkq e3e4 0 1",
+        ),
+    ];
+    out.extend(WIDEST.iter().map(|&(v, fen)| pos(v, fen)));
+    out
+}
+
+fn forms(p: &Position, f: stones::Forms, pieces: stones::Pieces) -> Vec<baton_engine::Move> {
+    let mut list = baton_engine::MoveList::new();
+    stones::generate_some(p, f, pieces, &mut list);
+    list.to_vec()
+}
+
+#[test]
+fn the_search_stages_partition_the_legal_turns() {
+    use stones::{Forms, Pieces};
+    for p in generator_positions() {
+        let all: BTreeSet<String> = turns(&p);
+        let plain = forms(&p, Forms::Plain, Pieces::All);
+        let neutral = forms(&p, Forms::Neutral, Pieces::All);
+        assert!(plain.iter().all(|m| m.extra.is_none()));
+        assert!(neutral.iter().all(|m| m.extra.is_some()));
+        let mut staged: Vec<String> = plain
+            .iter()
+            .chain(&neutral)
+            .map(|&m| format_move(&p, m))
+            .collect();
+        staged.sort();
+        let n = staged.len();
+        staged.dedup();
+        assert_eq!(n, staged.len(), "a turn twice in {}", p.fen());
+        assert_eq!(
+            staged.into_iter().collect::<BTreeSet<_>>(),
+            all,
+            "{}",
+            p.fen()
+        );
+        // The same through the search's entry points.
+        let mut list = baton_engine::MoveList::new();
+        rules::staged_moves(&p, rules::Stage::First, &mut list);
+        assert_eq!(list.len(), plain.len());
+        rules::staged_moves(&p, rules::Stage::Rest, &mut list);
+        assert_eq!(list.len(), all.len());
+    }
+}
+
+#[test]
+fn one_form_per_piece_move_where_any_is_legal() {
+    use stones::{Forms, Pieces};
+    for p in generator_positions() {
+        let first: Vec<String> = forms(&p, Forms::First, Pieces::All)
+            .iter()
+            .map(|&m| format_move(&p, m))
+            .collect();
+        let all = turns(&p);
+        assert!(first.iter().all(|t| all.contains(t)), "{}", p.fen());
+        // Exactly one per piece move, the plain one where it is legal.
+        let pieces: BTreeSet<String> = first
+            .iter()
+            .map(|t| t.split(',').next().unwrap_or("").to_string())
+            .collect();
+        assert_eq!(pieces.len(), first.len(), "{}", p.fen());
+        assert_eq!(pieces, piece_moves(&p), "{}", p.fen());
+        for t in &first {
+            let piece = t.split(',').next().unwrap_or("");
+            assert_eq!(t.contains(','), !all.contains(piece), "{t} in {}", p.fen());
+        }
+    }
+}
+
+#[test]
+fn quiescence_sees_every_plain_capture_and_promotion() {
+    use stones::{Forms, Pieces};
+    for p in generator_positions() {
+        let tactical: BTreeSet<String> = forms(&p, Forms::Plain, Pieces::Tactical)
+            .iter()
+            .map(|&m| format_move(&p, m))
+            .collect();
+        let expected: BTreeSet<String> = legal_move_list(&p)
+            .iter()
+            .filter(|&&m| m.extra.is_none() && (rules::is_capture(&p, m) || m.promotion.is_some()))
+            .map(|&m| format_move(&p, m))
+            .collect();
+        assert_eq!(tactical, expected, "{}", p.fen());
+        let mut list = baton_engine::MoveList::new();
+        rules::tactical_moves(&p, &mut list);
+        assert_eq!(list.len(), expected.len());
+    }
+}
+
+#[test]
+fn quiescence_evasions_are_legal_and_empty_only_at_mate() {
+    // Mate; a plain escape; figure 7, where only forms with a neutral move escape.
+    for fen in [
+        KNIGHT_MATE,
+        "kS6/1SN5/1S6/8/8/8/8/8/7K b - - 0 1",
+        "kSX5/8/1N1X4/8/8/8/8/8/7K b - - 0 1",
+    ] {
+        let p = pos(PLAIN, fen);
+        let mut list = baton_engine::MoveList::new();
+        rules::quiescence_evasions(&p, &mut list);
+        let all = turns(&p);
+        assert_eq!(list.is_empty(), all.is_empty(), "{fen}");
+        assert!(list.iter().all(|&m| all.contains(&format_move(&p, m))));
+    }
+}

@@ -5,6 +5,7 @@
 mod combining;
 pub mod flip;
 pub mod knightrelay;
+pub mod stones;
 pub mod weights;
 
 use crate::bitboard::Bitboard;
@@ -85,6 +86,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 (mg + km_mg, eg + km_eg)
             })
         }
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
         _ => {
             let w = weights(pos.variant);
             tapered(pos, w, |us| {

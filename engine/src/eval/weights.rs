@@ -248,11 +248,55 @@ pub const FLIP_TERMS: FlipTerms = FlipTerms {
     hanging_rest_div: 2,
 };
 
+/// Stones & Relays: the orthodox army, a little more mobility weight (relays stretch
+/// every piece's reach, stones cut it) and more on the royal zone (a relay near the
+/// king lets attackers arrive from unexpected directions).
+const STONES_RELAYS: Weights = Weights {
+    mobility: by_role(
+        (0, 0),
+        (5, 5),
+        (5, 5),
+        (3, 4),
+        (2, 2),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    royal_attack: 7,
+    ..ORTHODOX
+};
+
+/// The Stones & Relays terms (`eval::stones`).
+pub struct StonesWeights {
+    /// Bonus per relay a piece reaches, by the piece's role: it goes on from the relay
+    /// in any of its directions.
+    pub relay_reach: [(i32, i32); NROLES],
+    /// Bonus per stone near the enemy king on its half of the board.
+    pub stone_cramp: (i32, i32),
+}
+
+pub const STONES: StonesWeights = StonesWeights {
+    relay_reach: by_role(
+        (4, 4),
+        (8, 6),
+        (8, 6),
+        (8, 8),
+        (10, 8),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    stone_cramp: (12, 4),
+};
+
 pub fn weights(variant: Variant) -> &'static Weights {
     match variant {
         Variant::Knightmate => &KNIGHTMATE,
         Variant::FlipShatranj | Variant::FlipShatranj8 => &FLIP,
         Variant::KnightRelay => &KNIGHTRELAY,
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => &STONES_RELAYS,
         _ => &ORTHODOX,
     }
 }

@@ -158,29 +158,20 @@ pub fn lost_component(pos: &Position, m: Move) -> Option<crate::piece::Role> {
 /// one form of each capture is enough to see the exchange, the plain one where it is
 /// legal; the rest would multiply the quiescence tree for nothing.
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
-    if matches!(pos.variant, Variant::FlipShatranj | Variant::FlipShatranj8) {
+    match pos.variant {
         // Each capture with its most useful flip.
-        return flip::generate_tactical(pos, list);
-    }
-    legal_moves(pos, list);
-    list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
-    if pos.variant.has_two_part_turns() {
-        // Plain forms first, then keep the first form of each piece move.
-        list.sort_by_key(|m| {
-            (
-                m.from,
-                m.to,
-                m.promotion.map(|r| r.idx()),
-                m.extra.is_some(),
-            )
-        });
-        let mut last: Option<Move> = None;
-        list.retain(|m| {
-            let same =
-                last.is_some_and(|l| (l.from, l.to, l.promotion) == (m.from, m.to, m.promotion));
-            last = Some(*m);
-            !same
-        });
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate_tactical(pos, list),
+        // Generated directly: a turn has thousands of forms, most of them quiet. Only
+        // plain forms: finding a neutral move that makes an illegal capture legal (a
+        // pinned piece, a king taking a guarded piece) costs a check test per neutral
+        // move and rarely succeeds.
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => {
+            stones::generate_some(pos, stones::Forms::Plain, stones::Pieces::Tactical, list)
+        }
+        _ => {
+            legal_moves(pos, list);
+            list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
+        }
     }
 }
 
@@ -210,6 +201,63 @@ pub fn royal_threatened(pos: &Position) -> bool {
         Variant::FlipShatranj | Variant::FlipShatranj8 => flip::king_threatened(pos),
         _ => false,
     }
+}
+
+/// The moves quiescence search answers a check with: every legal move elsewhere, so
+/// that mates are seen. Stonesrelays has thousands of evasions (a neutral move after
+/// nearly any piece move may block): the plain ones, or where there is none, one form
+/// per piece move, so that the list is empty exactly when there is no legal turn.
+pub fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
+    match pos.variant {
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => {
+            stones::generate_some(pos, stones::Forms::Plain, stones::Pieces::All, list);
+            if list.is_empty() {
+                stones::generate_some(pos, stones::Forms::First, stones::Pieces::All, list);
+            }
+        }
+        _ => legal_moves(pos, list),
+    }
+}
+
+/// The search generates a node's moves in two stages, the second only when the first
+/// gives no cutoff. Together they are exactly the legal moves, each once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// Most variants: every legal move. Stonesrelays: each piece move alone.
+    First,
+    /// Stonesrelays: the piece moves followed by a neutral move (most of a position's
+    /// turns, and rarely better than the best plain move). Empty elsewhere.
+    Rest,
+}
+
+/// Appends the legal moves of one stage to `list`.
+pub fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
+    match (pos.variant, stage) {
+        (Variant::StonesRelays | Variant::StonesRelaysTunnel, _) => {
+            let forms = match stage {
+                Stage::First => stones::Forms::Plain,
+                Stage::Rest => stones::Forms::Neutral,
+            };
+            stones::generate_some(pos, forms, stones::Pieces::All, list);
+        }
+        (_, Stage::First) => legal_moves(pos, list),
+        (_, Stage::Rest) => {}
+    }
+}
+
+/// The stage that generates `m`.
+#[inline]
+pub fn stage_of(variant: Variant, m: Move) -> Stage {
+    if has_rest_stage(variant) && m.extra.is_some() {
+        Stage::Rest
+    } else {
+        Stage::First
+    }
+}
+
+/// Whether the variant's second stage can hold moves (see `Stage`).
+pub fn has_rest_stage(variant: Variant) -> bool {
+    matches!(variant, Variant::StonesRelays | Variant::StonesRelaysTunnel)
 }
 
 /// The position with the turn passed to the opponent (for null-move pruning): the

@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 use crate::rules;
+use crate::rules::Stage;
 
 pub const INFINITE: i32 = 32_500;
 pub const MATE: i32 = 32_000;
@@ -109,8 +110,18 @@ impl Features {
                 null_move: true,
                 lmr: true,
             },
-            // A null turn exists in the rules themselves (a piece returning through a
-            // relay), so passing is almost always possible and null-move is sound.
+            // A null turn exists in the rules themselves: a piece that reaches a relay
+            // may come back to its square through it (and the turn may still add a
+            // neutral move, or consist of nothing else in effect). So passing is
+            // legal for nearly every army, zugzwang nearly vanishes, and the null
+            // move's premise (a real move is at least as good as passing) holds by the
+            // rules rather than by experience: null-move pruning is sounder here than
+            // in chess, and its failure case is rarer. Where no piece reaches a relay
+            // (the king and pawns far from one) zugzwang is possible again; the
+            // `has_pieces` guard in `search` keeps null moves out of pawn endings,
+            // which are most of those cases. The search's pass is the rules' null turn
+            // without its cost in castling rights (a king's or rook's null turn loses
+            // them), a small optimism in the bound.
             StonesRelays | StonesRelaysTunnel => Features {
                 null_move: true,
                 lmr: true,
@@ -159,6 +170,8 @@ impl<'a> Worker<'a> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
+        // Often enough that `stop` and the clock are obeyed within a few milliseconds
+        // even where nodes are slow (stonesrelays: thousands of turns per node).
         if self.nodes & 255 == 0 {
             self.flush_nodes();
             if self.id == 0 {
@@ -263,7 +276,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         if self.tick() {
             return 0;
@@ -308,9 +321,18 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = self.take_list();
-        rules::legal_moves(pos, &mut list);
+        rules::staged_moves(pos, Stage::First, &mut list);
+        // Both stages at once at the root (MultiPV skips moves of either), where the
+        // first is empty (no plain move is not yet mate) or lacks the hash move (so
+        // that it is still tried first).
+        let mut rest_done = !rules::has_rest_stage(pos.variant);
+        if !rest_done && (root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)))
+        {
+            rules::staged_moves(pos, Stage::Rest, &mut list);
+            rest_done = true;
+        }
         let score = self.search_moves(
-            pos, &mut list, alpha, beta, depth, ply, is_pv, skip, hash_move, key,
+            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, hash_move, key,
         );
         self.pool.push(list);
         score
@@ -321,6 +343,7 @@ impl<'a> Worker<'a> {
         &mut self,
         pos: &Position,
         list: &mut MoveList,
+        mut rest_done: bool,
         mut alpha: i32,
         beta: i32,
         depth: i32,
@@ -381,8 +404,6 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut scores = self.ordering.score(pos, list, hash_move, ply);
-        prepare(list, &mut scores);
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -393,99 +414,136 @@ impl<'a> Worker<'a> {
         let prune_quiets = !is_pv && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
         let futile = prune_quiets && static_eval + 120 * depth <= alpha;
         let late_limit = 3 + depth * depth * 2;
-        for i in 0..list.len() {
-            next(list, &mut scores, i);
-            let m = list[i];
-            let capture = rules::is_capture(pos, m) || m.promotion.is_some();
-            if prune_quiets
-                && !capture
-                && best_score > -MATE_BOUND
-                && (futile || i >= late_limit as usize)
-            {
-                // A checking move is not skipped: playing it is what tells.
-                let child = pos.play(m);
-                if !(pos.variant.has_check() && rules::in_check(&child, child.side)) {
+        // Moves tried so far (both stages), and second-stage moves among them.
+        let mut tried = 0;
+        let mut rest_tried = 0;
+        let rest_limit = if in_check {
+            None
+        } else {
+            rest_limit(depth, is_pv)
+        };
+        'stages: loop {
+            let mut scores = self.ordering.score(pos, list, hash_move, ply);
+            prepare(list, &mut scores);
+            for i in 0..list.len() {
+                next(list, &mut scores, i);
+                let m = list[i];
+                if rules::stage_of(pos.variant, m) == Stage::Rest {
+                    // Shallow nodes try only the best-ordered few of the second stage.
+                    if tried > 0 && rest_limit.is_some_and(|limit| rest_tried >= limit) {
+                        break 'stages;
+                    }
+                    rest_tried += 1;
+                }
+                let index = tried;
+                tried += 1;
+                let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+                if prune_quiets
+                    && !capture
+                    && best_score > -MATE_BOUND
+                    && (futile || index >= late_limit as usize)
+                {
+                    // A checking move is not skipped: playing it is what tells.
+                    let child = pos.play(m);
+                    if !(pos.variant.has_check() && rules::in_check(&child, child.side)) {
+                        continue;
+                    }
+                }
+                // Shallow non-PV nodes skip near-duplicate quiet moves once a move is in.
+                if !is_pv
+                    && !in_check
+                    && depth <= REDUNDANT_DEPTH
+                    && index > 0
+                    && !capture
+                    && best_score > -MATE_BOUND
+                    && rules::is_redundant_quiet(pos, m)
+                {
                     continue;
                 }
-            }
-            // Shallow non-PV nodes skip near-duplicate quiet moves once a move is in.
-            if !is_pv
-                && !in_check
-                && depth <= REDUNDANT_DEPTH
-                && i > 0
-                && !capture
-                && best_score > -MATE_BOUND
-                && rules::is_redundant_quiet(pos, m)
-            {
-                continue;
-            }
-            let child = pos.play(m);
-            let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
-            let extension = i32::from(gives_check);
-            let new_depth = depth - 1 + extension;
+                let child = pos.play(m);
+                let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
+                let extension = i32::from(gives_check);
+                let new_depth = depth - 1 + extension;
 
-            self.hashes.push(child.hash());
-            let mut score;
-            if i == 0 {
-                score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
-            } else {
-                // Late quiet moves are searched shallower first.
-                let mut reduction = 0;
-                if self.features.lmr
-                    && depth >= 3
-                    && i >= 3
-                    && !capture
-                    && !in_check
-                    && !gives_check
-                {
-                    reduction = lmr(depth, i);
-                    if is_pv {
-                        reduction -= 1;
-                    }
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                score = -self.search(
-                    &child,
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - reduction,
-                    ply + 1,
-                    false,
-                    &[],
-                );
-                if score > alpha && reduction > 0 {
-                    score =
-                        -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, false, &[]);
-                }
-                if score > alpha && score < beta && is_pv {
-                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
-                }
-            }
-            self.hashes.pop();
-            if self.shared.stopped() {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    alpha = score;
-                    if is_pv {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
-                    }
-                    if score >= beta {
-                        if !capture {
-                            self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                self.hashes.push(child.hash());
+                let mut score;
+                if index == 0 {
+                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
+                } else {
+                    // Late quiet moves are searched shallower first.
+                    let mut reduction = 0;
+                    if self.features.lmr
+                        && depth >= 3
+                        && index >= 3
+                        && !capture
+                        && !in_check
+                        && !gives_check
+                    {
+                        reduction = lmr(depth, index);
+                        if is_pv {
+                            reduction -= 1;
                         }
-                        break;
+                        reduction = reduction.clamp(0, new_depth - 1);
+                    }
+                    score = -self.search(
+                        &child,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth - reduction,
+                        ply + 1,
+                        false,
+                        &[],
+                    );
+                    if score > alpha && reduction > 0 {
+                        score = -self.search(
+                            &child,
+                            -alpha - 1,
+                            -alpha,
+                            new_depth,
+                            ply + 1,
+                            false,
+                            &[],
+                        );
+                    }
+                    if score > alpha && score < beta && is_pv {
+                        score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
                     }
                 }
+                self.hashes.pop();
+                if self.shared.stopped() {
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    if score > alpha {
+                        best_move = Some(m);
+                        alpha = score;
+                        if is_pv {
+                            let (head, tail) = self.pv.split_at_mut(ply + 1);
+                            head[ply].clear();
+                            head[ply].push(m);
+                            head[ply].extend_from_slice(&tail[0]);
+                        }
+                        if score >= beta {
+                            if !capture {
+                                self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                            }
+                            break 'stages;
+                        }
+                    }
+                }
+                if !capture {
+                    quiets_tried.push(m);
+                }
             }
-            if !capture {
-                quiets_tried.push(m);
+            if rest_done || (rest_limit == Some(0) && tried > 0) {
+                break;
+            }
+            rest_done = true;
+            list.clear();
+            rules::staged_moves(pos, Stage::Rest, list);
+            if root && !skip.is_empty() {
+                list.retain(|m| !skip.contains(m));
             }
         }
 
@@ -508,7 +566,7 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -517,7 +575,7 @@ impl<'a> Worker<'a> {
             return self.evaluate(pos);
         }
         let mut list = self.take_list();
-        let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply);
+        let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
         self.pool.push(list);
         score
     }
@@ -529,12 +587,17 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        qply: usize,
     ) -> i32 {
-        let in_check = pos.variant.has_check() && rules::in_check(pos, pos.side);
+        // Checks are answered with evasions only in the first plies of quiescence:
+        // where evasions can give check again (a stonesrelays neutral move redirects a
+        // relay), chains of them would never end.
+        let in_check =
+            qply < QS_CHECK_PLIES && pos.variant.has_check() && rules::in_check(pos, pos.side);
         let mut best = -INFINITE;
         if in_check {
-            // Every evasion, so that mates are seen.
-            rules::legal_moves(pos, list);
+            // Evasions, so that mates are seen.
+            rules::quiescence_evasions(pos, list);
             if list.is_empty() {
                 return -MATE + ply as i32;
             }
@@ -558,7 +621,7 @@ impl<'a> Worker<'a> {
         for i in 0..list.len() {
             next(list, &mut scores, i);
             let m = list[i];
-            let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1);
+            let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1, qply + 1);
             if self.shared.stopped() {
                 return 0;
             }
@@ -604,6 +667,8 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// Quiescence plies in which a check is answered with evasions.
+const QS_CHECK_PLIES: usize = 6;
 /// Up to this depth, non-PV nodes skip near-duplicate quiet moves
 /// (`rules::is_redundant_quiet`).
 const REDUNDANT_DEPTH: i32 = 3;
@@ -612,6 +677,23 @@ const REDUNDANT_DEPTH: i32 = 3;
 fn has_pieces(pos: &Position) -> bool {
     let us = pos.side;
     (pos.color_bb(us) & !pos.pieces(us, Role::Pawn) & !pos.royals(us)).any()
+}
+
+/// How many second-stage moves (`rules::Stage::Rest`) a node not in check tries once
+/// some move was tried: none at the frontier of the null-window tree, a few just above
+/// it, all higher up (`None`); PV nodes (the root too) a few more. The second stage is
+/// where most of a stonesrelays position's thousands of turns are; the first stage and
+/// quiescence still see every piece move, and deeper iterations the rest.
+fn rest_limit(depth: i32, is_pv: bool) -> Option<usize> {
+    match (depth, is_pv) {
+        (..=1, false) => Some(0),
+        (2, false) => Some(8),
+        (3, false) => Some(24),
+        (..=1, true) => Some(32),
+        (2, true) => Some(64),
+        (3, true) => Some(128),
+        _ => None,
+    }
 }
 
 fn lmr(depth: i32, index: usize) -> i32 {

@@ -16,16 +16,24 @@ mod pawns;
 mod turns;
 
 use crate::bitboard::Bitboard;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::Position;
 use crate::rules::orthodox::back_rank;
 
 pub use neutral::MAX_NEUTRALS;
+pub use turns::{Forms, Pieces};
 
 /// Every legal turn of the side to move.
 pub fn generate(pos: &Position, list: &mut MoveList) {
     turns::generate(pos, list);
+}
+
+/// The legal turns of the chosen piece moves in the chosen forms (the search's
+/// stages and quiescence: see `Forms`).
+pub fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: &mut MoveList) {
+    turns::generate_some(pos, forms, pieces, list);
 }
 
 /// The number of legal turns, counted without a move list (however many there are).
@@ -40,6 +48,37 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
     match pos.royals(color).single() {
         Some(king) => field::Field::of(pos).attacked(king, &field::Army::of(pos, color.other())),
         None => false,
+    }
+}
+
+/// Where pieces reach through relays and the tunnel: the attacks the evaluation
+/// counts (orthodox attacks know nothing of stones and relays).
+#[derive(Clone, Copy)]
+pub struct Reach(field::Field);
+
+impl Reach {
+    pub fn of(pos: &Position) -> Reach {
+        Reach(field::Field::of(pos))
+    }
+
+    /// The squares the `color` `role` on `sq` could capture on if an enemy piece stood
+    /// there: empty squares and the first blocker of each path, through relays (the
+    /// relays passed included) and the tunnel.
+    pub fn attacks(&self, color: Color, role: Role, sq: Square) -> Bitboard {
+        let t = self.0.t;
+        let mut f = self.0;
+        f.occ.clear(sq);
+        match role {
+            Role::Pawn => {
+                let start = pawns::start_rank(&f, color).has(sq);
+                pawns::reach(&f, color, sq, start).diagonal
+            }
+            Role::Knight => f.leaper_reach(sq, &t.knight),
+            Role::Bishop => f.slider_reach(sq, &crate::geometry::DIAGONAL),
+            Role::Rook => f.slider_reach(sq, &crate::geometry::ORTHOGONAL),
+            Role::Queen => f.slider_reach(sq, &field::ALL_DIRECTIONS),
+            _ => f.leaper_reach(sq, &t.king),
+        }
     }
 }
 

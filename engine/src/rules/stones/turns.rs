@@ -48,12 +48,44 @@ impl Sink for Count {
 }
 
 pub(crate) fn generate(pos: &Position, list: &mut impl Sink) {
-    let Some(turns) = Turns::new(pos) else {
+    generate_some(pos, Forms::All, Pieces::All, list);
+}
+
+/// Which forms of each piece move to keep (the legal ones only, always).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Forms {
+    /// Every legal form: the piece move alone and with each neutral move.
+    All,
+    /// The piece move alone.
+    Plain,
+    /// The piece move with a neutral move (the complement of `Plain`).
+    Neutral,
+    /// One form per piece move: the plain one where legal, else the first legal
+    /// neutral form. Enough to see what the piece move does, at the price of one test
+    /// per neutral move only where the plain form leaves the king attacked.
+    First,
+}
+
+/// Which piece moves to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pieces {
+    All,
+    /// Captures (en passant too) and promotions.
+    Tactical,
+}
+
+/// The legal turns of the chosen piece moves, in the chosen forms.
+pub(crate) fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
         return;
     };
+    turns.forms = forms;
+    turns.tactical = pieces == Pieces::Tactical;
     turns.pieces(list);
     turns.pawns(list);
-    turns.castling(list);
+    if !turns.tactical {
+        turns.castling(list);
+    }
 }
 
 /// Every form of every turn, legal or not (castling conditions judged before the
@@ -93,6 +125,9 @@ struct Turns<'a> {
     /// What can change an attack on the king before the turn.
     watch: Watch,
     movers: Movers,
+    forms: Forms,
+    /// Captures and promotions only.
+    tactical: bool,
     /// Tests only: keep the forms that leave the king attacked too.
     all_forms: bool,
     /// Tests only: no shortcuts after the neutral move.
@@ -115,6 +150,8 @@ impl<'a> Turns<'a> {
             check: field.attacked(king, &army),
             watch: field.watch(king),
             movers: movers(pos),
+            forms: Forms::All,
+            tactical: false,
             all_forms: false,
             exact: false,
         })
@@ -141,7 +178,12 @@ impl<'a> Turns<'a> {
                     _ => f.leaper_reach(from, &t.king),
                 };
                 // Empty squares (the start square too: a null move) and captures.
-                for to in reach & (!f.occ | self.enemy) & t.all {
+                let targets = if self.tactical {
+                    self.enemy
+                } else {
+                    !f.occ | self.enemy
+                };
+                for to in reach & targets & t.all {
                     let king = if role == Role::King { to } else { self.king };
                     let victim = self.enemy.has(to).then_some(to);
                     self.turn(list, Move::new(from, to), from, to, victim, king);
@@ -160,8 +202,10 @@ impl<'a> Turns<'a> {
             let r = pawns::reach(&f, self.us, from, start.has(from));
             let here = Bitboard::from_square(from);
             let en_passant = r.diagonal & self.pos.ep & !f.occ;
-            let quiet = r.quiet & !here & !en_passant;
-            let tunnel = r.tunnel & !quiet & !here & !en_passant;
+            // Quiescence keeps only the pushes that promote.
+            let pushes = if self.tactical { promo } else { t.all };
+            let quiet = r.quiet & !here & !en_passant & pushes;
+            let tunnel = r.tunnel & !quiet & !here & !en_passant & pushes;
             for to in r.diagonal & self.enemy {
                 self.pawn_turns(list, Move::new(from, to), Some(to), promo);
             }
@@ -293,8 +337,12 @@ impl<'a> Turns<'a> {
         check: bool,
         king: Square,
     ) {
-        if !check || self.all_forms {
+        let plain = !check || self.all_forms;
+        if plain && self.forms != Forms::Neutral {
             list.add(m);
+        }
+        if self.forms == Forms::Plain || (plain && self.forms == Forms::First) {
+            return;
         }
         let mut watch: Option<Watch> = None;
         let empty = !f.occ;
@@ -336,6 +384,9 @@ impl<'a> Turns<'a> {
                         extra: Some((a, b)),
                         ..m
                     });
+                    if self.forms == Forms::First {
+                        return;
+                    }
                 }
             }
         }
