@@ -161,18 +161,6 @@ impl Variant {
         )
     }
 
-    /// Whether a turn has a second part after the piece move (a neutral move in
-    /// stonesrelays, a flip in flipshatranj).
-    pub const fn has_two_part_turns(self) -> bool {
-        matches!(
-            self,
-            Variant::StonesRelays
-                | Variant::StonesRelaysTunnel
-                | Variant::FlipShatranj
-                | Variant::FlipShatranj8
-        )
-    }
-
     /// Whether the variant has castling at all.
     pub const fn has_castling(self) -> bool {
         !matches!(self, Variant::FlipShatranj | Variant::FlipShatranj8)

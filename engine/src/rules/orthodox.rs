@@ -337,18 +337,9 @@ pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
             continue;
         }
         let path = t.between(ksq, dest) | Bitboard::from_square(dest);
-        if path.all_safe(|sq| o.attackers(pos, sq, them, occ).is_empty()) {
+        if { path }.all(|sq| o.attackers(pos, sq, them, occ).is_empty()) {
             list.push(Move::with_kind(ksq, dest, MoveKind::Castle));
         }
-    }
-}
-
-trait AllSafe {
-    fn all_safe(self, f: impl FnMut(Square) -> bool) -> bool;
-}
-impl AllSafe for Bitboard {
-    fn all_safe(mut self, f: impl FnMut(Square) -> bool) -> bool {
-        self.all(f)
     }
 }
 
