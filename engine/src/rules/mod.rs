@@ -6,6 +6,7 @@ pub mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod orthodox;
+pub mod see;
 pub mod stones;
 
 use crate::moves::{Move, MoveList};
@@ -173,6 +174,20 @@ pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
             list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
         }
     }
+}
+
+/// Whether what a capture gains is the captured piece alone, so that quiescence may
+/// skip a capture whose victim cannot lift the score to alpha. Not where the turn's
+/// second part can gain more (a flip that threatens a king, a neutral move that
+/// mates).
+pub fn gain_is_victim(variant: Variant) -> bool {
+    !matches!(
+        variant,
+        Variant::FlipShatranj
+            | Variant::FlipShatranj8
+            | Variant::StonesRelays
+            | Variant::StonesRelaysTunnel
+    )
 }
 
 /// Variant knowledge for move ordering: a bonus per move of `list`, or `None` where the

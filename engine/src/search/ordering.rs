@@ -1,11 +1,13 @@
 //! Move ordering: the hash move first, then captures by victim and attacker, then
-//! killer moves, then quiet moves by their history. A combiningknightmare fusion takes
+//! killer moves, then quiet moves by their history, then captures that lose the
+//! exchange (`see`). A combiningknightmare fusion takes
 //! nothing, so it is ordered as a quiet move.
 
 use crate::eval::piece_value;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules;
+use crate::rules::see::see_ge;
 
 pub const MAX_PLY: usize = 128;
 
@@ -19,6 +21,8 @@ pub struct Ordering {
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 26;
 const KILLER: i32 = 1 << 25;
+/// Below any quiet move's history (which stays within about ±16,000 plus hints).
+const BAD_CAPTURE: i32 = -(1 << 24);
 /// A variant's ordering hint (`rules::order_hints`) against quiet-move history: a
 /// threat to a king (1000) outweighs any history (at most about 16,000).
 const HINT_SCALE: i32 = 20;
@@ -64,9 +68,15 @@ impl Ordering {
                     let attacker = pos
                         .role_at(pos.side, m.from)
                         .map_or(0, |r| piece_value(pos.variant, r).min(5000));
-                    CAPTURE + victim * 16 - attacker / 16
+                    let mvv_lva = victim * 16 - attacker / 16
                         + m.promotion.map_or(0, |r| piece_value(pos.variant, r))
-                        + hint(k).clamp(-400, 400) / 4
+                        + hint(k).clamp(-400, 400) / 4;
+                    // Captures that lose the exchange come after the quiet moves.
+                    if see_ge(pos, m, 0) {
+                        CAPTURE + mvv_lva
+                    } else {
+                        BAD_CAPTURE + mvv_lva
+                    }
                 } else if let Some(r) = m.promotion {
                     CAPTURE + piece_value(pos.variant, r) + hint(k).clamp(-400, 400) / 4
                 } else if killers[0] == Some(m) {

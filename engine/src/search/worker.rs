@@ -6,11 +6,12 @@ use std::time::Instant;
 
 use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::tt::{Bound, TranspositionTable};
-use crate::eval::{evaluate_with, Style};
+use crate::eval::{evaluate_with, piece_value, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 use crate::rules;
+use crate::rules::see::see_ge;
 use crate::rules::Stage;
 
 pub const INFINITE: i32 = 32_500;
@@ -449,6 +450,25 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 }
+                // Shallow non-PV nodes skip moves that lose material in the exchange
+                // on their target square: captures losing more than a pawn a ply,
+                // quiet moves that leave the piece to be taken.
+                if !is_pv
+                    && !in_check
+                    && depth <= SEE_PRUNE_DEPTH
+                    && index > 0
+                    && best_score > -MATE_BOUND
+                    && m.promotion.is_none()
+                {
+                    let threshold = if capture {
+                        -100 * depth
+                    } else {
+                        -25 * depth * depth
+                    };
+                    if !see_ge(pos, m, threshold) {
+                        continue;
+                    }
+                }
                 // Shallow non-PV nodes skip near-duplicate quiet moves once a move is in.
                 if !is_pv
                     && !in_check
@@ -462,7 +482,9 @@ impl<'a> Worker<'a> {
                 }
                 let child = pos.play(m);
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
-                let extension = i32::from(gives_check);
+                // Checks are extended unless they lose material (those rarely
+                // matter and would lengthen every line).
+                let extension = i32::from(gives_check && see_ge(pos, m, 0));
                 let new_depth = depth - 1 + extension;
 
                 self.hashes.push(child.hash());
@@ -574,9 +596,34 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        // Any stored result bounds this one (quiescence is depth 0).
+        let key = pos.hash();
+        if let Some(e) = self.shared.tt.probe(key) {
+            let s = score_from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
         let mut list = self.take_list();
         let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
         self.pool.push(list);
+        if !self.shared.stopped() {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else if score > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(key, None, score_to_tt(score, ply), 0, bound);
+        }
         score
     }
 
@@ -621,6 +668,18 @@ impl<'a> Worker<'a> {
         for i in 0..list.len() {
             next(list, &mut scores, i);
             let m = list[i];
+            if !in_check && m.promotion.is_none() && rules::gain_is_victim(pos.variant) {
+                // Delta pruning: even the captured piece and a margin do not reach
+                // alpha.
+                let gain = rules::captured_role(pos, m).map_or(0, |r| piece_value(pos.variant, r));
+                if best + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // A capture that loses material in the exchange.
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
             let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1, qply + 1);
             if self.shared.stopped() {
                 return 0;
@@ -667,6 +726,11 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// Up to this depth, non-PV nodes skip moves that lose material by `see`.
+const SEE_PRUNE_DEPTH: i32 = 5;
+/// Quiescence skips a capture when the static score plus the victim plus this still
+/// does not reach alpha.
+const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies in which a check is answered with evasions.
 const QS_CHECK_PLIES: usize = 6;
 /// Up to this depth, non-PV nodes skip near-duplicate quiet moves
