@@ -219,9 +219,78 @@ pub(crate) fn side_terms(
             }
         }
     }
+    let (s_mg, s_eg) = structure(pos, w, us);
     // Attacks on the enemy royal zone grow faster than linearly.
     let danger = (attack_units * attack_units * w.royal_attack / 4).min(500);
-    (mg + danger, eg + danger / 2)
+    (mg + s_mg + danger, eg + s_eg + danger / 2)
+}
+
+/// Pawn structure (passed, isolated, doubled pawns), rooks on open files, the bishop
+/// pair and pieces attacked by pawns, for `us`. Pawns here are orthodox: they advance
+/// up the file and take diagonally forward.
+fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
+    if w.passed == (0, 0) && w.pawn_threat == (0, 0) {
+        return (0, 0);
+    }
+    let t = pos.tables;
+    let them = us.other();
+    let own_pawns = pos.pieces(us, Role::Pawn);
+    let enemy_pawns = pos.pieces(them, Role::Pawn);
+    let (mut mg, mut eg) = (0, 0);
+    let width = t.width as usize;
+    for sq in own_pawns {
+        let file = t.file_of(sq) as usize;
+        let rank = t.relative_rank(us, sq);
+        let neighbours = (file.saturating_sub(1)..=(file + 1).min(width - 1))
+            .fold(Bitboard::EMPTY, |bb, f| bb | t.files[f]);
+        // Squares strictly ahead of the pawn, from its side's point of view.
+        let ahead = (0..t.height)
+            .filter(|&r| {
+                let rel = if us == Color::White {
+                    r
+                } else {
+                    t.height - 1 - r
+                };
+                rel > rank
+            })
+            .fold(Bitboard::EMPTY, |bb, r| bb | t.ranks[r as usize]);
+        if (enemy_pawns & neighbours & ahead).is_empty() {
+            let adv = rank as i32 - 1;
+            mg += w.passed.0 * adv * adv;
+            eg += w.passed.1 * adv * adv;
+        }
+        if (own_pawns & neighbours & !t.files[file]).is_empty() {
+            mg -= w.isolated.0;
+            eg -= w.isolated.1;
+        }
+        if (own_pawns & t.files[file] & ahead).any() {
+            mg -= w.doubled.0;
+            eg -= w.doubled.1;
+        }
+    }
+    for sq in pos.pieces(us, Role::Rook) {
+        let file = t.files[t.file_of(sq) as usize];
+        if (own_pawns & file).is_empty() {
+            let (m, e) = if (enemy_pawns & file).is_empty() {
+                w.rook_open_file
+            } else {
+                w.rook_half_open_file
+            };
+            mg += m;
+            eg += e;
+        }
+    }
+    if pos.pieces(us, Role::Bishop).more_than_one() {
+        mg += w.bishop_pair.0;
+        eg += w.bishop_pair.1;
+    }
+    let pawn_attacks = enemy_pawns.fold(Bitboard::EMPTY, |bb, sq| {
+        bb | t.pawn_attacks[them.idx()][sq.idx()]
+    });
+    let threatened = (pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
+    mg -= w.pawn_threat.0 * threatened as i32;
+    eg -= w.pawn_threat.1 * threatened as i32;
+    (mg, eg)
 }
 
 #[cfg(test)]

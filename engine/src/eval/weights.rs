@@ -22,6 +22,20 @@ pub struct Weights {
     pub royal_attack: i32,
     /// Side-to-move bonus.
     pub tempo: i32,
+    /// Passed pawn (no enemy pawn ahead on its file or the next ones): bonus times
+    /// the square of the ranks it has advanced.
+    pub passed: (i32, i32),
+    /// Penalties per isolated pawn (no own pawn on the next files) and per pawn
+    /// standing behind another of its own on its file.
+    pub isolated: (i32, i32),
+    pub doubled: (i32, i32),
+    /// Rook on a file without own pawns: open (no pawn at all) or half-open.
+    pub rook_open_file: (i32, i32),
+    pub rook_half_open_file: (i32, i32),
+    /// Two bishops or more.
+    pub bishop_pair: (i32, i32),
+    /// Penalty per piece (not a pawn) an enemy pawn attacks.
+    pub pawn_threat: (i32, i32),
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -79,6 +93,26 @@ const ORTHODOX: Weights = Weights {
     royal_activity: 8,
     royal_attack: 6,
     tempo: 12,
+    passed: (3, 7),
+    isolated: (10, 14),
+    doubled: (8, 18),
+    rook_open_file: (25, 10),
+    rook_half_open_file: (12, 6),
+    bishop_pair: (30, 50),
+    pawn_threat: (45, 35),
+};
+
+/// The pawn-structure and piece-placement terms off (variants whose evaluation was
+/// tuned without them).
+const NO_STRUCTURE: Weights = Weights {
+    passed: (0, 0),
+    isolated: (0, 0),
+    doubled: (0, 0),
+    rook_open_file: (0, 0),
+    rook_half_open_file: (0, 0),
+    bishop_pair: (0, 0),
+    pawn_threat: (0, 0),
+    ..ORTHODOX
 };
 
 /// Knightmate: the commoner (a non-royal king) is a strong short-range piece and the
@@ -137,7 +171,7 @@ const KNIGHTRELAY: Weights = Weights {
         (0, 0),
     ),
     royal_attack: 7,
-    ..ORTHODOX
+    ..NO_STRUCTURE
 };
 
 /// The knight relay terms (`eval::knightrelay`).
@@ -198,7 +232,7 @@ const FLIP: Weights = Weights {
     royal_activity: 4,
     royal_attack: 6,
     tempo: 10,
-    ..ORTHODOX
+    ..NO_STRUCTURE
 };
 
 /// The terms only flip shatranj has (`eval::flip`), in centipawns.
@@ -264,7 +298,7 @@ const STONES_RELAYS: Weights = Weights {
         (0, 0),
     ),
     royal_attack: 7,
-    ..ORTHODOX
+    ..NO_STRUCTURE
 };
 
 /// The Stones & Relays terms (`eval::stones`).

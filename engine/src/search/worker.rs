@@ -91,6 +91,9 @@ pub struct Worker<'a> {
     pool: Vec<Box<MoveList>>,
     /// Length of the game's history (its last entry is the root position).
     root_len: usize,
+    /// Static evaluation per ply of the current line (`-INFINITE` in check), to tell
+    /// whether the side to move is improving on its previous turn.
+    evals: Vec<i32>,
 }
 
 /// Pruning that is sound for some rules and not for others.
@@ -160,6 +163,7 @@ impl<'a> Worker<'a> {
             eval_style,
             pool: Vec::new(),
             root_len: history.len(),
+            evals: vec![-INFINITE; MAX_PLY + 2],
         }
     }
 
@@ -321,6 +325,15 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Internal iterative reduction: without a hash move this node was not searched
+        // before (or lost its entry); a shallower search costs less and fills the
+        // table for the next iteration.
+        let depth = if hash_move.is_none() && depth >= IIR_DEPTH && !root {
+            depth - 1
+        } else {
+            depth
+        };
+
         let mut list = self.take_list();
         rules::staged_moves(pos, Stage::First, &mut list);
         // Both stages at once at the root (MultiPV skips moves of either), where the
@@ -377,10 +390,17 @@ impl<'a> Worker<'a> {
         } else {
             self.evaluate(pos)
         };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago: pruning on the static score is safer (the
+        // position is going our way), late moves are reduced less.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 5 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= 7
+                && static_eval - 80 * (depth - i32::from(improving)) >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely would.
@@ -390,7 +410,7 @@ impl<'a> Worker<'a> {
                 && has_pieces(pos)
                 && beta.abs() < MATE_BOUND
             {
-                let r = 3 + depth / 4;
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 let child = rules::play_null(pos);
                 self.hashes.push(child.hash());
                 let score =
@@ -505,6 +525,11 @@ impl<'a> Worker<'a> {
                         if is_pv {
                             reduction -= 1;
                         }
+                        if !improving {
+                            reduction += 1;
+                        }
+                        // Moves that cut off often elsewhere are reduced less.
+                        reduction -= self.ordering.history(pos, m) / HISTORY_PER_PLY;
                         reduction = reduction.clamp(0, new_depth - 1);
                     }
                     score = -self.search(
@@ -726,6 +751,10 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// From this depth, a node without a hash move is searched one ply shallower.
+const IIR_DEPTH: i32 = 4;
+/// History score worth one ply less (or more) of late-move reduction.
+const HISTORY_PER_PLY: i32 = 6000;
 /// Up to this depth, non-PV nodes skip moves that lose material by `see`.
 const SEE_PRUNE_DEPTH: i32 = 5;
 /// Quiescence skips a capture when the static score plus the victim plus this still
