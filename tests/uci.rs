@@ -81,6 +81,20 @@ fn go_perft_3() {
 }
 
 #[test]
+fn stop_interrupts_a_long_perft() {
+    let mut b = handshake();
+    b.send("position startpos");
+    b.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(300));
+    b.send("stop");
+    b.until("info string perft stopped");
+    // The engine is still there, on the same position.
+    b.send("go perft 1");
+    b.until("Nodes searched: 20");
+    assert!(b.close());
+}
+
+#[test]
 fn stop_is_obeyed_quickly() {
     let mut b = handshake();
     b.send("position startpos");

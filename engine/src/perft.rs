@@ -1,5 +1,7 @@
 //! Perft: the number of leaf nodes of the legal move tree, the move generator's test.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::moves::MoveList;
@@ -9,14 +11,19 @@ use crate::rules;
 
 /// Leaf count at `depth`; the last ply is counted from the move list (bulk counting).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    perft_until(pos, depth, &AtomicBool::new(false))
+}
+
+/// Perft that gives up (with a partial count) once `stop` is set.
+fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> u64 {
     // One move list per ply, on the heap: lists are large (see `MAX_MOVES`), and a
     // fresh one in every stack frame costs time and stack.
     let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
-    perft_with(pos, &mut lists)
+    perft_with(pos, &mut lists, stop)
 }
 
 /// Perft to the depth of `lists.len()`, using one list per ply.
-fn perft_with(pos: &Position, lists: &mut [MoveList]) -> u64 {
+fn perft_with(pos: &Position, lists: &mut [MoveList], stop: &AtomicBool) -> u64 {
     let Some((list, deeper)) = lists.split_first_mut() else {
         return 1;
     };
@@ -25,23 +32,46 @@ fn perft_with(pos: &Position, lists: &mut [MoveList]) -> u64 {
     if deeper.is_empty() {
         return list.len() as u64;
     }
-    list.iter().map(|&m| perft_with(&pos.play(m), deeper)).sum()
+    // Checked above the last two plies only: cheap, and still within milliseconds.
+    if deeper.len() >= 2 && stop.load(Ordering::Relaxed) {
+        return 0;
+    }
+    list.iter()
+        .map(|&m| perft_with(&pos.play(m), deeper, stop))
+        .sum()
 }
 
 /// Per-root-move counts (`<move>: <count>`), computed in parallel over the root moves.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
+    divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// `divide`, or `None` when `stop` was set before it finished.
+pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
     if depth == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let list = rules::legal_move_list(pos);
-    list.par_iter()
-        .map(|&m| (format_move(pos, m), perft(&pos.play(m), depth - 1)))
-        .collect()
+    let rows = list
+        .par_iter()
+        .map(|&m| {
+            (
+                format_move(pos, m),
+                perft_until(&pos.play(m), depth - 1, stop),
+            )
+        })
+        .collect();
+    (!stop.load(Ordering::Relaxed)).then_some(rows)
 }
 
 /// The text `go perft` and `baton perft` print: one line per root move, then the total.
 pub fn divide_report(pos: &Position, depth: u32) -> (String, u64) {
-    let rows = divide(pos, depth);
+    divide_report_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// `divide_report`, or `None` when `stop` was set before it finished.
+pub fn divide_report_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<(String, u64)> {
+    let rows = divide_until(pos, depth, stop)?;
     let total: u64 = if depth == 0 {
         1
     } else {
@@ -52,5 +82,5 @@ pub fn divide_report(pos: &Position, depth: u32) -> (String, u64) {
         out += &format!("{m}: {n}\n");
     }
     out += &format!("\nNodes searched: {total}\n");
-    (out, total)
+    Some((out, total))
 }

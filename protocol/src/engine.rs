@@ -28,6 +28,8 @@ struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
     pondering: Arc<AtomicBool>,
+    /// A perft count rather than a search.
+    perft: bool,
 }
 
 pub struct Engine {
@@ -203,6 +205,39 @@ impl Engine {
             handle,
             stop,
             pondering,
+            perft: false,
+        });
+        Ok(())
+    }
+
+    /// Counts the current position's perft on its own thread, so that `stop` (or any
+    /// command that stops a search) interrupts it; `on_done` gets the divide text, or
+    /// `None` when it was stopped first.
+    pub fn perft(
+        &mut self,
+        depth: u32,
+        on_done: Box<dyn FnOnce(Option<String>) + Send>,
+    ) -> Result<(), String> {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop2 = Arc::clone(&stop);
+        let pos = self.game.position().clone();
+        let handle = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let report = catch_unwind(AssertUnwindSafe(|| {
+                    baton_engine::perft::divide_report_until(&pos, depth, &stop2)
+                }))
+                .ok()
+                .flatten();
+                on_done(report.map(|(text, _)| text));
+            })
+            .map_err(|e| format!("cannot start the perft thread: {e}"))?;
+        self.running = Some(Running {
+            handle,
+            stop,
+            pondering: Arc::new(AtomicBool::new(false)),
+            perft: true,
         });
         Ok(())
     }
@@ -213,6 +248,16 @@ impl Engine {
             r.stop.store(true, Ordering::SeqCst);
             r.pondering.store(false, Ordering::SeqCst);
             let _ = r.handle.join();
+        }
+    }
+
+    /// The end of input: a search is stopped (its move still goes out), a perft
+    /// count is finished.
+    pub fn finish(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.perft) {
+            self.wait();
+        } else {
+            self.stop();
         }
     }
 

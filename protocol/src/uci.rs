@@ -1,6 +1,5 @@
 //! The UCI front end: parses commands, drives the engine facade, formats answers.
 
-use baton_engine::perft::divide_report;
 use baton_engine::search::{Report, Score};
 
 use crate::engine::{pv_text, Engine, Start};
@@ -55,9 +54,10 @@ impl Uci {
         Flow::Continue
     }
 
-    /// The end of input: stop the search so its move still goes out.
+    /// The end of input: stop the search so its move still goes out (a perft count
+    /// runs to its end).
     pub fn finish(&mut self) {
-        self.engine.stop();
+        self.engine.finish();
     }
 
     fn identify(&self) {
@@ -114,9 +114,15 @@ impl Uci {
             self.error(e);
         }
         if let Some(depth) = go.perft {
-            self.engine.stop();
-            let (text, _) = divide_report(self.engine.position(), depth);
-            self.out.line(&text);
+            // On its own thread: `stop` interrupts a long count.
+            let out = self.out.clone();
+            let done = Box::new(move |text: Option<String>| match text {
+                Some(text) => out.line(&text),
+                None => out.line("info string perft stopped before it finished"),
+            });
+            if let Err(e) = self.engine.perft(depth, done) {
+                self.error(&e);
+            }
             return;
         }
         let pos = self.engine.position().clone();

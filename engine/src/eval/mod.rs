@@ -243,17 +243,14 @@ fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
         let rank = t.relative_rank(us, sq);
         let neighbours = (file.saturating_sub(1)..=(file + 1).min(width - 1))
             .fold(Bitboard::EMPTY, |bb, f| bb | t.files[f]);
-        // Squares strictly ahead of the pawn, from its side's point of view.
-        let ahead = (0..t.height)
-            .filter(|&r| {
-                let rel = if us == Color::White {
-                    r
-                } else {
-                    t.height - 1 - r
-                };
-                rel > rank
-            })
-            .fold(Bitboard::EMPTY, |bb, r| bb | t.ranks[r as usize]);
+        // Squares strictly ahead of the pawn, from its side's point of view (squares
+        // are numbered rank by rank).
+        let below = |r: u8| (1u128 << (r as u32 * width as u32)) - 1;
+        let abs_rank = t.rank_of(sq);
+        let ahead = match us {
+            Color::White => Bitboard(t.all.0 & !below(abs_rank + 1)),
+            Color::Black => Bitboard(below(abs_rank)),
+        };
         if (enemy_pawns & neighbours & ahead).is_empty() {
             let adv = rank as i32 - 1;
             mg += w.passed.0 * adv * adv;
