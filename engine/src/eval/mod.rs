@@ -184,6 +184,8 @@ pub(crate) fn side_terms(
     let max_dist = (t.width.max(t.height) as i32) / 2 - 1;
     let (mut mg, mut eg) = (0, 0);
     let mut attack_units = 0;
+    // Every square a piece of ours attacks (for the enemy royal's safe squares).
+    let mut attacked = Bitboard::EMPTY;
     for role in Role::ALL {
         let (m_val, e_val) = w.material[role.idx()];
         let (m_c, e_c) = w.centre[role.idx()];
@@ -200,9 +202,11 @@ pub(crate) fn side_terms(
                     mg += adv * w.pawn_advance.0;
                     eg += adv * w.pawn_advance.1;
                     let atts = attacks(role, sq, occ);
+                    attacked |= atts;
                     attack_units += (atts & enemy_zone).count() as i32;
                 }
                 Role::King => {
+                    attacked |= attacks(role, sq, occ);
                     // Shelter in the middlegame, activity in the endgame.
                     mg -= central * w.royal_shelter;
                     eg += central * w.royal_activity;
@@ -211,6 +215,7 @@ pub(crate) fn side_terms(
                     mg += central * m_c;
                     eg += central * e_c;
                     let atts = attacks(role, sq, occ);
+                    attacked |= atts;
                     let mobility = (atts & !own).count() as i32;
                     mg += mobility * m_mob;
                     eg += mobility * e_mob;
@@ -220,9 +225,31 @@ pub(crate) fn side_terms(
         }
     }
     let (s_mg, s_eg) = structure(pos, w, us);
+    let trap = royal_trap(pos, w, us.other(), attacked);
     // Attacks on the enemy royal zone grow faster than linearly.
     let danger = (attack_units * attack_units * w.royal_attack / 4).min(500);
-    (mg + s_mg + danger, eg + s_eg + danger / 2)
+    (mg + s_mg + danger + trap, eg + s_eg + danger / 2 + trap)
+}
+
+/// `w.royal_trap` for the royal pieces of `color`, given the squares its enemy
+/// attacks.
+fn royal_trap(pos: &Position, w: &Weights, color: Color, attacked: Bitboard) -> i32 {
+    if w.royal_trap == [0; 9] {
+        return 0;
+    }
+    let t = pos.tables;
+    let own = pos.color_bb(color);
+    pos.royals(color)
+        .map(|sq| {
+            let moves = if pos.variant.royal_is_knight() {
+                t.knight[sq.idx()]
+            } else {
+                t.king[sq.idx()]
+            };
+            let safe = (moves & !own & !attacked).count() as usize;
+            w.royal_trap[safe.min(8)]
+        })
+        .sum()
 }
 
 /// Pawn structure (passed, isolated, doubled pawns), rooks on open files, the bishop

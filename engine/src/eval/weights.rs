@@ -36,6 +36,10 @@ pub struct Weights {
     pub bishop_pair: (i32, i32),
     /// Penalty per piece (not a pawn) an enemy pawn attacks.
     pub pawn_threat: (i32, i32),
+    /// Bonus by how many safe squares the enemy royal piece has (its moves to squares
+    /// neither its own pieces hold nor ours attack): a royal with none is a mating
+    /// target.
+    pub royal_trap: [i32; 9],
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -100,6 +104,7 @@ const ORTHODOX: Weights = Weights {
     rook_half_open_file: (12, 6),
     bishop_pair: (30, 50),
     pawn_threat: (45, 35),
+    royal_trap: [0; 9],
 };
 
 /// The pawn-structure and piece-placement terms off (variants whose evaluation was
@@ -141,6 +146,9 @@ const KNIGHTMATE: Weights = Weights {
         (0, 0),
     ),
     royal_attack: 8,
+    // The royal knight has few squares and cannot step aside along a line: boxed
+    // in, it is mated by a single check.
+    royal_trap: [70, 40, 15, 5, 0, 0, 0, 0, 0],
     ..ORTHODOX
 };
 

@@ -235,7 +235,7 @@ fn main_thread(
         // Another iteration takes a few times longer than this one: do not start one
         // that cannot finish.
         if let Some((optimum, _)) = clock {
-            if !pondering && shared.elapsed_ms() >= optimum * 6 / 10 {
+            if !pondering && shared.elapsed_ms() >= optimum * 7 / 10 {
                 break;
             }
         }

@@ -5,6 +5,7 @@
 
 use crate::eval::piece_value;
 use crate::moves::{Move, MoveList};
+use crate::piece::NROLES;
 use crate::position::Position;
 use crate::rules;
 use crate::rules::see::see_ge;
@@ -16,11 +17,23 @@ pub struct Ordering {
     pub killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet-move history per side, from-square and to-square.
     history: Vec<i32>,
+    /// Continuation history: how well a quiet move (by piece and target) answered the
+    /// opponent's previous move (by piece and target), `PIECE_TARGETS` squared.
+    continuation: Vec<i16>,
+    /// The quiet move that last refuted each previous move (countermove).
+    counter: Vec<Option<Move>>,
+    /// The piece and target of the move made at each ply of the current line (`None`
+    /// for a null move), set by the search.
+    pub played: [Option<u16>; MAX_PLY + 1],
 }
+
+/// Keys of (color, role, target square).
+const PIECE_TARGETS: usize = 2 * NROLES * 128;
 
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 26;
 const KILLER: i32 = 1 << 25;
+const COUNTER: i32 = KILLER - 1;
 /// Below any quiet move's history (which stays within about ±16,000 plus hints).
 const BAD_CAPTURE: i32 = -(1 << 24);
 /// A variant's ordering hint (`rules::order_hints`) against quiet-move history: a
@@ -32,7 +45,37 @@ impl Ordering {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
+            continuation: vec![0; PIECE_TARGETS * PIECE_TARGETS],
+            counter: vec![None; PIECE_TARGETS],
+            played: [None; MAX_PLY + 1],
         }
+    }
+
+    /// The key of a move by the piece that makes it and its target square.
+    #[inline]
+    pub fn piece_target(pos: &Position, m: Move) -> Option<u16> {
+        let role = pos.role_at(pos.side, m.from)?;
+        Some(((pos.side.idx() * NROLES + role.idx()) * 128 + m.to.idx()) as u16)
+    }
+
+    /// The previous move's key at this ply (none at the root or in quiescence).
+    #[inline]
+    fn previous(&self, ply: usize) -> Option<usize> {
+        if ply == 0 || ply >= MAX_PLY - 1 {
+            return None;
+        }
+        self.played[ply - 1].map(usize::from)
+    }
+
+    /// History of a quiet move: by squares, and as an answer to the previous move.
+    pub fn quiet_history(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        let cont = match (self.previous(ply), Self::piece_target(pos, m)) {
+            (Some(prev), Some(key)) => {
+                i32::from(self.continuation[prev * PIECE_TARGETS + usize::from(key)])
+            }
+            _ => 0,
+        };
+        self.history(pos, m) + cont
     }
 
     #[inline]
@@ -53,6 +96,7 @@ impl Ordering {
         ply: usize,
     ) -> Vec<i32> {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let counter = self.previous(ply).and_then(|prev| self.counter[prev]);
         let hints = rules::order_hints(pos, list);
         let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
         list.iter()
@@ -83,8 +127,10 @@ impl Ordering {
                     KILLER + 1
                 } else if killers[1] == Some(m) {
                     KILLER
+                } else if counter == Some(m) {
+                    COUNTER
                 } else {
-                    self.history(pos, m) + hint(k) * HINT_SCALE
+                    self.quiet_history(pos, m, ply) + hint(k) * HINT_SCALE
                 }
             })
             .collect()
@@ -99,18 +145,27 @@ impl Ordering {
             self.killers[ply][0] = Some(m);
         }
         let bonus = (depth * depth).min(400);
-        self.update(pos, m, bonus);
+        let prev = self.previous(ply);
+        if let Some(prev) = prev {
+            self.counter[prev] = Some(m);
+        }
+        self.update(pos, m, bonus, prev);
         for &q in tried {
             if q != m {
-                self.update(pos, q, -bonus);
+                self.update(pos, q, -bonus, prev);
             }
         }
     }
 
-    fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+    fn update(&mut self, pos: &Position, m: Move, bonus: i32, prev: Option<usize>) {
         let h = &mut self.history[Self::history_index(pos, m)];
         // Gravity keeps the values bounded well below the killer score.
         *h += bonus * 32 - *h * bonus.abs() / 512;
+        if let (Some(prev), Some(key)) = (prev, Self::piece_target(pos, m)) {
+            let c = &mut self.continuation[prev * PIECE_TARGETS + usize::from(key)];
+            let v = i32::from(*c);
+            *c = (v + bonus * 32 - v * bonus.abs() / 512) as i16;
+        }
     }
 
     pub fn clear_killers(&mut self) {

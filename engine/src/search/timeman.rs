@@ -15,7 +15,7 @@ pub fn allocate(limits: &Limits, side: Color, overhead_ms: u64) -> Option<(u64, 
     let inc = limits.inc[side.idx()].unwrap_or(0);
     // Keep a reserve for the moves after this one and for lag.
     let left = time.saturating_sub(overhead_ms);
-    let moves_to_go = limits.movestogo.map_or(35, |m| m.clamp(1, 50)) as u64;
+    let moves_to_go = limits.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
     let optimum = left / moves_to_go + inc * 3 / 4;
     // Never plan to use more than this share of what is left.
     let cap = if moves_to_go == 1 {

@@ -413,6 +413,7 @@ impl<'a> Worker<'a> {
                 let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 let child = rules::play_null(pos);
                 self.hashes.push(child.hash());
+                self.ordering.played[ply] = None;
                 let score =
                     -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, &[]);
                 self.hashes.pop();
@@ -508,6 +509,7 @@ impl<'a> Worker<'a> {
                 let new_depth = depth - 1 + extension;
 
                 self.hashes.push(child.hash());
+                self.ordering.played[ply] = Ordering::piece_target(pos, m);
                 let mut score;
                 if index == 0 {
                     score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
@@ -529,7 +531,7 @@ impl<'a> Worker<'a> {
                             reduction += 1;
                         }
                         // Moves that cut off often elsewhere are reduced less.
-                        reduction -= self.ordering.history(pos, m) / HISTORY_PER_PLY;
+                        reduction -= self.ordering.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
                         reduction = reduction.clamp(0, new_depth - 1);
                     }
                     score = -self.search(
@@ -754,7 +756,7 @@ impl<'a> Worker<'a> {
 /// From this depth, a node without a hash move is searched one ply shallower.
 const IIR_DEPTH: i32 = 4;
 /// History score worth one ply less (or more) of late-move reduction.
-const HISTORY_PER_PLY: i32 = 6000;
+const HISTORY_PER_PLY: i32 = 8000;
 /// Up to this depth, non-PV nodes skip moves that lose material by `see`.
 const SEE_PRUNE_DEPTH: i32 = 5;
 /// Quiescence skips a capture when the static score plus the victim plus this still
