@@ -311,18 +311,11 @@ impl<'a> Worker<'a> {
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
         let hash_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry {
-            if !is_pv && e.depth >= depth {
-                let s = score_from_tt(e.score, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
-            }
+        if let Some(s) = entry
+            .filter(|e| !is_pv && e.depth >= depth)
+            .and_then(|e| tt_cutoff(e, alpha, beta, ply))
+        {
+            return s;
         }
 
         // Internal iterative reduction: without a hash move this node was not searched
@@ -596,13 +589,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, original_alpha, beta);
         if skip.is_empty() {
             self.shared.tt.store(
                 key,
@@ -625,28 +612,19 @@ impl<'a> Worker<'a> {
         }
         // Any stored result bounds this one (quiescence is depth 0).
         let key = pos.hash();
-        if let Some(e) = self.shared.tt.probe(key) {
-            let s = score_from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(s) = self
+            .shared
+            .tt
+            .probe(key)
+            .and_then(|e| tt_cutoff(e, alpha, beta, ply))
+        {
+            return s;
         }
         let mut list = self.take_list();
         let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
         self.pool.push(list);
         if !self.shared.stopped() {
-            let bound = if score >= beta {
-                Bound::Lower
-            } else if score > alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(score, alpha, beta);
             self.shared
                 .tt
                 .store(key, None, score_to_tt(score, ply), 0, bound);
@@ -795,6 +773,28 @@ fn lmr(depth: i32, index: usize) -> i32 {
     let d = (depth as f32).ln();
     let i = (index as f32).ln();
     (0.5 + d * i / 2.2) as i32
+}
+
+/// What a search's score says about the node, given its window.
+fn bound_of(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// A stored score that settles the node for this window, if the entry's bound does.
+fn tt_cutoff(e: super::tt::Entry, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    usable.then_some(s)
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
