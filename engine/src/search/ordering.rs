@@ -25,6 +25,8 @@ pub struct Ordering {
     /// The piece and target of the move made at each ply of the current line (`None`
     /// for a null move), set by the search.
     pub played: [Option<u16>; MAX_PLY + 1],
+    /// Whether countermoves and continuation history are used (`Features::selective`).
+    follow_up: bool,
 }
 
 /// Keys of (color, role, target square).
@@ -41,13 +43,15 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 const HINT_SCALE: i32 = 20;
 
 impl Ordering {
-    pub fn new() -> Ordering {
+    pub fn new(follow_up: bool) -> Ordering {
+        let tables = if follow_up { PIECE_TARGETS } else { 0 };
         Ordering {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
-            continuation: vec![0; PIECE_TARGETS * PIECE_TARGETS],
-            counter: vec![None; PIECE_TARGETS],
+            continuation: vec![0; tables * tables],
+            counter: vec![None; tables],
             played: [None; MAX_PLY + 1],
+            follow_up,
         }
     }
 
@@ -61,7 +65,7 @@ impl Ordering {
     /// The previous move's key at this ply (none at the root or in quiescence).
     #[inline]
     fn previous(&self, ply: usize) -> Option<usize> {
-        if ply == 0 || ply >= MAX_PLY - 1 {
+        if !self.follow_up || ply == 0 || ply >= MAX_PLY - 1 {
             return None;
         }
         self.played[ply - 1].map(usize::from)
@@ -175,7 +179,7 @@ impl Ordering {
 
 impl Default for Ordering {
     fn default() -> Self {
-        Ordering::new()
+        Ordering::new(true)
     }
 }
 
