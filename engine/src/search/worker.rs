@@ -97,6 +97,8 @@ pub struct Worker<'a> {
 pub struct Features {
     pub null_move: bool,
     pub lmr: bool,
+    /// A move that gives check is searched one ply deeper.
+    pub check_extension: bool,
 }
 
 impl Features {
@@ -109,6 +111,7 @@ impl Features {
             Chess | Knightmate | KnightRelay | CombiningKnightmare => Features {
                 null_move: true,
                 lmr: true,
+                check_extension: true,
             },
             // A null turn exists in the rules themselves: a piece that reaches a relay
             // may come back to its square through it (and the turn may still add a
@@ -122,9 +125,19 @@ impl Features {
             // which are most of those cases. The search's pass is the rules' null turn
             // without its cost in castling rights (a king's or rook's null turn loses
             // them), a small optimism in the bound.
+            //
+            // No check extension: a check is at hand in most positions (a neutral move
+            // that steps a relay into a line, or a stone out of one), and most answers
+            // to a check give check again the same way, so extended lines of checks
+            // hardly ever end. Each extension keeps the depth where it was, and the
+            // nodes in check are searched with every neutral form and without pruning:
+            // `go depth 4` could take minutes (millions of nodes ten plies past the
+            // nominal depth). Checks are still answered with evasions in the first
+            // plies of quiescence, and a node in check still prunes nothing.
             StonesRelays | StonesRelaysTunnel => Features {
                 null_move: true,
                 lmr: true,
+                check_extension: false,
             },
             // A quiet move with a far piece's flip is almost always at hand, so a pass
             // rarely flatters; zugzwang is left to sparse endgames (the `has_pieces`
@@ -133,6 +146,7 @@ impl Features {
             FlipShatranj | FlipShatranj8 => Features {
                 null_move: true,
                 lmr: true,
+                check_extension: true,
             },
         }
     }
@@ -462,7 +476,7 @@ impl<'a> Worker<'a> {
                 }
                 let child = pos.play(m);
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
-                let extension = i32::from(gives_check);
+                let extension = i32::from(gives_check && self.features.check_extension);
                 let new_depth = depth - 1 + extension;
 
                 self.hashes.push(child.hash());
