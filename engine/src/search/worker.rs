@@ -1,5 +1,6 @@
 //! One search thread: principal-variation alpha-beta with a transposition table,
-//! null-move pruning, late-move reductions, check extension and quiescence search.
+//! null-move pruning, late-move reductions, check extension (per variant: see
+//! `Features`) and quiescence search.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
@@ -126,14 +127,15 @@ impl Features {
             // without its cost in castling rights (a king's or rook's null turn loses
             // them), a small optimism in the bound.
             //
-            // No check extension: a check is at hand in most positions (a neutral move
-            // that steps a relay into a line, or a stone out of one), and most answers
-            // to a check give check again the same way, so extended lines of checks
-            // hardly ever end. Each extension keeps the depth where it was, and the
-            // nodes in check are searched with every neutral form and without pruning:
-            // `go depth 4` could take minutes (millions of nodes ten plies past the
-            // nominal depth). Checks are still answered with evasions in the first
-            // plies of quiescence, and a node in check still prunes nothing.
+            // No check extension: checks are cheap (a neutral move that steps a relay
+            // into a line, or a stone out of one, gives one), and an answer to a check
+            // can give check again the same way, so extended lines of checks hardly
+            // end. Each extension keeps the depth where it was, and nodes in check are
+            // searched with every neutral form and without pruning: `go depth 4` took
+            // minutes (issue 7); even with the extensions capped at twice the depth,
+            // millions of nodes lay on lines where every turn gave check. Checks are
+            // still answered with evasions in the first plies of quiescence, and a
+            // node in check still prunes nothing.
             StonesRelays | StonesRelaysTunnel => Features {
                 null_move: true,
                 lmr: true,
