@@ -1,5 +1,6 @@
 //! One search thread: principal-variation alpha-beta with a transposition table,
-//! null-move pruning, late-move reductions, check extension and quiescence search.
+//! null-move pruning, late-move reductions, check extension (per variant: see
+//! `Features`) and quiescence search.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
@@ -108,6 +109,8 @@ pub struct Features {
     /// Off where they were not measured, or lost (stonesrelays: 1-9-2 in 12 games at
     /// 1+0.02 against the settings before).
     pub selective: bool,
+    /// A move that gives check is searched one ply deeper.
+    pub check_extension: bool,
 }
 
 impl Features {
@@ -121,11 +124,13 @@ impl Features {
                 null_move: true,
                 lmr: true,
                 selective: true,
+                check_extension: true,
             },
             KnightRelay | CombiningKnightmare => Features {
                 null_move: true,
                 lmr: true,
                 selective: false,
+                check_extension: true,
             },
             // A null turn exists in the rules themselves: a piece that reaches a relay
             // may come back to its square through it (and the turn may still add a
@@ -139,10 +144,21 @@ impl Features {
             // which are most of those cases. The search's pass is the rules' null turn
             // without its cost in castling rights (a king's or rook's null turn loses
             // them), a small optimism in the bound.
+            //
+            // No check extension: checks are cheap (a neutral move that steps a relay
+            // into a line, or a stone out of one, gives one), and an answer to a check
+            // can give check again the same way, so extended lines of checks hardly
+            // end. Each extension keeps the depth where it was, and nodes in check are
+            // searched with every neutral form and without pruning: `go depth 4` took
+            // minutes (issue 7); even with the extensions capped at twice the depth,
+            // millions of nodes lay on lines where every turn gave check. Checks are
+            // still answered with evasions in the first plies of quiescence, and a
+            // node in check still prunes nothing.
             StonesRelays | StonesRelaysTunnel => Features {
                 null_move: true,
                 lmr: true,
                 selective: false,
+                check_extension: false,
             },
             // A quiet move with a far piece's flip is almost always at hand, so a pass
             // rarely flatters; zugzwang is left to sparse endgames (the `has_pieces`
@@ -152,6 +168,7 @@ impl Features {
                 null_move: true,
                 lmr: true,
                 selective: false,
+                check_extension: true,
             },
         }
     }
@@ -520,7 +537,8 @@ impl<'a> Worker<'a> {
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
                 // Checks are extended unless they lose material (those rarely
                 // matter and would lengthen every line).
-                let extension = i32::from(gives_check && see_ge(pos, m, 0));
+                let extension =
+                    i32::from(gives_check && self.features.check_extension && see_ge(pos, m, 0));
                 let new_depth = depth - 1 + extension;
 
                 self.hashes.push(child.hash());

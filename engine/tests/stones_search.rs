@@ -1,0 +1,56 @@
+//! Stones & Relays searches stay bounded (issue 7): fixed-depth searches of positions
+//! from depth-4 match games, which took more than a minute each while every check was
+//! extended, finish within a node budget. Node counts, not time: the budget is the
+//! search's own `nodes` limit, so a regression ends the search early (and fails the
+//! test) instead of hanging it.
+
+use std::sync::atomic::AtomicBool;
+
+use baton_engine::search::{think, Limits, Outcome, Params, TranspositionTable};
+use baton_engine::{Game, Position, Variant};
+
+/// Searches `fen` to `depth` with at most `nodes` nodes, on one thread.
+fn search(variant: Variant, fen: &str, depth: u32, nodes: u64) -> Outcome {
+    let game = Game::new(Position::from_fen(variant, fen).expect("FEN"));
+    let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
+    let tt = TranspositionTable::new(16);
+    let params = Params {
+        game: &game,
+        limits: Limits {
+            depth: Some(depth),
+            nodes: Some(nodes),
+            ..Default::default()
+        },
+        threads: 1,
+        multipv: 1,
+        move_overhead_ms: 0,
+        stop: &stop,
+        pondering: &pondering,
+        eval_style: Default::default(),
+    };
+    think(&params, &tt, &|_| {})
+}
+
+/// Positions where `go depth 4` stalled a match (no answer within 60 s). With the
+/// checks extended, the first took 9.5 million nodes for depth 4 even with the
+/// extensions capped at twice the depth, and unbounded it did not finish depth 3 in
+/// 200 s. Depth 5 now takes 100,000 to 260,000 nodes.
+const STALLED: [&str; 3] = [
+    "7r/1b3k2/1S4p1/p1pS1P2/P1p2X1p/1S2r1P1/1PB5/3S1K2/R5XR b - - 0 38 f4f5",
+    "2R5/p1PN2k1/1S6/SP3p2/P1S4p/7P/1K6/3X3r/2S1X3 w - - 0 49 b5c5",
+    "2r4r/p3kp2/2pp1ppb/1B5p/1S3S2/S1S1X2P/PN1X4/1PP1KPP1/3R3R b - - 0 21 c3c4",
+];
+
+/// The budget: about eight times what depth 5 needs in the worst of them.
+const BUDGET: u64 = 2_000_000;
+
+#[test]
+fn stalled_positions_finish_depth_5_within_the_node_budget() {
+    for fen in STALLED {
+        let out = search(Variant::StonesRelays, fen, 5, BUDGET);
+        assert!(out.best.is_some(), "{fen}: no move");
+        assert_eq!(out.depth, 5, "{fen}: depth 5 not done in {BUDGET} nodes");
+        assert!(out.nodes <= BUDGET, "{fen}: {} nodes", out.nodes);
+    }
+}
