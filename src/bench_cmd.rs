@@ -4,10 +4,9 @@
 //! node total is the same on every run; with more, the time to reach the depth is what
 //! Lazy SMP is measured by.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use baton_engine::search::{think, Limits, Params, TranspositionTable};
+use baton_engine::search::{think_with_limits, Limits, TranspositionTable};
 use baton_engine::{bench, rules, Game, Position, Variant};
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -47,22 +46,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let pos = Position::from_fen(v, fen).map_err(|e| format!("{v} bench: {e}"))?;
             let game = Game::new(pos);
             tt.clear();
-            let stop = AtomicBool::new(false);
-            let pondering = AtomicBool::new(false);
-            let params = Params {
-                game: &game,
-                limits: Limits {
-                    depth: Some(depth),
-                    ..Default::default()
-                },
-                threads,
-                multipv: 1,
-                move_overhead_ms: 0,
-                stop: &stop,
-                pondering: &pondering,
-                eval_style: Default::default(),
+            let limits = Limits {
+                depth: Some(depth),
+                ..Default::default()
             };
-            nodes += think(&params, &tt, &|_| {}).nodes;
+            nodes += think_with_limits(&game, limits, threads, &tt, &|_| {}).nodes;
         }
         let ms = start.elapsed().as_millis() as u64;
         println!(

@@ -2,32 +2,19 @@
 //! king left where the opponent can take it is lost, the player who repeats a
 //! position the third time loses, and a player with no move loses.
 
-use std::sync::atomic::AtomicBool;
-
-use baton_engine::search::{think, Limits, Params, Score, TranspositionTable};
+use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
 use baton_engine::{format_move, Game, Position, Variant};
 
 const V8: Variant = Variant::FlipShatranj8;
 
 fn best_in(game: &Game, depth: u32) -> (String, Score) {
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
     let tt = TranspositionTable::new(16);
     let last = std::sync::Mutex::new(Score::Cp(0));
-    let params = Params {
-        game,
-        limits: Limits {
-            depth: Some(depth),
-            ..Default::default()
-        },
-        threads: 1,
-        multipv: 1,
-        move_overhead_ms: 0,
-        stop: &stop,
-        pondering: &pondering,
-        eval_style: Default::default(),
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
     };
-    let out = think(&params, &tt, &|r| *last.lock().unwrap() = r.score);
+    let out = think_with_limits(game, limits, 1, &tt, &|r| *last.lock().unwrap() = r.score);
     let m = out.best.expect("a move");
     let score = *last.lock().unwrap();
     (format_move(game.position(), m), score)

@@ -2,29 +2,20 @@
 
 use std::sync::atomic::AtomicBool;
 
-use baton_engine::search::{think, Limits, Params, Score, TranspositionTable};
+use baton_engine::search::{think, think_with_limits, Limits, Params, Score, TranspositionTable};
 use baton_engine::{format_move, Game, Position, Variant};
 
 fn best(variant: Variant, fen: &str, depth: u32, threads: usize) -> (String, Score) {
     let game = Game::new(Position::from_fen(variant, fen).expect("FEN"));
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
     let tt = TranspositionTable::new(16);
     let last = std::sync::Mutex::new(Score::Cp(0));
-    let params = Params {
-        game: &game,
-        limits: Limits {
-            depth: Some(depth),
-            ..Default::default()
-        },
-        threads,
-        multipv: 1,
-        move_overhead_ms: 0,
-        stop: &stop,
-        pondering: &pondering,
-        eval_style: Default::default(),
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
     };
-    let out = think(&params, &tt, &|r| *last.lock().unwrap() = r.score);
+    let out = think_with_limits(&game, limits, threads, &tt, &|r| {
+        *last.lock().unwrap() = r.score
+    });
     let m = out.best.expect("a move");
     let score = *last.lock().unwrap();
     (format_move(game.position(), m), score)

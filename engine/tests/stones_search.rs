@@ -4,32 +4,19 @@
 //! search's own `nodes` limit, so a regression ends the search early (and fails the
 //! test) instead of hanging it.
 
-use std::sync::atomic::AtomicBool;
-
-use baton_engine::search::{think, Limits, Outcome, Params, TranspositionTable};
+use baton_engine::search::{think_with_limits, Limits, Outcome, TranspositionTable};
 use baton_engine::{Game, Position, Variant};
 
 /// Searches `fen` to `depth` with at most `nodes` nodes, on one thread.
 fn search(variant: Variant, fen: &str, depth: u32, nodes: u64) -> Outcome {
     let game = Game::new(Position::from_fen(variant, fen).expect("FEN"));
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
     let tt = TranspositionTable::new(16);
-    let params = Params {
-        game: &game,
-        limits: Limits {
-            depth: Some(depth),
-            nodes: Some(nodes),
-            ..Default::default()
-        },
-        threads: 1,
-        multipv: 1,
-        move_overhead_ms: 0,
-        stop: &stop,
-        pondering: &pondering,
-        eval_style: Default::default(),
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(nodes),
+        ..Default::default()
     };
-    think(&params, &tt, &|_| {})
+    think_with_limits(&game, limits, 1, &tt, &|_| {})
 }
 
 /// Positions where `go depth 4` stalled a match (no answer within 60 s). With the

@@ -257,6 +257,30 @@ fn main_thread(
     }
 }
 
+/// A search without a host (bench, tests, tools): nothing stops it but its limits,
+/// no pondering, no move overhead, one line, the full evaluation.
+pub fn think_with_limits(
+    game: &Game,
+    limits: Limits,
+    threads: usize,
+    tt: &TranspositionTable,
+    report: &(dyn Fn(&Report) + Sync),
+) -> Outcome {
+    let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
+    let params = Params {
+        game,
+        limits,
+        threads,
+        multipv: 1,
+        move_overhead_ms: 0,
+        stop: &stop,
+        pondering: &pondering,
+        eval_style: Default::default(),
+    };
+    think(&params, tt, report)
+}
+
 /// UCI forbids answering `go infinite` or `go ponder` before `stop` / `ponderhit`.
 fn wait_while_pondering(params: &Params) {
     while !params.stop.load(Ordering::Relaxed)
