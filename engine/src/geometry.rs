@@ -108,6 +108,8 @@ pub struct Tables {
     lines64: Vec<[u64; 3]>,
     /// Squares strictly between two squares on a common line, else empty.
     between: Vec<Bitboard>,
+    /// Steps from the board's centre (0 on the central squares), for the evaluation.
+    pub centre_distance: [u8; 128],
     /// The whole line through two aligned squares, else empty.
     line: Vec<Bitboard>,
 }
@@ -179,8 +181,16 @@ impl Tables {
         } else {
             Vec::new()
         };
+        let mut centre_distance = [0u8; 128];
+        for (s, d) in centre_distance.iter_mut().enumerate().take(n) {
+            let (w, h) = (w as usize, h as i32);
+            let f = (s % w) as i32 * 2 - (w as i32 - 1);
+            let r = (s / w) as i32 * 2 - (h - 1);
+            *d = ((f.abs().max(r.abs()) - 1) / 2) as u8;
+        }
         Tables {
             geometry,
+            centre_distance,
             width: w as u8,
             height: h as u8,
             all,

@@ -148,9 +148,7 @@ fn game_phase(pos: &Position, w: &Weights) -> i32 {
 
 /// Steps from the board's centre (0 on the central squares).
 fn centre_distance(t: &Tables, sq: Square) -> i32 {
-    let f = t.file_of(sq) as i32 * 2 - (t.width as i32 - 1);
-    let r = t.rank_of(sq) as i32 * 2 - (t.height as i32 - 1);
-    (f.abs().max(r.abs()) - 1) / 2
+    i32::from(t.centre_distance[sq.idx()])
 }
 
 /// The squares around the royal piece that an attacker wants to reach.
@@ -264,34 +262,46 @@ fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
     let own_pawns = pos.pieces(us, Role::Pawn);
     let enemy_pawns = pos.pieces(them, Role::Pawn);
     let (mut mg, mut eg) = (0, 0);
-    let width = t.width as usize;
-    for sq in own_pawns {
-        let file = t.file_of(sq) as usize;
-        let rank = t.relative_rank(us, sq);
-        let neighbours = (file.saturating_sub(1)..=(file + 1).min(width - 1))
-            .fold(Bitboard::EMPTY, |bb, f| bb | t.files[f]);
-        // Squares strictly ahead of the pawn, from its side's point of view (squares
-        // are numbered rank by rank).
-        let below = |r: u8| (1u128 << (r as u32 * width as u32)) - 1;
-        let abs_rank = t.rank_of(sq);
-        let ahead = match us {
-            Color::White => Bitboard(t.all.0 & !below(abs_rank + 1)),
-            Color::Black => Bitboard(below(abs_rank)),
-        };
-        if (enemy_pawns & neighbours & ahead).is_empty() {
-            let adv = rank as i32 - 1;
-            mg += w.passed.0 * adv * adv;
-            eg += w.passed.1 * adv * adv;
+    // Set-wise, a rank at a time: `forward` moves a board one rank towards the
+    // enemy, `behind` fills every square behind a board's squares on their files.
+    let width = t.width as u32;
+    let span = |b: Bitboard, up: bool| {
+        let mut r = b;
+        let mut step = width;
+        while step < width * t.height as u32 {
+            r |= if up { r.shl(step) } else { r.shr(step) };
+            step *= 2;
         }
-        if (own_pawns & neighbours & !t.files[file]).is_empty() {
-            mg -= w.isolated.0;
-            eg -= w.isolated.1;
+        r & t.all
+    };
+    let up = us == Color::White;
+    let forward = |b: Bitboard, up: bool| {
+        if up {
+            b.shl(width) & t.all
+        } else {
+            b.shr(width)
         }
-        if (own_pawns & t.files[file] & ahead).any() {
-            mg -= w.doubled.0;
-            eg -= w.doubled.1;
-        }
+    };
+    let sideways = |b: Bitboard| {
+        (b.shl(1) & !t.files[0] & t.all) | (b.shr(1) & !t.files[t.width as usize - 1])
+    };
+    // Squares an enemy pawn stands in front of, on its file: our pawns there or on
+    // the next files have an enemy pawn ahead of them, and are not passed.
+    let enemy_front = span(forward(enemy_pawns, !up), !up);
+    let passed = own_pawns & !(enemy_front | sideways(enemy_front));
+    for sq in passed {
+        let adv = t.relative_rank(us, sq) as i32 - 1;
+        mg += w.passed.0 * adv * adv;
+        eg += w.passed.1 * adv * adv;
     }
+    let own_files = span(own_pawns, true) | span(own_pawns, false);
+    let isolated = (own_pawns & !sideways(own_files)).count() as i32;
+    mg -= w.isolated.0 * isolated;
+    eg -= w.isolated.1 * isolated;
+    // Pawns with another of their own in front on the file.
+    let doubled = (own_pawns & span(forward(own_pawns, !up), !up)).count() as i32;
+    mg -= w.doubled.0 * doubled;
+    eg -= w.doubled.1 * doubled;
     for sq in pos.pieces(us, Role::Rook) {
         let file = t.files[t.file_of(sq) as usize];
         if (own_pawns & file).is_empty() {
@@ -308,9 +318,7 @@ fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
         mg += w.bishop_pair.0;
         eg += w.bishop_pair.1;
     }
-    let pawn_attacks = enemy_pawns.fold(Bitboard::EMPTY, |bb, sq| {
-        bb | t.pawn_attacks[them.idx()][sq.idx()]
-    });
+    let pawn_attacks = sideways(forward(enemy_pawns, !up));
     let threatened = (pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
     mg -= w.pawn_threat.0 * threatened as i32;
     eg -= w.pawn_threat.1 * threatened as i32;

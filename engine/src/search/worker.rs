@@ -534,6 +534,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 let child = pos.play(m);
+                self.shared.tt.prefetch(child.hash());
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
                 // Checks are extended unless they lose material (those rarely
                 // matter and would lengthen every line).
@@ -729,7 +730,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1, qply + 1);
+            let child = pos.play(m);
+            self.shared.tt.prefetch(child.hash());
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.shared.stopped() {
                 return 0;
             }
