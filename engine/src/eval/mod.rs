@@ -254,16 +254,16 @@ fn royal_trap(pos: &Position, w: &Weights, color: Color, attacked: Bitboard) -> 
 /// pair and pieces attacked by pawns, for `us`. Pawns here are orthodox: they advance
 /// up the file and take diagonally forward.
 fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
-    if w.passed == (0, 0) && w.pawn_threat == (0, 0) {
+    let Some(w) = &w.structure else {
         return (0, 0);
-    }
+    };
     let t = pos.tables;
     let them = us.other();
     let own_pawns = pos.pieces(us, Role::Pawn);
     let enemy_pawns = pos.pieces(them, Role::Pawn);
     let (mut mg, mut eg) = (0, 0);
-    // Set-wise, a rank at a time: `forward` moves a board one rank towards the
-    // enemy, `behind` fills every square behind a board's squares on their files.
+    // Set-wise: `forward` moves a board one rank up or down, `span` fills every
+    // square beyond a board's squares on their files in that direction.
     let width = t.width as u32;
     let span = |b: Bitboard, up: bool| {
         let mut r = b;

@@ -22,6 +22,17 @@ pub struct Weights {
     pub royal_attack: i32,
     /// Side-to-move bonus.
     pub tempo: i32,
+    /// Pawn structure and piece placement (`eval::structure`); `None` in the
+    /// variants whose evaluation was tuned without them.
+    pub structure: Option<StructureWeights>,
+    /// Bonus by how many safe squares the enemy royal piece has (its moves to squares
+    /// neither its own pieces hold nor ours attack): a royal with none is a mating
+    /// target.
+    pub royal_trap: [i32; 9],
+}
+
+/// The orthodox pawn-structure and piece-placement terms, (middlegame, endgame).
+pub struct StructureWeights {
     /// Passed pawn (no enemy pawn ahead on its file or the next ones): bonus times
     /// the square of the ranks it has advanced.
     pub passed: (i32, i32),
@@ -36,10 +47,6 @@ pub struct Weights {
     pub bishop_pair: (i32, i32),
     /// Penalty per piece (not a pawn) an enemy pawn attacks.
     pub pawn_threat: (i32, i32),
-    /// Bonus by how many safe squares the enemy royal piece has (its moves to squares
-    /// neither its own pieces hold nor ours attack): a royal with none is a mating
-    /// target.
-    pub royal_trap: [i32; 9],
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -97,26 +104,22 @@ const ORTHODOX: Weights = Weights {
     royal_activity: 8,
     royal_attack: 6,
     tempo: 12,
-    passed: (3, 7),
-    isolated: (10, 14),
-    doubled: (8, 18),
-    rook_open_file: (25, 10),
-    rook_half_open_file: (12, 6),
-    bishop_pair: (30, 50),
-    pawn_threat: (45, 35),
+    structure: Some(StructureWeights {
+        passed: (3, 7),
+        isolated: (10, 14),
+        doubled: (8, 18),
+        rook_open_file: (25, 10),
+        rook_half_open_file: (12, 6),
+        bishop_pair: (30, 50),
+        pawn_threat: (45, 35),
+    }),
     royal_trap: [0; 9],
 };
 
 /// The pawn-structure and piece-placement terms off (variants whose evaluation was
 /// tuned without them).
 const NO_STRUCTURE: Weights = Weights {
-    passed: (0, 0),
-    isolated: (0, 0),
-    doubled: (0, 0),
-    rook_open_file: (0, 0),
-    rook_half_open_file: (0, 0),
-    bishop_pair: (0, 0),
-    pawn_threat: (0, 0),
+    structure: None,
     ..ORTHODOX
 };
 

@@ -1,7 +1,7 @@
 //! Move ordering: the hash move first, then captures by victim and attacker, then
-//! killer moves, then quiet moves by their history, then captures that lose the
-//! exchange (`see`). A combiningknightmare fusion takes
-//! nothing, so it is ordered as a quiet move.
+//! killer moves and the countermove, then quiet moves by their history, then captures
+//! that lose the exchange (`see`). A combiningknightmare fusion takes nothing, so it
+//! is ordered as a quiet move.
 
 use crate::eval::piece_value;
 use crate::moves::{Move, MoveList};
@@ -113,9 +113,7 @@ impl Ordering {
                     let value = |r| piece_value(pos.variant, r).min(5000);
                     let victim = rules::captured_role(pos, m).map_or(0, value)
                         - rules::lost_component(pos, m).map_or(0, value);
-                    let attacker = pos
-                        .role_at(pos.side, m.from)
-                        .map_or(0, |r| piece_value(pos.variant, r).min(5000));
+                    let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
                     let mvv_lva = victim * 16 - attacker / 16
                         + m.promotion.map_or(0, |r| piece_value(pos.variant, r))
                         + hint(k).clamp(-400, 400) / 4;

@@ -182,16 +182,17 @@ impl<'a> Worker<'a> {
         variant: crate::variant::Variant,
         eval_style: Style,
     ) -> Worker<'a> {
+        let features = Features::for_variant(variant);
         Worker {
             id,
             shared,
             nodes: 0,
             flushed_nodes: 0,
             seldepth: 0,
-            ordering: Ordering::new(Features::for_variant(variant).selective),
+            ordering: Ordering::new(features.selective),
             hashes: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
-            features: Features::for_variant(variant),
+            features,
             eval_style,
             pool: Vec::new(),
             root_len: history.len(),
@@ -656,11 +657,9 @@ impl<'a> Worker<'a> {
         // Any stored result bounds this one (quiescence is depth 0).
         let key = pos.hash();
         let use_tt = self.features.selective;
-        if let Some(s) = self
-            .shared
-            .tt
-            .probe(key)
-            .filter(|_| use_tt)
+        if let Some(s) = use_tt
+            .then(|| self.shared.tt.probe(key))
+            .flatten()
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
@@ -731,7 +730,10 @@ impl<'a> Worker<'a> {
                 }
             }
             let child = pos.play(m);
-            self.shared.tt.prefetch(child.hash());
+            // Only where quiescence nodes probe the table.
+            if self.features.selective {
+                self.shared.tt.prefetch(child.hash());
+            }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.shared.stopped() {
                 return 0;
