@@ -77,6 +77,7 @@ fn huge_depth_is_clamped_and_stop_is_obeyed() {
         stop: &stop,
         pondering: &pondering,
         eval_style: Default::default(),
+        memory: None,
     };
     std::thread::scope(|s| {
         s.spawn(|| {

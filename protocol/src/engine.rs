@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use baton_engine::search::{self, Limits, Params, Report, TranspositionTable};
+use baton_engine::search::{self, Limits, Memory, Params, Report, TranspositionTable};
 use baton_engine::{rules, Game, Move, Position, Variant};
 
 use crate::options::{self, Change, Options};
@@ -35,6 +35,8 @@ struct Running {
 pub struct Engine {
     options: Options,
     tt: Arc<TranspositionTable>,
+    /// Move-ordering history carried from one search to the next.
+    memory: Arc<Memory>,
     game: Game,
     running: Option<Running>,
 }
@@ -50,6 +52,7 @@ impl Engine {
         let options = Options::default();
         Engine {
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            memory: Arc::new(Memory::new()),
             game: Game::startpos(options.variant),
             options,
             running: None,
@@ -89,7 +92,10 @@ impl Engine {
             Change::MultiPv(n) => self.options.multipv = n,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
-            Change::ClearHash => self.tt.clear(),
+            Change::ClearHash => {
+                self.tt.clear();
+                self.memory.clear();
+            }
             Change::Evaluation(style) => self.options.evaluation = style,
         }
         Ok(())
@@ -104,10 +110,11 @@ impl Engine {
         Ok(())
     }
 
-    /// A new game: the start position, an empty hash table.
+    /// A new game: the start position, an empty hash table, no history.
     pub fn new_game(&mut self) {
         self.stop();
         self.tt.clear();
+        self.memory.clear();
         self.game = Game::startpos(self.options.variant);
     }
 
@@ -172,6 +179,7 @@ impl Engine {
         let pondering = Arc::new(AtomicBool::new(ponder));
         let game = self.game.clone();
         let tt = Arc::clone(&self.tt);
+        let memory = Arc::clone(&self.memory);
         let eval_style = self.options.evaluation;
         let (threads, multipv, overhead) = (
             self.options.threads,
@@ -192,6 +200,7 @@ impl Engine {
                     stop: &stop2,
                     pondering: &pondering2,
                     eval_style,
+                    memory: Some(&memory),
                 };
                 // A failing search must still answer with a move, or the host waits
                 // forever.

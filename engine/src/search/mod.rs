@@ -3,6 +3,7 @@
 //! runs Lazy SMP helper threads itself and reports through a callback, never printing.
 
 pub mod limits;
+pub mod memory;
 pub mod ordering;
 pub mod timeman;
 pub mod tt;
@@ -12,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 pub use limits::Limits;
+pub use memory::Memory;
 pub use tt::TranspositionTable;
 
 use crate::game::Game;
@@ -70,6 +72,8 @@ pub struct Params<'a> {
     pub pondering: &'a AtomicBool,
     /// The evaluation to search with.
     pub eval_style: crate::eval::Style,
+    /// Move-ordering history kept from the previous search (none: start empty).
+    pub memory: Option<&'a Memory>,
 }
 
 /// The deepest iteration the search will start (`go depth 300` is clamped to it).
@@ -138,7 +142,14 @@ pub fn think(
                 .stack_size(THREAD_STACK);
             // A helper that cannot start only costs strength.
             let _ = builder.spawn_scoped(scope, move || {
-                let mut w = Worker::new(id, shared, history, pos.variant, params.eval_style);
+                let mut w = Worker::new(
+                    id,
+                    shared,
+                    history,
+                    pos.variant,
+                    params.eval_style,
+                    params.memory,
+                );
                 let mut previous = None;
                 // Helpers start at staggered depths so that they diverge.
                 let mut depth = 1 + (id % 2) as i32;
@@ -147,6 +158,7 @@ pub fn think(
                     depth += 1;
                 }
                 w.flush_nodes();
+                w.keep_memory(params.memory, pos.variant);
             });
         }
         let main = std::thread::Builder::new()
@@ -178,7 +190,14 @@ fn main_thread(
     report: &(dyn Fn(&Report) + Sync),
 ) -> Outcome {
     let pos = params.game.position();
-    let mut w = Worker::new(0, shared, history, pos.variant, params.eval_style);
+    let mut w = Worker::new(
+        0,
+        shared,
+        history,
+        pos.variant,
+        params.eval_style,
+        params.memory,
+    );
     let mut best: Option<Move> = None;
     let mut ponder: Option<Move> = None;
     let mut completed = 0;
@@ -244,6 +263,7 @@ fn main_thread(
         }
     }
     w.flush_nodes();
+    w.keep_memory(params.memory, pos.variant);
     shared.first_iteration_done.store(true, Ordering::Relaxed);
     shared.abort.store(true, Ordering::Relaxed);
     if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
@@ -277,6 +297,7 @@ pub fn think_with_limits(
         stop: &stop,
         pondering: &pondering,
         eval_style: Default::default(),
+        memory: None,
     };
     think(&params, tt, report)
 }

@@ -55,6 +55,11 @@ impl Ordering {
         }
     }
 
+    /// Whether countermoves and continuation history are kept.
+    pub fn follow_up(&self) -> bool {
+        self.follow_up
+    }
+
     /// The key of a move by the piece that makes it and its target square.
     #[inline]
     pub fn piece_target(pos: &Position, m: Move) -> Option<u16> {

@@ -5,8 +5,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
+use super::memory::Memory;
 use super::ordering::{next, prepare, Ordering, MAX_PLY};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Entry, TranspositionTable};
 use crate::eval::{evaluate_with, piece_value, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -95,6 +96,8 @@ pub struct Worker<'a> {
     /// Static evaluation per ply of the current line (`-INFINITE` in check), to tell
     /// whether the side to move is improving on its previous turn.
     evals: Vec<i32>,
+    /// The depth of the current root iteration (extensions stop at twice it).
+    root_depth: i32,
 }
 
 /// Pruning that is sound for some rules and not for others.
@@ -181,15 +184,20 @@ impl<'a> Worker<'a> {
         history: &[u64],
         variant: crate::variant::Variant,
         eval_style: Style,
+        memory: Option<&Memory>,
     ) -> Worker<'a> {
         let features = Features::for_variant(variant);
+        let ordering = match memory {
+            Some(m) => m.take(id, variant, features.selective),
+            None => Ordering::new(features.selective),
+        };
         Worker {
             id,
             shared,
             nodes: 0,
             flushed_nodes: 0,
             seldepth: 0,
-            ordering: Ordering::new(features.selective),
+            ordering,
             hashes: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             features,
@@ -197,6 +205,14 @@ impl<'a> Worker<'a> {
             pool: Vec::new(),
             root_len: history.len(),
             evals: vec![-INFINITE; MAX_PLY + 2],
+            root_depth: 0,
+        }
+    }
+
+    /// Keeps this thread's ordering tables for the next search.
+    pub fn keep_memory(self, memory: Option<&Memory>, variant: crate::variant::Variant) {
+        if let Some(m) = memory {
+            m.give(self.id, variant, self.ordering);
         }
     }
 
@@ -279,6 +295,7 @@ impl<'a> Worker<'a> {
         previous: Option<i32>,
         skip: &[Move],
     ) -> Option<i32> {
+        self.root_depth = depth;
         let mut delta = 25;
         let (mut alpha, mut beta) = match previous {
             Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
@@ -344,8 +361,9 @@ impl<'a> Worker<'a> {
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
         let hash_move = entry.and_then(|e| e.best);
+        // (Not in a search that excludes moves: the entry is about all of them.)
         if let Some(s) = entry
-            .filter(|e| !is_pv && e.depth >= depth)
+            .filter(|e| !is_pv && e.depth >= depth && skip.is_empty())
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
@@ -373,7 +391,7 @@ impl<'a> Worker<'a> {
             rest_done = true;
         }
         let score = self.search_moves(
-            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, hash_move, key,
+            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, entry, key,
         );
         self.pool.push(list);
         score
@@ -391,15 +409,18 @@ impl<'a> Worker<'a> {
         ply: usize,
         is_pv: bool,
         skip: &[Move],
-        hash_move: Option<Move>,
+        entry: Option<Entry>,
         key: u64,
     ) -> i32 {
         let root = ply == 0;
-        if root && !skip.is_empty() {
+        let hash_move = entry.and_then(|e| e.best);
+        // `skip`: moves given as better MultiPV lines at the root, the hash move in a
+        // singular-extension search below it.
+        if !skip.is_empty() {
             list.retain(|m| !skip.contains(m));
         }
         if list.is_empty() {
-            return if root && !skip.is_empty() {
+            return if !skip.is_empty() {
                 -INFINITE
             } else {
                 self.no_move_score(pos, ply)
@@ -434,6 +455,7 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still fails high, a real move surely would.
             if self.features.null_move
+                && skip.is_empty()
                 && depth >= 3
                 && static_eval >= beta
                 && has_pieces(pos)
@@ -459,6 +481,43 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Singular extension: when the hash move is the only good move (every other
+        // fails low, searched to half the depth, against a bound just below the hash
+        // move's score) it is searched a ply deeper; when even without it the node
+        // fails high, it fails high now (multi-cut).
+        let mut singular = None;
+        if let Some((m, tt_score)) = entry
+            .filter(|_| {
+                self.features.selective
+                    && !root
+                    && skip.is_empty()
+                    && depth >= SINGULAR_DEPTH
+                    && (ply as i32) < 2 * self.root_depth
+            })
+            .filter(|e| e.depth >= depth - 3 && e.bound != Bound::Upper)
+            .and_then(|e| Some((e.best?, score_from_tt(e.score, ply))))
+            .filter(|&(_, s)| s.abs() < MATE_BOUND)
+        {
+            let singular_beta = tt_score - 2 * depth;
+            let score = self.search(
+                pos,
+                singular_beta - 1,
+                singular_beta,
+                (depth - 1) / 2,
+                ply,
+                false,
+                &[m],
+            );
+            if self.shared.stopped() {
+                return 0;
+            }
+            if score < singular_beta {
+                singular = Some(m);
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -466,9 +525,15 @@ impl<'a> Worker<'a> {
         // Near the leaves, quiet moves that cannot lift a hopeless static score are
         // skipped (futility), and so are the late ones of a long list (move-count
         // pruning): both only once a move has been searched and no mate is in play.
-        let prune_quiets = !is_pv && !in_check && depth <= 3 && alpha.abs() < MATE_BOUND;
+        let selective = self.features.selective;
+        let prune_depth = if selective { QUIET_PRUNE_DEPTH } else { 3 };
+        let prune_quiets = !is_pv && !in_check && depth <= prune_depth && alpha.abs() < MATE_BOUND;
         let futile = prune_quiets && static_eval + 120 * depth <= alpha;
-        let late_limit = 3 + depth * depth * 2;
+        let late_limit = if selective {
+            (3 + depth * depth) / (2 - i32::from(improving))
+        } else {
+            3 + depth * depth * 2
+        };
         // Moves tried so far (both stages), and second-stage moves among them.
         let mut tried = 0;
         let mut rest_tried = 0;
@@ -496,7 +561,12 @@ impl<'a> Worker<'a> {
                 if prune_quiets
                     && !capture
                     && best_score > -MATE_BOUND
-                    && (futile || index >= late_limit as usize)
+                    && (index >= late_limit as usize
+                        || if selective {
+                            self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply)
+                        } else {
+                            futile
+                        })
                 {
                     // A checking move is not skipped: playing it is what tells.
                     let child = pos.play(m);
@@ -539,8 +609,10 @@ impl<'a> Worker<'a> {
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
                 // Checks are extended unless they lose material (those rarely
                 // matter and would lengthen every line).
-                let extension =
-                    i32::from(gives_check && self.features.check_extension && see_ge(pos, m, 0));
+                let extension = i32::from(
+                    singular == Some(m)
+                        || gives_check && self.features.check_extension && see_ge(pos, m, 0),
+                );
                 let new_depth = depth - 1 + extension;
 
                 self.hashes.push(child.hash());
@@ -628,7 +700,7 @@ impl<'a> Worker<'a> {
             rest_done = true;
             list.clear();
             rules::staged_moves(pos, Stage::Rest, list);
-            if root && !skip.is_empty() {
+            if !skip.is_empty() {
                 list.retain(|m| !skip.contains(m));
             }
         }
@@ -644,6 +716,28 @@ impl<'a> Worker<'a> {
             );
         }
         best_score
+    }
+
+    /// Whether a quiet move is not worth searching at a shallow non-PV node: at the
+    /// depth it would be searched to after its late-move reduction, the static score
+    /// plus a margin growing with that depth stays below alpha (futility), or its
+    /// history is bad enough that it hardly ever cuts off (history pruning).
+    #[allow(clippy::too_many_arguments)]
+    fn hopeless_quiet(
+        &self,
+        pos: &Position,
+        m: Move,
+        static_eval: i32,
+        alpha: i32,
+        depth: i32,
+        index: usize,
+        ply: usize,
+    ) -> bool {
+        let lmr_depth = (depth - 1 - lmr(depth, index.max(1))).max(0);
+        if lmr_depth <= 7 && static_eval + 150 + 120 * lmr_depth <= alpha {
+            return true;
+        }
+        lmr_depth <= 3 && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
     }
 
     fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
@@ -780,10 +874,17 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// From this depth, a hash move may be extended as singular.
+const SINGULAR_DEPTH: i32 = 8;
 /// From this depth, a node without a hash move is searched one ply shallower.
 const IIR_DEPTH: i32 = 4;
 /// History score worth one ply less (or more) of late-move reduction.
 const HISTORY_PER_PLY: i32 = 8000;
+/// Up to this depth, non-PV nodes skip quiet moves by move count, futility and
+/// history (`Features::selective`; 3 otherwise, by count and futility only).
+const QUIET_PRUNE_DEPTH: i32 = 8;
+/// Quiet moves with a history below this times the depth are skipped near the leaves.
+const HISTORY_PRUNE: i32 = 4000;
 /// Up to this depth, non-PV nodes skip moves that lose material by `see`.
 const SEE_PRUNE_DEPTH: i32 = 5;
 /// Quiescence skips a capture when the static score plus the victim plus this still
