@@ -89,13 +89,111 @@ pub fn evaluate(pos: &Position) -> i32 {
         Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
         _ => {
             let w = weights(pos.variant);
-            tapered(pos, w, |us| {
-                side_terms(pos, w, us, |role, sq, occ| {
-                    orthodox_attacks(pos, us, role, sq, occ)
-                })
-            })
+            let Some(tw) = &w.threats else {
+                return tapered(pos, w, |us| {
+                    side_terms(pos, w, us, |role, sq, occ| {
+                        orthodox_attacks(pos, us, role, sq, occ)
+                    })
+                });
+            };
+            // Threats and safe checks need what both sides attack: the attack maps
+            // are gathered while the sides' terms are computed.
+            let mut maps = [AttackMaps::default(); 2];
+            let mut sides = [(0, 0); 2];
+            for us in Color::BOTH {
+                sides[us.idx()] = side_terms_mapped(
+                    pos,
+                    w,
+                    us,
+                    |role, sq, occ| orthodox_attacks(pos, us, role, sq, occ),
+                    &mut maps[us.idx()],
+                );
+            }
+            for us in Color::BOTH {
+                let (mg, eg) = threats(pos, tw, us, &maps[us.idx()], &maps[us.other().idx()]);
+                sides[us.idx()].0 += mg;
+                sides[us.idx()].1 += eg;
+            }
+            blend(pos, w, sides[0], sides[1])
         }
     }
+}
+
+/// What one side's pieces attack (pawns, minor pieces, rooks, per role), gathered by
+/// `side_terms_mapped` for the terms that weigh both sides' attacks.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct AttackMaps {
+    pub all: Bitboard,
+    /// Squares attacked by two pieces or more.
+    pub twice: Bitboard,
+    pub by_role: [Bitboard; crate::piece::NROLES],
+}
+
+impl AttackMaps {
+    fn add(&mut self, role: Role, atts: Bitboard) {
+        self.twice |= self.all & atts;
+        self.all |= atts;
+        self.by_role[role.idx()] |= atts;
+    }
+}
+
+/// Threats of `us` against the other side's pieces, and safe checks against its royal
+/// piece (`mine`: what `us` attacks; `theirs`: what the other side attacks).
+fn threats(
+    pos: &Position,
+    w: &weights::ThreatWeights,
+    us: Color,
+    mine: &AttackMaps,
+    theirs: &AttackMaps,
+) -> (i32, i32) {
+    let them = us.other();
+    let royals = pos.royals(them);
+    let targets = pos.color_bb(them) & !pos.pieces(them, Role::Pawn) & !royals;
+    let (mut mg, mut eg) = (0, 0);
+    // Pieces attacked by a minor piece (bishop, knight, commoner) or a rook: the
+    // victim is worth more, or is undefended.
+    let minors = mine.by_role[Role::Bishop.idx()]
+        | mine.by_role[Role::Knight.idx()]
+        | mine.by_role[Role::Commoner.idx()];
+    let rooks = mine.by_role[Role::Rook.idx()];
+    for sq in targets & (minors | rooks) {
+        let Some(role) = pos.role_at(them, sq) else {
+            continue;
+        };
+        let (m, e) = if minors.has(sq) {
+            w.by_minor[role.idx()]
+        } else {
+            w.by_rook[role.idx()]
+        };
+        mg += m;
+        eg += e;
+    }
+    // Hanging: attacked and not defended, or attacked twice and defended once.
+    let hanging =
+        (targets & mine.all & (!theirs.all | (mine.twice & !theirs.twice))).count() as i32;
+    mg += hanging * w.hanging.0;
+    eg += hanging * w.hanging.1;
+    // Safe checks: squares from which a piece of ours would attack the royal piece,
+    // that such a piece reaches, that we do not occupy and the enemy does not guard.
+    let occ = pos.occupied();
+    let safe = !pos.color_bb(us) & !theirs.all;
+    for royal in royals {
+        for role in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Commoner,
+        ] {
+            let reach = mine.by_role[role.idx()] & safe;
+            if reach.is_empty() {
+                continue;
+            }
+            let checks = (piece_attacks(pos, role, royal, occ) & reach).count() as i32;
+            mg += checks * w.safe_check;
+        }
+    }
+    (mg, eg)
 }
 
 /// What a piece attacks under the orthodox movement: pawns their diagonals, the other
@@ -112,8 +210,11 @@ fn orthodox_attacks(pos: &Position, us: Color, role: Role, sq: Square, occ: Bitb
 /// Tapers the (middlegame, endgame) terms of each side by the game phase and turns
 /// them into the side to move's score.
 pub(crate) fn tapered(pos: &Position, w: &Weights, terms: impl Fn(Color) -> (i32, i32)) -> i32 {
-    let white = terms(Color::White);
-    let black = terms(Color::Black);
+    blend(pos, w, terms(Color::White), terms(Color::Black))
+}
+
+/// White's and Black's (middlegame, endgame) terms as the side to move's score.
+fn blend(pos: &Position, w: &Weights, white: (i32, i32), black: (i32, i32)) -> i32 {
     let mg = white.0 - black.0;
     let eg = white.1 - black.1;
     let phase = game_phase(pos, w);
@@ -173,6 +274,17 @@ pub(crate) fn side_terms(
     us: Color,
     attacks: impl Fn(Role, Square, Bitboard) -> Bitboard,
 ) -> (i32, i32) {
+    side_terms_mapped(pos, w, us, attacks, &mut AttackMaps::default())
+}
+
+/// `side_terms`, also gathering what the side attacks into `maps`.
+fn side_terms_mapped(
+    pos: &Position,
+    w: &Weights,
+    us: Color,
+    attacks: impl Fn(Role, Square, Bitboard) -> Bitboard,
+    maps: &mut AttackMaps,
+) -> (i32, i32) {
     let t = pos.tables;
     let occ = pos.occupied();
     let own = pos.color_bb(us);
@@ -201,10 +313,13 @@ pub(crate) fn side_terms(
                     eg += adv * w.pawn_advance.1;
                     let atts = attacks(role, sq, occ);
                     attacked |= atts;
+                    maps.add(role, atts);
                     attack_units += (atts & enemy_zone).count() as i32;
                 }
                 Role::King => {
-                    attacked |= attacks(role, sq, occ);
+                    let atts = attacks(role, sq, occ);
+                    attacked |= atts;
+                    maps.add(role, atts);
                     // Shelter in the middlegame, activity in the endgame.
                     mg -= central * w.royal_shelter;
                     eg += central * w.royal_activity;
@@ -214,6 +329,7 @@ pub(crate) fn side_terms(
                     eg += central * e_c;
                     let atts = attacks(role, sq, occ);
                     attacked |= atts;
+                    maps.add(role, atts);
                     let mobility = (atts & !own).count() as i32;
                     mg += mobility * m_mob;
                     eg += mobility * e_mob;
@@ -337,6 +453,49 @@ mod tests {
             let e = evaluate(&pos);
             assert_eq!(e, weights(v).tempo, "{v}");
         }
+    }
+
+    /// White's threat terms in a chess position.
+    fn white_threats(fen: &str) -> (i32, i32) {
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        let w = weights(Variant::Chess);
+        let mut maps = [AttackMaps::default(); 2];
+        for us in Color::BOTH {
+            side_terms_mapped(
+                &pos,
+                w,
+                us,
+                |role, sq, occ| orthodox_attacks(&pos, us, role, sq, occ),
+                &mut maps[us.idx()],
+            );
+        }
+        let tw = w.threats.as_ref().unwrap();
+        threats(&pos, tw, Color::White, &maps[0], &maps[1])
+    }
+
+    #[test]
+    fn threats_count_an_attacked_piece_more_when_it_hangs() {
+        let tw = weights(Variant::Chess).threats.as_ref().unwrap();
+        let rook = tw.by_minor[Role::Rook.idx()].0;
+        // The bishop on g2 attacks the rook on d5; a pawn on e6 defends it or not.
+        let hanging = white_threats("4k3/8/8/3r4/8/8/6B1/4K3 w - - 0 1").0;
+        let defended = white_threats("4k3/8/4p3/3r4/8/8/6B1/4K3 w - - 0 1").0;
+        assert_eq!(defended, rook);
+        assert_eq!(hanging, rook + tw.hanging.0);
+        assert_eq!(white_threats("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), (0, 0));
+    }
+
+    #[test]
+    fn safe_checks_count_only_unguarded_squares() {
+        let tw = weights(Variant::Chess).threats.as_ref().unwrap();
+        // The rook on a1 can check from a8 (unguarded); with a black knight on b6
+        // guarding a8 it cannot.
+        assert_eq!(
+            white_threats("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").0,
+            tw.safe_check
+        );
+        let guarded = white_threats("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1").0;
+        assert_eq!(guarded, 0);
     }
 
     #[test]

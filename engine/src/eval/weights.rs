@@ -29,7 +29,51 @@ pub struct Weights {
     /// neither its own pieces hold nor ours attack): a royal with none is a mating
     /// target.
     pub royal_trap: [i32; 9],
+    /// Threats against pieces and safe checks (`eval::threats`); `None` where the
+    /// orthodox attack maps do not describe the variant, or it was not measured.
+    pub threats: Option<ThreatWeights>,
 }
+
+/// Bonuses for attacking the enemy's pieces, (middlegame, endgame).
+pub struct ThreatWeights {
+    /// Per enemy piece attacked by a minor piece (bishop, knight, commoner) or else by
+    /// a rook, by the victim's role.
+    pub by_minor: [(i32, i32); NROLES],
+    pub by_rook: [(i32, i32); NROLES],
+    /// Per enemy piece attacked and not defended (or attacked twice, defended once).
+    pub hanging: (i32, i32),
+    /// Per square from which one of our pieces could check the enemy royal piece
+    /// without being taken (middlegame).
+    pub safe_check: i32,
+}
+
+/// The threat terms of the chess family.
+const THREATS: ThreatWeights = ThreatWeights {
+    by_minor: by_role(
+        (0, 0),
+        (5, 32),
+        (30, 40),
+        (40, 50),
+        (45, 60),
+        (30, 40),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    by_rook: by_role(
+        (0, 0),
+        (3, 30),
+        (20, 35),
+        (0, 20),
+        (30, 20),
+        (20, 30),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    ),
+    hanging: (35, 20),
+    safe_check: 20,
+};
 
 /// The orthodox pawn-structure and piece-placement terms, (middlegame, endgame).
 pub struct StructureWeights {
@@ -114,12 +158,14 @@ const ORTHODOX: Weights = Weights {
         pawn_threat: (45, 35),
     }),
     royal_trap: [0; 9],
+    threats: Some(THREATS),
 };
 
 /// The pawn-structure and piece-placement terms off (variants whose evaluation was
 /// tuned without them).
 const NO_STRUCTURE: Weights = Weights {
     structure: None,
+    threats: None,
     ..ORTHODOX
 };
 
