@@ -40,6 +40,17 @@ pub struct Shared<'a> {
     /// The search began as a ponder search.
     pub pondered: bool,
     pub first_iteration_done: AtomicBool,
+    /// The deepest iteration a helper thread has completed (single-line searches only).
+    pub deepest: std::sync::Mutex<Option<Completed>>,
+}
+
+/// A finished iteration of one thread: its depth, score and principal variation.
+#[derive(Clone, Debug)]
+pub struct Completed {
+    pub depth: i32,
+    pub score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
 }
 
 impl Shared<'_> {
@@ -63,6 +74,23 @@ impl Shared<'_> {
             }
         }
         true
+    }
+    /// Records a helper's finished iteration if it is the deepest so far. Once per
+    /// iteration, so the lock costs nothing measurable.
+    pub fn publish(&self, depth: i32, score: i32, seldepth: usize, pv: &[Move]) {
+        if pv.is_empty() {
+            return;
+        }
+        if let Ok(mut deepest) = self.deepest.lock() {
+            if deepest.as_ref().is_none_or(|c| c.depth < depth) {
+                *deepest = Some(Completed {
+                    depth,
+                    score,
+                    seldepth,
+                    pv: pv.to_vec(),
+                });
+            }
+        }
     }
     /// Whether to stop now. The host's `stop` waits for the first iteration, so that
     /// even an immediate `stop` is answered with a searched move; running out of time
