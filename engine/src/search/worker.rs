@@ -32,7 +32,7 @@ pub struct Shared<'a> {
     pub pondering: &'a AtomicBool,
     pub nodes: &'a AtomicU64,
     pub start: Instant,
-    /// Hard limits checked during the search (main thread only).
+    /// Hard limits checked during the search (by every thread).
     pub max_ms: Option<u64>,
     pub max_nodes: Option<u64>,
     /// When pondering ended (`ponderhit`), the clock starts from there.
@@ -237,12 +237,14 @@ impl<'a> Worker<'a> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         // Often enough that `stop` and the clock are obeyed within a few milliseconds
-        // even where nodes are slow (stonesrelays: thousands of turns per node).
+        // even where nodes are slow (stonesrelays: thousands of turns per node). Every
+        // thread looks at the clock: when the threads outnumber the free cores, the
+        // main thread can be descheduled past the deadline while a helper runs (two
+        // threads with one free core overran `go movetime 60` by up to 60 ms when only
+        // the main thread looked).
         if self.nodes & 255 == 0 {
             self.flush_nodes();
-            if self.id == 0 {
-                self.check_limits();
-            }
+            self.check_limits();
         }
         self.shared.stopped()
     }
