@@ -59,6 +59,70 @@ fn two_threads_agree_on_a_mate() {
     assert_eq!(s, Score::Mate(1));
 }
 
+/// Lazy SMP under a depth limit: the search ends at that depth (whichever thread
+/// finishes it first), and the last report is the line of the move played.
+#[test]
+fn two_threads_stop_at_the_depth_limit_with_a_matching_report() {
+    let cases = [
+        (
+            Variant::Chess,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            Variant::FlipShatranj8,
+            "d2x1+e1d/pppkp+ppp/2n3+n1/8/3pPE2/P2+e1X+N1/1P+PP1PPP/+D1E1K2D w - - 0 9",
+        ),
+    ];
+    for (variant, fen) in cases {
+        for _ in 0..3 {
+            let game = Game::new(Position::from_fen(variant, fen).expect("FEN"));
+            let tt = TranspositionTable::new(16);
+            let last = std::sync::Mutex::new(None);
+            let limits = Limits {
+                depth: Some(5),
+                ..Default::default()
+            };
+            let out = think_with_limits(&game, limits, 2, &tt, &|r| {
+                *last.lock().unwrap() = Some(r.clone())
+            });
+            let last = last.into_inner().unwrap().expect("a report");
+            assert_eq!(out.depth, 5, "{variant}");
+            assert_eq!(last.depth, 5, "{variant}");
+            assert_eq!(last.pv.first().copied(), out.best, "{variant}");
+        }
+    }
+}
+
+/// With several lines the helpers neither end the search nor replace its result:
+/// every line is reported at the last depth.
+#[test]
+fn two_threads_report_every_multipv_line() {
+    let game = Game::startpos(Variant::Chess);
+    let stop = AtomicBool::new(false);
+    let pondering = AtomicBool::new(false);
+    let tt = TranspositionTable::new(16);
+    let params = Params {
+        game: &game,
+        limits: Limits {
+            depth: Some(5),
+            ..Default::default()
+        },
+        threads: 2,
+        multipv: 3,
+        move_overhead_ms: 0,
+        stop: &stop,
+        pondering: &pondering,
+        eval_style: Default::default(),
+    };
+    let lines = std::sync::Mutex::new(Vec::new());
+    let out = think(&params, &tt, &|r| {
+        lines.lock().unwrap().push((r.depth, r.multipv))
+    });
+    assert_eq!(out.depth, 5);
+    let lines = lines.into_inner().unwrap();
+    assert_eq!(&lines[lines.len() - 3..], &[(5, 1), (5, 2), (5, 3)]);
+}
+
 #[test]
 fn huge_depth_is_clamped_and_stop_is_obeyed() {
     let game = Game::startpos(Variant::Chess);

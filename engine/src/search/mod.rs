@@ -128,6 +128,7 @@ pub fn think(
         ponderhit_at: std::sync::Mutex::new(None),
         pondered: params.pondering.load(Ordering::Relaxed),
         first_iteration_done: AtomicBool::new(false),
+        deepest: std::sync::Mutex::new(None),
     };
     let history = params.game.hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
@@ -151,10 +152,24 @@ pub fn think(
                     params.memory,
                 );
                 let mut previous = None;
-                // Helpers start at staggered depths so that they diverge.
+                // Helpers start at staggered depths so that they diverge. They search
+                // until the main thread ends the search (a helper that stopped at the
+                // depth limit would leave its core idle while the main thread finishes).
                 let mut depth = 1 + (id % 2) as i32;
-                while depth <= max_depth && !shared.stopped() {
-                    previous = w.search_root(pos, depth, previous, &[]).or(previous);
+                while depth <= MAX_DEPTH as i32 && !shared.stopped() {
+                    w.seldepth = 0;
+                    let Some(score) = w.search_root(pos, depth, previous, &[]) else {
+                        break;
+                    };
+                    previous = Some(score);
+                    // A single-line search takes a helper's finished iteration as its
+                    // own (see `main_thread`); one at the depth limit ends the search.
+                    if multipv == 1 {
+                        shared.publish(depth, score, w.seldepth, w.pv());
+                        if depth >= max_depth {
+                            shared.abort.store(true, Ordering::Relaxed);
+                        }
+                    }
                     depth += 1;
                 }
                 w.flush_nodes();
@@ -266,6 +281,34 @@ fn main_thread(
     w.keep_memory(params.memory, pos.variant);
     shared.first_iteration_done.store(true, Ordering::Relaxed);
     shared.abort.store(true, Ordering::Relaxed);
+    // Lazy SMP: a helper may have finished a deeper iteration than this thread (one
+    // thread's tree at a depth can be several times another's, notably in
+    // flipshatranj); its move is the better informed. Reported, so that the last
+    // `info` line goes with `bestmove`.
+    let deeper = shared
+        .deepest
+        .lock()
+        .ok()
+        .and_then(|mut d| d.take())
+        .filter(|c| multipv == 1 && c.depth > completed);
+    if let Some(c) = deeper {
+        best = c.pv.first().copied();
+        ponder = c.pv.get(1).copied();
+        completed = c.depth;
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let ms = shared.start.elapsed().as_millis() as u64;
+        report(&Report {
+            depth: c.depth as u32,
+            seldepth: c.seldepth as u32,
+            multipv: 1,
+            score: user_score(c.score),
+            nodes,
+            nps: nodes * 1000 / ms.max(1),
+            hashfull: shared.tt.hashfull(),
+            time_ms: ms,
+            pv: c.pv,
+        });
+    }
     if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
         wait_while_pondering(params);
     }

@@ -33,7 +33,7 @@ pub struct Shared<'a> {
     pub pondering: &'a AtomicBool,
     pub nodes: &'a AtomicU64,
     pub start: Instant,
-    /// Hard limits checked during the search (main thread only).
+    /// Hard limits checked during the search (by every thread).
     pub max_ms: Option<u64>,
     pub max_nodes: Option<u64>,
     /// When pondering ended (`ponderhit`), the clock starts from there.
@@ -41,6 +41,17 @@ pub struct Shared<'a> {
     /// The search began as a ponder search.
     pub pondered: bool,
     pub first_iteration_done: AtomicBool,
+    /// The deepest iteration a helper thread has completed (single-line searches only).
+    pub deepest: std::sync::Mutex<Option<Completed>>,
+}
+
+/// A finished iteration of one thread: its depth, score and principal variation.
+#[derive(Clone, Debug)]
+pub struct Completed {
+    pub depth: i32,
+    pub score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
 }
 
 impl Shared<'_> {
@@ -64,6 +75,23 @@ impl Shared<'_> {
             }
         }
         true
+    }
+    /// Records a helper's finished iteration if it is the deepest so far. Once per
+    /// iteration, so the lock costs nothing measurable.
+    pub fn publish(&self, depth: i32, score: i32, seldepth: usize, pv: &[Move]) {
+        if pv.is_empty() {
+            return;
+        }
+        if let Ok(mut deepest) = self.deepest.lock() {
+            if deepest.as_ref().is_none_or(|c| c.depth < depth) {
+                *deepest = Some(Completed {
+                    depth,
+                    score,
+                    seldepth,
+                    pv: pv.to_vec(),
+                });
+            }
+        }
     }
     /// Whether to stop now. The host's `stop` waits for the first iteration, so that
     /// even an immediate `stop` is answered with a searched move; running out of time
@@ -225,12 +253,14 @@ impl<'a> Worker<'a> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         // Often enough that `stop` and the clock are obeyed within a few milliseconds
-        // even where nodes are slow (stonesrelays: thousands of turns per node).
+        // even where nodes are slow (stonesrelays: thousands of turns per node). Every
+        // thread looks at the clock: when the threads outnumber the free cores, the
+        // main thread can be descheduled past the deadline while a helper runs (two
+        // threads with one free core overran `go movetime 60` by up to 60 ms when only
+        // the main thread looked).
         if self.nodes & 255 == 0 {
             self.flush_nodes();
-            if self.id == 0 {
-                self.check_limits();
-            }
+            self.check_limits();
         }
         self.shared.stopped()
     }
