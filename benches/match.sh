@@ -8,7 +8,9 @@
 # ENGINE [$BATON, the engine measured], FAIRY
 # [/usr/games/fairy-stockfish], GAMES [100], TC [10+0.1], DEPTH [N = 4], CONCURRENCY [1],
 # PLIES [8, random opening plies], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
-# those Baton does not implement yet are refused and skipped], OUT [bench-match, PGNs].
+# those Baton does not implement yet are refused and skipped], OUT [bench-match, PGNs],
+# SPRT [none; e.g. 0,40: each match stops once the test decides between +0 and +40 Elo],
+# EXTRA [more arguments for every match, e.g. "--resign movecount=4 score=800"].
 # Every PGN is re-checked with `baton match --replay` at the end.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -24,6 +26,8 @@ SEED=${SEED:-1}
 TIMEMARGIN=${TIMEMARGIN:-100}
 VARIANTS=${VARIANTS:-"chess knightmate knightrelay combiningknightmare stonesrelays stonesrelays-tunnel flipshatranj flipshatranj8"}
 OUT=${OUT:-bench-match}
+SPRT=${SPRT:-}
+EXTRA=${EXTRA:-}
 WHAT=${1:-all}
 
 [ -x "$BATON" ] || cargo build --release || exit 1
@@ -31,7 +35,7 @@ mkdir -p "$OUT"
 
 common() {
     echo --games "$GAMES" --concurrency "$CONCURRENCY" --random-plies "$PLIES" \
-        --seed "$SEED" --timemargin "$TIMEMARGIN"
+        --seed "$SEED" --timemargin "$TIMEMARGIN" ${SPRT:+--sprt "$SPRT"} $EXTRA
 }
 
 # Cores left idle by everything else over one second (from /proc/stat; empty elsewhere).
