@@ -113,6 +113,7 @@ fn two_threads_report_every_multipv_line() {
         stop: &stop,
         pondering: &pondering,
         eval_style: Default::default(),
+        memory: None,
     };
     let lines = std::sync::Mutex::new(Vec::new());
     let out = think(&params, &tt, &|r| {
