@@ -136,8 +136,10 @@ pub fn llr(t: &Tally, elo0: f64, elo1: f64) -> f64 {
     if t.games() == 0 {
         return 0.0;
     }
-    // A tiny pseudo-count keeps the variance positive when one result never occurred.
-    const EPS: f64 = 1e-3;
+    // Half a game of each result never seen keeps the variance from collapsing: with
+    // a tiny pseudo-count, a single draw (variance near zero) gave an LLR of -3.3 and
+    // ended a match after one game.
+    const EPS: f64 = 0.5;
     let counts = [
         (t.wins as f64).max(EPS),
         (t.draws as f64).max(EPS),
@@ -247,5 +249,21 @@ mod tests {
         assert_eq!(sprt(&tally(200, 0, 0), &p).decision, SprtDecision::H1);
         assert_eq!(sprt(&tally(0, 200, 0), &p).decision, SprtDecision::H0);
         assert_eq!(sprt(&tally(500, 300, 200), &p).decision, SprtDecision::H1);
+    }
+
+    #[test]
+    fn sprt_does_not_decide_on_a_few_draws() {
+        let p = SprtParams {
+            elo0: 0.0,
+            elo1: 40.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for draws in [1, 2, 5, 10] {
+            let s = sprt(&tally(0, 0, draws), &p);
+            assert_eq!(s.decision, SprtDecision::Continue, "{draws} draws: {s:?}");
+        }
+        assert_eq!(sprt(&tally(1, 0, 1), &p).decision, SprtDecision::Continue);
+        assert_eq!(sprt(&tally(40, 0, 0), &p).decision, SprtDecision::H1);
     }
 }
