@@ -325,7 +325,9 @@ fn log_failure(rec: &GameRecord, names: &[String]) {
     }
 }
 
-fn final_report(s: &Standings, cfg: &Config) {
+/// `decided`: the SPRT's decision and the game count when it was reached (games
+/// already under way then still finish and count in the score, not in the decision).
+fn final_report(s: &Standings, cfg: &Config, decided: Option<(SprtDecision, usize)>) {
     let t = s.headline();
     let against = if s.names.len() == 2 {
         s.names[1].as_str()
@@ -349,10 +351,10 @@ fn final_report(s: &Standings, cfg: &Config) {
     );
     if let Some(p) = &cfg.sprt {
         let st = stats::sprt(&t, p);
-        let verdict = match st.decision {
-            SprtDecision::H0 => "H0 accepted",
-            SprtDecision::H1 => "H1 accepted",
-            SprtDecision::Continue => "no decision",
+        let verdict = match decided {
+            Some((SprtDecision::H0, n)) => format!("H0 accepted after {n} games"),
+            Some((SprtDecision::H1, n)) => format!("H1 accepted after {n} games"),
+            _ => "no decision".to_string(),
         };
         println!(
             "SPRT: llr {:.2}, lbound {:.2}, ubound {:.2} (elo0 {}, elo1 {}, alpha {}, beta {}) - {verdict}",
@@ -431,6 +433,7 @@ fn play(cfg: &Config) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel();
     let mut write_error = None;
+    let mut decided = None;
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(jobs.len()) {
             let tx = tx.clone();
@@ -459,9 +462,13 @@ fn play(cfg: &Config) -> Result<(), String> {
             } else {
                 eprintln!("{line}");
             }
-            if let Some(p) = &cfg.sprt {
-                if stats::sprt(&standings.headline(), p).decision != SprtDecision::Continue {
-                    // Games under way finish and count; no new ones start.
+            if let Some(p) = cfg.sprt.as_ref().filter(|_| decided.is_none()) {
+                let headline = standings.headline();
+                let decision = stats::sprt(&headline, p).decision;
+                if decision != SprtDecision::Continue {
+                    // The test ends here; games under way finish and count in the
+                    // score; no new ones start.
+                    decided = Some((decision, headline.games() as usize));
                     stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -470,7 +477,7 @@ fn play(cfg: &Config) -> Result<(), String> {
     if live {
         eprintln!();
     }
-    final_report(&standings, cfg);
+    final_report(&standings, cfg, decided);
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),
