@@ -101,19 +101,14 @@ fn two_threads_report_every_multipv_line() {
     let stop = AtomicBool::new(false);
     let pondering = AtomicBool::new(false);
     let tt = TranspositionTable::new(16);
+    let limits = Limits {
+        depth: Some(5),
+        ..Default::default()
+    };
     let params = Params {
-        game: &game,
-        limits: Limits {
-            depth: Some(5),
-            ..Default::default()
-        },
         threads: 2,
         multipv: 3,
-        move_overhead_ms: 0,
-        stop: &stop,
-        pondering: &pondering,
-        eval_style: Default::default(),
-        memory: None,
+        ..Params::hostless(&game, limits, &stop, &pondering)
     };
     let lines = std::sync::Mutex::new(Vec::new());
     let out = think(&params, &tt, &|r| {
@@ -130,20 +125,11 @@ fn huge_depth_is_clamped_and_stop_is_obeyed() {
     let stop = AtomicBool::new(false);
     let pondering = AtomicBool::new(false);
     let tt = TranspositionTable::new(16);
-    let params = Params {
-        game: &game,
-        limits: Limits {
-            depth: Some(300),
-            ..Default::default()
-        },
-        threads: 1,
-        multipv: 1,
-        move_overhead_ms: 0,
-        stop: &stop,
-        pondering: &pondering,
-        eval_style: Default::default(),
-        memory: None,
+    let limits = Limits {
+        depth: Some(300),
+        ..Default::default()
     };
+    let params = Params::hostless(&game, limits, &stop, &pondering);
     std::thread::scope(|s| {
         s.spawn(|| {
             std::thread::sleep(std::time::Duration::from_millis(200));

@@ -89,13 +89,6 @@ pub fn evaluate(pos: &Position) -> i32 {
         Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
         _ => {
             let w = weights(pos.variant);
-            let Some(tw) = &w.threats else {
-                return tapered(pos, w, |us| {
-                    side_terms(pos, w, us, |role, sq, occ| {
-                        orthodox_attacks(pos, us, role, sq, occ)
-                    })
-                });
-            };
             // Threats and safe checks need what both sides attack: the attack maps
             // are gathered while the sides' terms are computed.
             let mut maps = [AttackMaps::default(); 2];
@@ -110,7 +103,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 );
             }
             for us in Color::BOTH {
-                let (mg, eg) = threats(pos, tw, us, &maps[us.idx()], &maps[us.other().idx()]);
+                let (mg, eg) = threats(pos, w, us, &maps[us.idx()], &maps[us.other().idx()]);
                 sides[us.idx()].0 += mg;
                 sides[us.idx()].1 += eg;
             }
@@ -138,14 +131,18 @@ impl AttackMaps {
 }
 
 /// Threats of `us` against the other side's pieces, and safe checks against its royal
-/// piece (`mine`: what `us` attacks; `theirs`: what the other side attacks).
+/// piece (`mine`: what `us` attacks; `theirs`: what the other side attacks); nothing
+/// where the variant's weights have no threat terms.
 fn threats(
     pos: &Position,
-    w: &weights::ThreatWeights,
+    w: &Weights,
     us: Color,
     mine: &AttackMaps,
     theirs: &AttackMaps,
 ) -> (i32, i32) {
+    let Some(w) = &w.threats else {
+        return (0, 0);
+    };
     let them = us.other();
     let royals = pos.royals(them);
     let targets = pos.color_bb(them) & !pos.pieces(them, Role::Pawn) & !royals;
@@ -277,7 +274,7 @@ pub(crate) fn side_terms(
     side_terms_mapped(pos, w, us, attacks, &mut AttackMaps::default())
 }
 
-/// `side_terms`, also gathering what the side attacks into `maps`.
+/// `side_terms`, also gathering what the side attacks into `maps` (emptied first).
 fn side_terms_mapped(
     pos: &Position,
     w: &Weights,
@@ -294,8 +291,7 @@ fn side_terms_mapped(
     let max_dist = (t.width.max(t.height) as i32) / 2 - 1;
     let (mut mg, mut eg) = (0, 0);
     let mut attack_units = 0;
-    // Every square a piece of ours attacks (for the enemy royal's safe squares).
-    let mut attacked = Bitboard::EMPTY;
+    *maps = AttackMaps::default();
     for role in Role::ALL {
         let (m_val, e_val) = w.material[role.idx()];
         let (m_c, e_c) = w.centre[role.idx()];
@@ -312,13 +308,11 @@ fn side_terms_mapped(
                     mg += adv * w.pawn_advance.0;
                     eg += adv * w.pawn_advance.1;
                     let atts = attacks(role, sq, occ);
-                    attacked |= atts;
                     maps.add(role, atts);
                     attack_units += (atts & enemy_zone).count() as i32;
                 }
                 Role::King => {
                     let atts = attacks(role, sq, occ);
-                    attacked |= atts;
                     maps.add(role, atts);
                     // Shelter in the middlegame, activity in the endgame.
                     mg -= central * w.royal_shelter;
@@ -328,7 +322,6 @@ fn side_terms_mapped(
                     mg += central * m_c;
                     eg += central * e_c;
                     let atts = attacks(role, sq, occ);
-                    attacked |= atts;
                     maps.add(role, atts);
                     let mobility = (atts & !own).count() as i32;
                     mg += mobility * m_mob;
@@ -339,7 +332,7 @@ fn side_terms_mapped(
         }
     }
     let (s_mg, s_eg) = structure(pos, w, us);
-    let trap = royal_trap(pos, w, us.other(), attacked);
+    let trap = royal_trap(pos, w, us.other(), maps.all);
     // Attacks on the enemy royal zone grow faster than linearly.
     let danger = (attack_units * attack_units * w.royal_attack / 4).min(500);
     (mg + s_mg + danger + trap, eg + s_eg + danger / 2 + trap)
@@ -469,8 +462,7 @@ mod tests {
                 &mut maps[us.idx()],
             );
         }
-        let tw = w.threats.as_ref().unwrap();
-        threats(&pos, tw, Color::White, &maps[0], &maps[1])
+        threats(&pos, w, Color::White, &maps[0], &maps[1])
     }
 
     #[test]

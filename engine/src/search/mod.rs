@@ -240,19 +240,7 @@ fn main_thread(
                 completed = depth;
             }
             w.flush_nodes();
-            let nodes = shared.nodes.load(Ordering::Relaxed);
-            let ms = shared.start.elapsed().as_millis() as u64;
-            report(&Report {
-                depth: depth as u32,
-                seldepth: w.seldepth as u32,
-                multipv: line + 1,
-                score: user_score(score),
-                nodes,
-                nps: nodes * 1000 / ms.max(1),
-                hashfull: shared.tt.hashfull(),
-                time_ms: ms,
-                pv,
-            });
+            report(&line_report(shared, depth, w.seldepth, line + 1, score, pv));
         }
         shared.first_iteration_done.store(true, Ordering::Relaxed);
         if shared.stopped() {
@@ -295,19 +283,7 @@ fn main_thread(
         best = c.pv.first().copied();
         ponder = c.pv.get(1).copied();
         completed = c.depth;
-        let nodes = shared.nodes.load(Ordering::Relaxed);
-        let ms = shared.start.elapsed().as_millis() as u64;
-        report(&Report {
-            depth: c.depth as u32,
-            seldepth: c.seldepth as u32,
-            multipv: 1,
-            score: user_score(c.score),
-            nodes,
-            nps: nodes * 1000 / ms.max(1),
-            hashfull: shared.tt.hashfull(),
-            time_ms: ms,
-            pv: c.pv,
-        });
+        report(&line_report(shared, c.depth, c.seldepth, 1, c.score, c.pv));
     }
     if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
         wait_while_pondering(params);
@@ -320,8 +296,55 @@ fn main_thread(
     }
 }
 
-/// A search without a host (bench, tests, tools): nothing stops it but its limits,
-/// no pondering, no move overhead, one line, the full evaluation.
+/// The report of one finished line, with the search's totals so far.
+fn line_report(
+    shared: &Shared,
+    depth: i32,
+    seldepth: usize,
+    multipv: usize,
+    score: i32,
+    pv: Vec<Move>,
+) -> Report {
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let ms = shared.start.elapsed().as_millis() as u64;
+    Report {
+        depth: depth as u32,
+        seldepth: seldepth as u32,
+        multipv,
+        score: user_score(score),
+        nodes,
+        nps: nodes * 1000 / ms.max(1),
+        hashfull: shared.tt.hashfull(),
+        time_ms: ms,
+        pv,
+    }
+}
+
+impl<'a> Params<'a> {
+    /// Parameters for a search without a host (bench, tests, tools): one thread, one
+    /// line, no move overhead, the full evaluation, no history from an earlier search;
+    /// change the fields that differ.
+    pub fn hostless(
+        game: &'a Game,
+        limits: Limits,
+        stop: &'a AtomicBool,
+        pondering: &'a AtomicBool,
+    ) -> Params<'a> {
+        Params {
+            game,
+            limits,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 0,
+            stop,
+            pondering,
+            eval_style: Default::default(),
+            memory: None,
+        }
+    }
+}
+
+/// A search without a host: nothing stops it but its limits, no pondering.
 pub fn think_with_limits(
     game: &Game,
     limits: Limits,
@@ -332,15 +355,8 @@ pub fn think_with_limits(
     let stop = AtomicBool::new(false);
     let pondering = AtomicBool::new(false);
     let params = Params {
-        game,
-        limits,
         threads,
-        multipv: 1,
-        move_overhead_ms: 0,
-        stop: &stop,
-        pondering: &pondering,
-        eval_style: Default::default(),
-        memory: None,
+        ..Params::hostless(game, limits, &stop, &pondering)
     };
     think(&params, tt, report)
 }

@@ -763,8 +763,9 @@ impl<'a> Worker<'a> {
         index: usize,
         ply: usize,
     ) -> bool {
+        // Called up to `QUIET_PRUNE_DEPTH`, so `lmr_depth` is below it.
         let lmr_depth = (depth - 1 - lmr(depth, index.max(1))).max(0);
-        if lmr_depth <= 7 && static_eval + 150 + 120 * lmr_depth <= alpha {
+        if static_eval + 150 + 120 * lmr_depth <= alpha {
             return true;
         }
         lmr_depth <= 3 && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
