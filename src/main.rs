@@ -3,11 +3,12 @@
 mod bench_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod tune_cmd;
 
 use std::process::ExitCode;
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n"
 }
 
 fn main() -> ExitCode {
@@ -20,6 +21,7 @@ fn main() -> ExitCode {
         Some("perft") => perft_cmd::run(&args[1..]),
         Some("bench") => bench_cmd::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
+        Some("tune") => tune_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", usage());
             Ok(())

@@ -4,7 +4,7 @@
 
 mod cli;
 mod game;
-mod pgn;
+pub mod pgn;
 mod stats;
 mod uci_client;
 

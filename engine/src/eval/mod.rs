@@ -87,29 +87,32 @@ pub fn evaluate(pos: &Position) -> i32 {
             })
         }
         Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
-        _ => {
-            let w = weights(pos.variant);
-            // Threats and safe checks need what both sides attack: the attack maps
-            // are gathered while the sides' terms are computed.
-            let mut maps = [AttackMaps::default(); 2];
-            let mut sides = [(0, 0); 2];
-            for us in Color::BOTH {
-                sides[us.idx()] = side_terms_mapped(
-                    pos,
-                    w,
-                    us,
-                    |role, sq, occ| orthodox_attacks(pos, us, role, sq, occ),
-                    &mut maps[us.idx()],
-                );
-            }
-            for us in Color::BOTH {
-                let (mg, eg) = threats(pos, w, us, &maps[us.idx()], &maps[us.other().idx()]);
-                sides[us.idx()].0 += mg;
-                sides[us.idx()].1 += eg;
-            }
-            blend(pos, w, sides[0], sides[1])
-        }
+        _ => chess_family(pos, weights(pos.variant)),
     }
+}
+
+/// The evaluation of the chess family (chess, knightmate) under the given weights:
+/// `evaluate` passes the variant's own, a tuner (`baton tune`) others.
+pub fn chess_family(pos: &Position, w: &Weights) -> i32 {
+    // Threats and safe checks need what both sides attack: the attack maps are
+    // gathered while the sides' terms are computed.
+    let mut maps = [AttackMaps::default(); 2];
+    let mut sides = [(0, 0); 2];
+    for us in Color::BOTH {
+        sides[us.idx()] = side_terms_mapped(
+            pos,
+            w,
+            us,
+            |role, sq, occ| orthodox_attacks(pos, us, role, sq, occ),
+            &mut maps[us.idx()],
+        );
+    }
+    for us in Color::BOTH {
+        let (mg, eg) = threats(pos, w, us, &maps[us.idx()], &maps[us.other().idx()]);
+        sides[us.idx()].0 += mg;
+        sides[us.idx()].1 += eg;
+    }
+    blend(pos, w, sides[0], sides[1])
 }
 
 /// What one side's pieces attack (pawns, minor pieces, rooks, per role), gathered by
@@ -302,6 +305,11 @@ fn side_terms_mapped(
                 eg += e_val;
             }
             let central = max_dist - centre_distance(t, sq);
+            if let Some(ranks) = &w.rank {
+                let r = (t.relative_rank(us, sq) as usize).min(weights::RANKS - 1);
+                mg += ranks[role.idx()][r].0;
+                eg += ranks[role.idx()][r].1;
+            }
             match role {
                 Role::Pawn => {
                     let adv = t.relative_rank(us, sq) as i32 - 1;

@@ -4,6 +4,7 @@
 use crate::piece::{Role, NROLES};
 use crate::variant::Variant;
 
+#[derive(Clone, Debug)]
 pub struct Weights {
     /// Material per role (the royal piece counts nothing).
     pub material: [(i32, i32); NROLES],
@@ -32,9 +33,17 @@ pub struct Weights {
     /// Threats against pieces and safe checks (`eval::threats`); `None` where the
     /// orthodox attack maps do not describe the variant, or it was not measured.
     pub threats: Option<ThreatWeights>,
+    /// Bonus by the rank a piece stands on, counted from its own side, per role (the
+    /// royal piece included): where a piece stands well beyond its distance from the
+    /// centre. `None` where it was not tuned; 8 ranks (the chess family's board).
+    pub rank: Option<[[(i32, i32); RANKS]; NROLES]>,
 }
 
+/// Ranks of the `rank` table.
+pub const RANKS: usize = 8;
+
 /// Bonuses for attacking the enemy's pieces, (middlegame, endgame).
+#[derive(Clone, Debug)]
 pub struct ThreatWeights {
     /// Per enemy piece attacked by a minor piece (bishop, knight, commoner) or else by
     /// a rook, by the victim's role.
@@ -76,6 +85,7 @@ const THREATS: ThreatWeights = ThreatWeights {
 };
 
 /// The orthodox pawn-structure and piece-placement terms, (middlegame, endgame).
+#[derive(Clone, Debug)]
 pub struct StructureWeights {
     /// Passed pawn (no enemy pawn ahead on its file or the next ones): bonus times
     /// the square of the ranks it has advanced.
@@ -159,6 +169,7 @@ const ORTHODOX: Weights = Weights {
     }),
     royal_trap: [0; 9],
     threats: Some(THREATS),
+    rank: None,
 };
 
 /// The pawn-structure and piece-placement terms off (variants whose evaluation was
@@ -402,4 +413,94 @@ pub fn piece_value(variant: Variant, role: Role) -> i32 {
         return 20_000;
     }
     weights(variant).material[role.idx()].0
+}
+
+impl Weights {
+    /// Every number of these weights a tuner may change, with a name to print it by:
+    /// the per-role terms of the roles the variant has (those with material; the
+    /// royal king has none), the scalar terms, then the optional tables. One list, so
+    /// that reading the numbers out and writing them back agree.
+    pub fn tunable(&mut self) -> Vec<(String, &mut i32)> {
+        let present: Vec<bool> = self.material.iter().map(|m| *m != (0, 0)).collect();
+        let mut slots = Vec::new();
+        let Weights {
+            material,
+            centre,
+            mobility,
+            pawn_advance,
+            royal_shelter,
+            royal_activity,
+            royal_attack,
+            tempo,
+            structure,
+            royal_trap,
+            threats,
+            rank,
+        } = self;
+        per_role(&mut slots, "material", material, &present);
+        per_role(&mut slots, "centre", centre, &present);
+        per_role(&mut slots, "mobility", mobility, &present);
+        pair(&mut slots, "pawn_advance".into(), pawn_advance);
+        slots.push(("royal_shelter".into(), royal_shelter));
+        slots.push(("royal_activity".into(), royal_activity));
+        slots.push(("royal_attack".into(), royal_attack));
+        slots.push(("tempo".into(), tempo));
+        for (i, v) in royal_trap.iter_mut().enumerate() {
+            slots.push((format!("royal_trap[{i}]"), v));
+        }
+        if let Some(s) = structure {
+            pair(&mut slots, "passed".into(), &mut s.passed);
+            pair(&mut slots, "isolated".into(), &mut s.isolated);
+            pair(&mut slots, "doubled".into(), &mut s.doubled);
+            pair(&mut slots, "rook_open_file".into(), &mut s.rook_open_file);
+            pair(
+                &mut slots,
+                "rook_half_open_file".into(),
+                &mut s.rook_half_open_file,
+            );
+            pair(&mut slots, "bishop_pair".into(), &mut s.bishop_pair);
+            pair(&mut slots, "pawn_threat".into(), &mut s.pawn_threat);
+        }
+        if let Some(t) = threats {
+            // Pawns and the royal piece are never threat targets.
+            let targets: Vec<bool> = present
+                .iter()
+                .enumerate()
+                .map(|(i, p)| *p && i != Role::Pawn.idx())
+                .collect();
+            per_role(&mut slots, "by_minor", &mut t.by_minor, &targets);
+            per_role(&mut slots, "by_rook", &mut t.by_rook, &targets);
+            pair(&mut slots, "hanging".into(), &mut t.hanging);
+            slots.push(("safe_check".into(), &mut t.safe_check));
+        }
+        if let Some(table) = rank {
+            for (i, ranks) in table.iter_mut().enumerate() {
+                if present[i] || i == Role::King.idx() {
+                    for (r, v) in ranks.iter_mut().enumerate() {
+                        pair(&mut slots, format!("rank.{:?}[{r}]", Role::from_idx(i)), v);
+                    }
+                }
+            }
+        }
+        slots
+    }
+}
+
+fn pair<'a>(slots: &mut Vec<(String, &'a mut i32)>, name: String, v: &'a mut (i32, i32)) {
+    let (mg, eg) = v;
+    slots.push((format!("{name}.mg"), mg));
+    slots.push((format!("{name}.eg"), eg));
+}
+
+fn per_role<'a>(
+    slots: &mut Vec<(String, &'a mut i32)>,
+    name: &str,
+    table: &'a mut [(i32, i32); NROLES],
+    present: &[bool],
+) {
+    for (i, v) in table.iter_mut().enumerate() {
+        if present[i] {
+            pair(slots, format!("{name}.{:?}", Role::from_idx(i)), v);
+        }
+    }
 }

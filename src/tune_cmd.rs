@@ -1,0 +1,276 @@
+//! `baton tune`: fits the evaluation's weights to the results of recorded games
+//! (Texel's method). Each quiet position of the games is labelled with its game's
+//! result; the weights are moved one at a time, by a step that halves when no move
+//! helps, for as long as they lower the mean squared difference between the results
+//! and the evaluation turned into an expected score. Games are typically played by a
+//! stronger engine with `baton match` (see `benches/tune.sh`); every tenth game is
+//! held out and its loss is reported beside the fitted one, to show overfitting.
+//!
+//! The evaluation tuned is the chess family's (`eval::chess_family`), whose weights
+//! are `eval::Weights::tunable`. The result is printed for `engine/src/eval/weights.rs`.
+
+use baton_engine::eval::{self, Weights};
+use baton_engine::rules::{self, see};
+use baton_engine::{parse_move, Color, Position, Variant};
+use rayon::prelude::*;
+
+use crate::match_cmd::pgn::read_games;
+
+const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...";
+
+/// A quiet position and the result of its game for White (1, 0.5 or 0).
+struct Sample {
+    pos: Position,
+    result: f64,
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut variant = Variant::Knightmate;
+    let mut skip = 10usize;
+    let mut passes = 12usize;
+    let mut files = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |what: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{what} needs a value\n{USAGE}"))
+        };
+        match a.as_str() {
+            "--variant" => {
+                let name = value("--variant")?;
+                variant =
+                    Variant::from_name(&name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+            }
+            "--skip" => {
+                skip = value("--skip")?
+                    .parse()
+                    .map_err(|_| format!("--skip needs a number\n{USAGE}"))?
+            }
+            "--passes" => {
+                passes = value("--passes")?
+                    .parse()
+                    .map_err(|_| format!("--passes needs a number\n{USAGE}"))?
+            }
+            f if !f.starts_with("--") => files.push(f.to_string()),
+            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+        }
+    }
+    if !matches!(variant, Variant::Chess | Variant::Knightmate) {
+        return Err(format!(
+            "baton tune fits the chess family's evaluation (chess, knightmate), not {}",
+            variant.name()
+        ));
+    }
+    if files.is_empty() {
+        return Err(USAGE.into());
+    }
+    let (train, held_out) = load(&files, variant, skip)?;
+    println!(
+        "{} positions to fit, {} held out",
+        train.len(),
+        held_out.len()
+    );
+    if train.is_empty() || held_out.is_empty() {
+        return Err("too few quiet positions in these games".into());
+    }
+    let mut start = eval::weights(variant).clone();
+    // The rank table starts from nothing where the variant does not have it yet.
+    start
+        .rank
+        .get_or_insert([[(0, 0); eval::weights::RANKS]; baton_engine::piece::NROLES]);
+    let k = fit_scale(&train, &start);
+    println!("scale K = {k:.3}");
+    let tuned = descend(&train, &held_out, start.clone(), k, passes);
+    report(&start, &tuned);
+    Ok(())
+}
+
+/// The quiet positions of every game of the variant with a result: the training set
+/// and the held-out one (every tenth game).
+fn load(
+    files: &[String],
+    variant: Variant,
+    skip: usize,
+) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        for g in read_games(&text) {
+            if g.tag("Variant").and_then(Variant::from_name) != Some(variant) {
+                continue;
+            }
+            let result = match g.tag("Result") {
+                Some("1-0") => 1.0,
+                Some("0-1") => 0.0,
+                Some("1/2-1/2") => 0.5,
+                _ => continue,
+            };
+            let mut pos = match g.tag("FEN") {
+                Some(fen) => match Position::from_fen(variant, fen) {
+                    Ok(p) => p,
+                    Err(_) => continue,
+                },
+                None => Position::startpos(variant),
+            };
+            let set = if games % 10 == 9 {
+                &mut held_out
+            } else {
+                &mut train
+            };
+            games += 1;
+            for (ply, text) in g.moves.iter().enumerate() {
+                let Ok(m) = parse_move(&pos, text) else {
+                    break;
+                };
+                if ply >= skip && is_quiet(&pos, m) {
+                    set.push(Sample {
+                        pos: pos.clone(),
+                        result,
+                    });
+                }
+                pos = pos.play(m);
+            }
+        }
+    }
+    Ok((train, held_out))
+}
+
+/// Whether the static evaluation can speak for the position: no check, the move
+/// played was quiet, and no capture wins material on the spot.
+fn is_quiet(pos: &Position, played: baton_engine::Move) -> bool {
+    if rules::in_check(pos, pos.side)
+        || played.promotion.is_some()
+        || rules::is_capture(pos, played)
+    {
+        return false;
+    }
+    let moves = rules::legal_move_list(pos);
+    !moves
+        .iter()
+        .any(|&m| rules::is_capture(pos, m) && see::see_ge(pos, m, 1))
+}
+
+/// White's expected score from a White-side evaluation, at scale `k`.
+fn expected(eval: i32, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * f64::from(eval) / 400.0))
+}
+
+fn white_eval(pos: &Position, w: &Weights) -> i32 {
+    let e = eval::chess_family(pos, w);
+    if pos.side == Color::White {
+        e
+    } else {
+        -e
+    }
+}
+
+fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
+    let sum: f64 = samples
+        .par_iter()
+        .map(|s| {
+            let d = s.result - expected(white_eval(&s.pos, w), k);
+            d * d
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The scale that best maps the starting weights' evaluation to results.
+fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
+    let evals: Vec<(i32, f64)> = samples
+        .par_iter()
+        .map(|s| (white_eval(&s.pos, w), s.result))
+        .collect();
+    let at = |k: f64| -> f64 {
+        evals
+            .iter()
+            .map(|&(e, r)| {
+                let d = r - expected(e, k);
+                d * d
+            })
+            .sum::<f64>()
+    };
+    // The loss is unimodal in k: narrow the bracket by golden sections.
+    let (mut lo, mut hi) = (0.1f64, 4.0f64);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if at(a) < at(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+fn values(w: &mut Weights) -> Vec<i32> {
+    w.tunable().into_iter().map(|(_, v)| *v).collect()
+}
+
+fn set(w: &mut Weights, i: usize, value: i32) {
+    if let Some((_, v)) = w.tunable().into_iter().nth(i) {
+        *v = value;
+    }
+}
+
+/// Coordinate descent: each pass tries every weight one `step` up, then down, and
+/// keeps the move if it lowers the loss; a pass that moves nothing halves the step.
+/// The weights returned are those of the pass with the lowest held-out loss: passes
+/// that only fit the training games' noise are dropped.
+fn descend(
+    train: &[Sample],
+    held_out: &[Sample],
+    mut w: Weights,
+    k: f64,
+    passes: usize,
+) -> Weights {
+    let mut best = loss(train, &w, k);
+    let mut best_held = loss(held_out, &w, k);
+    let mut kept = w.clone();
+    println!("start: loss {best:.6}, held out {best_held:.6}");
+    let mut step = 8;
+    let n = values(&mut w).len();
+    for pass in 1..=passes {
+        let mut moved = 0;
+        for i in 0..n {
+            let old = values(&mut w)[i];
+            for dir in [1, -1] {
+                set(&mut w, i, old + dir * step);
+                let l = loss(train, &w, k);
+                if l < best {
+                    best = l;
+                    moved += 1;
+                    break;
+                }
+                set(&mut w, i, old);
+            }
+        }
+        let held = loss(held_out, &w, k);
+        println!(
+            "pass {pass} step {step}: {moved} weights moved, loss {best:.6}, held out {held:.6}"
+        );
+        if held < best_held {
+            best_held = held;
+            kept = w.clone();
+        }
+        if moved == 0 {
+            if step == 1 {
+                break;
+            }
+            step /= 2;
+        }
+    }
+    kept
+}
+
+fn report(start: &Weights, tuned: &Weights) {
+    let mut a = start.clone();
+    let mut b = tuned.clone();
+    for ((name, old), (_, new)) in a.tunable().into_iter().zip(b.tunable()) {
+        let mark = if old != new { " *" } else { "" };
+        println!("{name:24} {:6} -> {:6}{mark}", *old, *new);
+    }
+}
