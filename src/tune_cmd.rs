@@ -93,48 +93,60 @@ fn load(
     variant: Variant,
     skip: usize,
 ) -> Result<(Vec<Sample>, Vec<Sample>), String> {
-    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    let mut sets = (Vec::new(), Vec::new());
     let mut games = 0;
     for path in files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        for g in read_games(&text) {
-            if g.tag("Variant").and_then(Variant::from_name) != Some(variant) {
-                continue;
+        add_games(&text, variant, skip, &mut games, &mut sets);
+    }
+    Ok(sets)
+}
+
+/// Adds the quiet positions of a PGN text's games to the training set, or to the
+/// held-out one for every tenth game (`games` counts the games taken so far).
+fn add_games(
+    text: &str,
+    variant: Variant,
+    skip: usize,
+    games: &mut usize,
+    (train, held_out): &mut (Vec<Sample>, Vec<Sample>),
+) {
+    for g in read_games(text) {
+        if g.tag("Variant").and_then(Variant::from_name) != Some(variant) {
+            continue;
+        }
+        let result = match g.tag("Result") {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            _ => continue,
+        };
+        let mut pos = match g.tag("FEN") {
+            Some(fen) => match Position::from_fen(variant, fen) {
+                Ok(p) => p,
+                Err(_) => continue,
+            },
+            None => Position::startpos(variant),
+        };
+        let set = if *games % 10 == 9 {
+            &mut *held_out
+        } else {
+            &mut *train
+        };
+        *games += 1;
+        for (ply, text) in g.moves.iter().enumerate() {
+            let Ok(m) = parse_move(&pos, text) else {
+                break;
+            };
+            if ply >= skip && is_quiet(&pos, m) {
+                set.push(Sample {
+                    pos: pos.clone(),
+                    result,
+                });
             }
-            let result = match g.tag("Result") {
-                Some("1-0") => 1.0,
-                Some("0-1") => 0.0,
-                Some("1/2-1/2") => 0.5,
-                _ => continue,
-            };
-            let mut pos = match g.tag("FEN") {
-                Some(fen) => match Position::from_fen(variant, fen) {
-                    Ok(p) => p,
-                    Err(_) => continue,
-                },
-                None => Position::startpos(variant),
-            };
-            let set = if games % 10 == 9 {
-                &mut held_out
-            } else {
-                &mut train
-            };
-            games += 1;
-            for (ply, text) in g.moves.iter().enumerate() {
-                let Ok(m) = parse_move(&pos, text) else {
-                    break;
-                };
-                if ply >= skip && is_quiet(&pos, m) {
-                    set.push(Sample {
-                        pos: pos.clone(),
-                        result,
-                    });
-                }
-                pos = pos.play(m);
-            }
+            pos = pos.play(m);
         }
     }
-    Ok((train, held_out))
 }
 
 /// Whether the static evaluation can speak for the position: no check, the move
@@ -272,5 +284,33 @@ fn report(start: &Weights, tuned: &Weights) {
     for ((name, old), (_, new)) in a.tunable().into_iter().zip(b.tunable()) {
         let mark = if old != new { " *" } else { "" };
         println!("{name:24} {:6} -> {:6}{mark}", *old, *new);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[Variant \"knightmate\"]\n[Result \"0-1\"]\n\n\
+        1. e2e4 d7d5 2. e4d5 d8d5 3. d1f3 d5f3 0-1\n";
+
+    #[test]
+    fn quiet_positions_are_labelled_with_their_games_result() {
+        let mut sets = (Vec::new(), Vec::new());
+        let mut games = 0;
+        add_games(GAME, Variant::Knightmate, 0, &mut games, &mut sets);
+        assert_eq!(games, 1);
+        // Plies 1, 2 and 5 are quiet; the others capture.
+        assert_eq!(sets.0.len(), 3, "{:?}", sets.0.len());
+        assert!(sets.0.iter().all(|s| s.result == 0.0));
+        // Other variants' games are not read.
+        add_games(GAME, Variant::Chess, 0, &mut games, &mut sets);
+        assert_eq!(games, 1);
+    }
+
+    #[test]
+    fn the_fitted_scale_maps_evaluations_to_results() {
+        assert!((expected(0, 1.0) - 0.5).abs() < 1e-9);
+        assert!(expected(400, 1.0) > 0.9 && expected(-400, 1.0) < 0.1);
     }
 }

@@ -504,3 +504,27 @@ fn per_role<'a>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tunable_lists_each_number_once_and_writes_back() {
+        let mut w = KNIGHTMATE.clone();
+        w.rank = Some([[(0, 0); RANKS]; NROLES]);
+        let names: Vec<String> = w.tunable().into_iter().map(|(n, _)| n).collect();
+        let unique: std::collections::BTreeSet<&String> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
+        // Knights do not exist in knightmate; the royal piece has no material.
+        assert!(!names.iter().any(|n| n.contains("Knight")));
+        assert!(!names.iter().any(|n| n.starts_with("material.King")));
+        assert!(names.iter().any(|n| n == "rank.King[0].mg"));
+        for (i, (_, v)) in w.tunable().into_iter().enumerate() {
+            *v = i as i32;
+        }
+        let read: Vec<i32> = w.tunable().into_iter().map(|(_, v)| *v).collect();
+        assert_eq!(read, (0..names.len() as i32).collect::<Vec<_>>());
+        assert_eq!(w.material[Role::Pawn.idx()], (0, 1));
+    }
+}
