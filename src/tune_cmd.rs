@@ -16,7 +16,8 @@ use rayon::prelude::*;
 
 use crate::match_cmd::pgn::read_games;
 
-const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...";
+const USAGE: &str =
+    "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L] FILE.pgn ...";
 
 /// A quiet position and the result of its game for White (1, 0.5 or 0).
 struct Sample {
@@ -28,6 +29,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut variant = Variant::Knightmate;
     let mut skip = 10usize;
     let mut passes = 12usize;
+    let mut lambda = 1e-8f64;
     let mut files = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -46,6 +48,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 skip = value("--skip")?
                     .parse()
                     .map_err(|_| format!("--skip needs a number\n{USAGE}"))?
+            }
+            "--lambda" => {
+                lambda = value("--lambda")?
+                    .parse()
+                    .map_err(|_| format!("--lambda needs a number\n{USAGE}"))?
             }
             "--passes" => {
                 passes = value("--passes")?
@@ -81,7 +88,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .get_or_insert([[(0, 0); eval::weights::RANKS]; baton_engine::piece::NROLES]);
     let k = fit_scale(&train, &start);
     println!("scale K = {k:.3}");
-    let tuned = descend(&train, &held_out, start.clone(), k, passes);
+    let tuned = descend(&train, &held_out, start.clone(), k, passes, lambda);
     report(&start, &tuned);
     Ok(())
 }
@@ -113,6 +120,11 @@ fn add_games(
 ) {
     for g in read_games(text) {
         if g.tag("Variant").and_then(Variant::from_name) != Some(variant) {
+            continue;
+        }
+        // A game lost by a failure (a crash, a hang, a flag) says nothing of the
+        // positions.
+        if !matches!(g.tag("Termination"), None | Some("normal" | "adjudication")) {
             continue;
         }
         let result = match g.tag("Result") {
@@ -229,31 +241,39 @@ fn set(w: &mut Weights, i: usize, value: i32) {
 }
 
 /// Coordinate descent: each pass tries every weight one `step` up, then down, and
-/// keeps the move if it lowers the loss; a pass that moves nothing halves the step.
-/// The weights returned are those of the pass with the lowest held-out loss: passes
-/// that only fit the training games' noise are dropped.
+/// keeps the move if it lowers the loss plus `lambda` times the squared distance of
+/// the weights from where they started (a weight the games hardly see stays put
+/// instead of wandering wherever their noise leads); a pass that moves nothing halves
+/// the step. The weights returned are those of the pass with the lowest held-out
+/// loss: passes that only fit the training games' noise are dropped.
 fn descend(
     train: &[Sample],
     held_out: &[Sample],
     mut w: Weights,
     k: f64,
     passes: usize,
+    lambda: f64,
 ) -> Weights {
-    let mut best = loss(train, &w, k);
+    let origin = values(&mut w);
+    let penalty = |i: usize, v: i32| lambda * f64::from(v - origin[i]).powi(2);
+    // The training loss and the penalty; the descent lowers their sum.
+    let mut fit = loss(train, &w, k);
+    let mut spent = 0.0;
     let mut best_held = loss(held_out, &w, k);
     let mut kept = w.clone();
-    println!("start: loss {best:.6}, held out {best_held:.6}");
+    println!("start: loss {fit:.6}, held out {best_held:.6}");
     let mut step = 8;
-    let n = values(&mut w).len();
+    let n = origin.len();
     for pass in 1..=passes {
         let mut moved = 0;
         for i in 0..n {
             let old = values(&mut w)[i];
-            for dir in [1, -1] {
-                set(&mut w, i, old + dir * step);
+            for new in [old + step, old - step] {
+                set(&mut w, i, new);
                 let l = loss(train, &w, k);
-                if l < best {
-                    best = l;
+                let p = spent + penalty(i, new) - penalty(i, old);
+                if l + p < fit + spent {
+                    (fit, spent) = (l, p);
                     moved += 1;
                     break;
                 }
@@ -262,7 +282,8 @@ fn descend(
         }
         let held = loss(held_out, &w, k);
         println!(
-            "pass {pass} step {step}: {moved} weights moved, loss {best:.6}, held out {held:.6}"
+            "pass {pass} step {step}: {moved} weights moved, loss {fit:.6} \
+             (+ {spent:.6} penalty), held out {held:.6}"
         );
         if held < best_held {
             best_held = held;
@@ -278,6 +299,8 @@ fn descend(
     kept
 }
 
+/// Each weight's old and new value, then the new weights as a Rust literal for
+/// `weights.rs` (role tables in `Role` order).
 fn report(start: &Weights, tuned: &Weights) {
     let mut a = start.clone();
     let mut b = tuned.clone();
@@ -285,6 +308,7 @@ fn report(start: &Weights, tuned: &Weights) {
         let mark = if old != new { " *" } else { "" };
         println!("{name:24} {:6} -> {:6}{mark}", *old, *new);
     }
+    println!("const TUNED: Weights = {tuned:#?};");
 }
 
 #[cfg(test)]
