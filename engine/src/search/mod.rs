@@ -217,6 +217,7 @@ fn main_thread(
     let mut ponder: Option<Move> = None;
     let mut completed = 0;
     let mut previous: Vec<Option<i32>> = vec![None; multipv];
+    let mut stability = timeman::Stability::default();
     for depth in 1..=max_depth {
         let mut chosen: Vec<Move> = Vec::new();
         for line in 0..multipv {
@@ -254,10 +255,15 @@ fn main_thread(
                 break;
             }
         }
-        // Another iteration takes a few times longer than this one: do not start one
-        // that cannot finish.
+        // The optimum, scaled by how settled the search looks; another iteration
+        // takes a few times longer than this one: do not start one that cannot finish.
+        let scale = match (best, previous[0]) {
+            (Some(m), Some(score)) => stability.update(m, score),
+            _ => 1.0,
+        };
         if let Some((optimum, _)) = clock {
-            if !pondering && shared.elapsed_ms() >= optimum * 7 / 10 {
+            let budget = (optimum as f64 * scale) as u64;
+            if !pondering && shared.elapsed_ms() >= budget * 7 / 10 {
                 break;
             }
         }

@@ -3,6 +3,7 @@
 //! host's move overhead (lag) is paid out of every allocation.
 
 use super::Limits;
+use crate::moves::Move;
 use crate::piece::Color;
 
 /// (optimum, maximum) thinking time in milliseconds, or `None` without a clock.
@@ -26,6 +27,46 @@ pub fn allocate(limits: &Limits, side: Color, overhead_ms: u64) -> Option<(u64, 
     let maximum = (optimum * 4).min(cap);
     let optimum = optimum.min(maximum);
     Some((optimum.max(1), maximum.max(1)))
+}
+
+/// How much of the optimum time the position deserves, learned from the finished
+/// iterations (after Stockfish): more while the best move keeps changing or the score
+/// is falling, less once the same move has held for several iterations.
+#[derive(Default)]
+pub struct Stability {
+    best: Option<Move>,
+    /// Iterations in a row with the same best move.
+    same: u32,
+    /// Best-move changes, halved at every iteration (recent changes weigh most).
+    changes: f64,
+    /// The score of the previous iterations, smoothed.
+    average: Option<f64>,
+}
+
+impl Stability {
+    /// Records an iteration's best move and score; answers the factor to scale the
+    /// optimum time by.
+    pub fn update(&mut self, best: Move, score: i32) -> f64 {
+        self.changes /= 2.0;
+        if self.best == Some(best) {
+            self.same += 1;
+        } else {
+            if self.best.is_some() {
+                self.changes += 1.0;
+            }
+            self.best = Some(best);
+            self.same = 0;
+        }
+        let score = f64::from(score.clamp(-2000, 2000));
+        let average = self.average.unwrap_or(score);
+        self.average = Some((average + score) / 2.0);
+        // A score below what the last iterations promised: something was refuted,
+        // look for a better move for longer.
+        let falling = (1.0 + (average - score) / 200.0).clamp(0.8, 1.5);
+        let unstable = 1.0 + 0.8 * self.changes.min(2.0);
+        let settled = if self.same >= 5 { 0.7 } else { 1.0 };
+        falling * unstable * settled
+    }
 }
 
 #[cfg(test)]
@@ -56,5 +97,32 @@ mod tests {
     #[test]
     fn no_clock_no_limit() {
         assert_eq!(allocate(&Limits::default(), Color::White, 10), None);
+    }
+
+    fn mv(from: u8, to: u8) -> Move {
+        use crate::geometry::Square;
+        Move::new(Square(from), Square(to))
+    }
+
+    #[test]
+    fn time_grows_when_the_best_move_changes_and_shrinks_when_it_holds() {
+        let mut s = Stability::default();
+        assert_eq!(s.update(mv(12, 28), 20), 1.0);
+        let changed = s.update(mv(11, 27), 20);
+        assert!(changed > 1.5, "{changed}");
+        let mut last = changed;
+        for _ in 0..6 {
+            last = s.update(mv(11, 27), 20);
+        }
+        assert!(last < 0.8, "{last}");
+    }
+
+    #[test]
+    fn time_grows_when_the_score_falls() {
+        let mut s = Stability::default();
+        for _ in 0..3 {
+            s.update(mv(12, 28), 50);
+        }
+        assert!(s.update(mv(12, 28), -100) > 1.3);
     }
 }
