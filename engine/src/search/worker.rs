@@ -128,6 +128,15 @@ pub struct Worker<'a> {
     root_depth: i32,
 }
 
+/// What `search` learned of a node before its moves: whether the side to move is in
+/// check, its static evaluation, and whether that improved on two plies ago.
+#[derive(Clone, Copy)]
+struct Node {
+    in_check: bool,
+    static_eval: i32,
+    improving: bool,
+}
+
 /// Pruning that is sound for some rules and not for others.
 #[derive(Clone, Copy)]
 pub struct Features {
@@ -409,53 +418,9 @@ impl<'a> Worker<'a> {
             depth
         };
 
-        let mut list = self.take_list();
-        rules::staged_moves(pos, Stage::First, &mut list);
-        // Both stages at once at the root (MultiPV skips moves of either), where the
-        // first is empty (no plain move is not yet mate) or lacks the hash move (so
-        // that it is still tried first).
-        let mut rest_done = !rules::has_rest_stage(pos.variant);
-        if !rest_done && (root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)))
-        {
-            rules::staged_moves(pos, Stage::Rest, &mut list);
-            rest_done = true;
-        }
-        let score = self.search_moves(
-            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, entry, key,
-        );
-        self.pool.push(list);
-        score
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn search_moves(
-        &mut self,
-        pos: &Position,
-        list: &mut MoveList,
-        mut rest_done: bool,
-        mut alpha: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        is_pv: bool,
-        skip: &[Move],
-        entry: Option<Entry>,
-        key: u64,
-    ) -> i32 {
-        let root = ply == 0;
-        let hash_move = entry.and_then(|e| e.best);
-        // `skip`: moves given as better MultiPV lines at the root, the hash move in a
-        // singular-extension search below it.
-        if !skip.is_empty() {
-            list.retain(|m| !skip.contains(m));
-        }
-        if list.is_empty() {
-            return if !skip.is_empty() {
-                -INFINITE
-            } else {
-                self.no_move_score(pos, ply)
-            };
-        }
+        // Pruning on the static evaluation comes before the moves are generated: most
+        // nodes it cuts would not need them. (A stalemate can hide behind it, as in
+        // Stockfish: a rare cost for a large saving.)
         // Without check, a king the opponent could capture next turn is the same
         // emergency: no pruning on the static evaluation.
         let in_check = if pos.variant.has_check() {
@@ -511,6 +476,64 @@ impl<'a> Worker<'a> {
             }
         }
 
+        let mut list = self.take_list();
+        rules::staged_moves(pos, Stage::First, &mut list);
+        // Both stages at once at the root (MultiPV skips moves of either), where the
+        // first is empty (no plain move is not yet mate) or lacks the hash move (so
+        // that it is still tried first).
+        let mut rest_done = !rules::has_rest_stage(pos.variant);
+        if !rest_done && (root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)))
+        {
+            rules::staged_moves(pos, Stage::Rest, &mut list);
+            rest_done = true;
+        }
+        let node = Node {
+            in_check,
+            static_eval,
+            improving,
+        };
+        let score = self.search_moves(
+            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, entry, key, node,
+        );
+        self.pool.push(list);
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        list: &mut MoveList,
+        mut rest_done: bool,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        is_pv: bool,
+        skip: &[Move],
+        entry: Option<Entry>,
+        key: u64,
+        node: Node,
+    ) -> i32 {
+        let Node {
+            in_check,
+            static_eval,
+            improving,
+        } = node;
+        let root = ply == 0;
+        let hash_move = entry.and_then(|e| e.best);
+        // `skip`: moves given as better MultiPV lines at the root, the hash move in a
+        // singular-extension search below it.
+        if !skip.is_empty() {
+            list.retain(|m| !skip.contains(m));
+        }
+        if list.is_empty() {
+            return if !skip.is_empty() {
+                -INFINITE
+            } else {
+                self.no_move_score(pos, ply)
+            };
+        }
         // Singular extension: when the hash move is the only good move (every other
         // fails low, searched to half the depth, against a bound just below the hash
         // move's score) it is searched a ply deeper; when even without it the node
