@@ -235,12 +235,13 @@ mod tests {
             0,
             true,
         );
-        // ...or the royal knight stands where it does not reach d6.
+        // ...or the royal knight stands where it does not reach d6: a pawn won.
+        let pawn = crate::eval::piece_value(Variant::Knightmate, crate::piece::Role::Pawn);
         check(
             Variant::Knightmate,
             "8/4k3/3p4/4M3/8/8/8/4K3 w - - 0 1",
             "e5d6",
-            100,
+            pawn,
             true,
         );
     }
