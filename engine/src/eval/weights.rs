@@ -42,6 +42,9 @@ pub struct Weights {
 /// Ranks of the `rank` table.
 pub const RANKS: usize = 8;
 
+/// A role's row of the `rank` table that changes nothing.
+const NO_RANKS: [(i32, i32); RANKS] = [(0, 0); RANKS];
+
 /// Bonuses for attacking the enemy's pieces, (middlegame, endgame).
 #[derive(Clone, Debug)]
 pub struct ThreatWeights {
@@ -187,46 +190,41 @@ const NO_STRUCTURE: Weights = Weights {
 /// 0.1356): +31 +/- 64 in self-play at 2+0.02 (100 games), and 13.5% -> 20% against
 /// Fairy-Stockfish at 10+0.1. The second went on from there with 1,740 more games
 /// (261,000 positions; held-out loss 0.1357 -> 0.1350). `--lambda 1e-8`, the pass
-/// with the best held-out loss kept. Tables are in `Role` order (pawn knight bishop
-/// rook queen king commoner elephant dabbaba power); knights do not exist, and the
-/// royal king's material is nothing.
+/// with the best held-out loss kept. Knights do not exist in knightmate.
 const KNIGHTMATE: Weights = Weights {
-    material: [
+    material: by_role(
         (96, 112),
         (0, 0),
         (414, 264),
         (624, 506),
         (994, 1032),
-        (0, 0),
         (370, 314),
         (0, 0),
         (0, 0),
         (0, 0),
-    ],
-    centre: [
+    ),
+    centre: by_role(
         (0, 0),
         (0, 0),
         (20, 35),
         (41, -55),
         (6, 23),
-        (0, 0),
         (40, -6),
         (0, 0),
         (0, 0),
         (0, 0),
-    ],
-    mobility: [
+    ),
+    mobility: by_role(
         (0, 0),
         (4, 4),
         (8, -11),
         (10, -12),
         (1, 18),
-        (0, 0),
         (2, -6),
         (2, 2),
         (2, 2),
         (0, 0),
-    ],
+    ),
     pawn_advance: (3, -4),
     royal_shelter: 34,
     royal_activity: 12,
@@ -243,34 +241,34 @@ const KNIGHTMATE: Weights = Weights {
     }),
     royal_trap: [50, 8, -17, -31, -32, -44, 0, 32, 116],
     threats: Some(ThreatWeights {
-        by_minor: [
+        by_minor: by_role(
             (0, 0),
             (5, 32),
             (38, 36),
             (52, 22),
             (61, 60),
-            (0, 0),
             (22, 12),
             (0, 0),
             (0, 0),
             (0, 0),
-        ],
-        by_rook: [
+        ),
+        by_rook: by_role(
             (0, 0),
             (3, 30),
             (4, 71),
             (0, 20),
             (30, 20),
-            (0, 0),
             (4, 30),
             (0, 0),
             (0, 0),
             (0, 0),
-        ],
+        ),
         hanging: (-33, 44),
         safe_check: 52,
     }),
+    // Per role in `Role` order, ranks 1-8 from the side's own.
     rank: Some([
+        // pawn
         [
             (0, 0),
             (8, 8),
@@ -281,16 +279,8 @@ const KNIGHTMATE: Weights = Weights {
             (36, -52),
             (0, 0),
         ],
-        [
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ],
+        NO_RANKS, // knight
+        // bishop
         [
             (56, -40),
             (24, 0),
@@ -301,6 +291,7 @@ const KNIGHTMATE: Weights = Weights {
             (-20, 8),
             (-32, -32),
         ],
+        // rook
         [
             (80, -52),
             (20, -48),
@@ -311,6 +302,7 @@ const KNIGHTMATE: Weights = Weights {
             (60, 60),
             (48, 28),
         ],
+        // queen
         [
             (56, 16),
             (36, 4),
@@ -321,6 +313,7 @@ const KNIGHTMATE: Weights = Weights {
             (-8, 4),
             (12, 16),
         ],
+        // king (the royal knight)
         [
             (-20, -12),
             (-32, 12),
@@ -331,6 +324,7 @@ const KNIGHTMATE: Weights = Weights {
             (-12, -12),
             (-4, 4),
         ],
+        // commoner
         [
             (-52, -76),
             (-40, -40),
@@ -341,36 +335,9 @@ const KNIGHTMATE: Weights = Weights {
             (20, 64),
             (12, 28),
         ],
-        [
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ],
-        [
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ],
-        [
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-            (0, 0),
-        ],
+        NO_RANKS, // elephant
+        NO_RANKS, // dabbaba
+        NO_RANKS, // power
     ]),
 };
 
