@@ -4,7 +4,8 @@
 //! helps, for as long as they lower the mean squared difference between the results
 //! and the evaluation turned into an expected score. Games are typically played by a
 //! stronger engine with `baton match` (see `benches/tune.sh`); every tenth game is
-//! held out and its loss is reported beside the fitted one, to show overfitting.
+//! held out, its loss is reported beside the fitted one, and the weights printed are
+//! those of the pass where it was lowest (later passes fit the training games' noise).
 //!
 //! The evaluation tuned is the chess family's (`eval::chess_family`), whose weights
 //! are `eval::Weights::tunable`. The result is printed for `engine/src/eval/weights.rs`.
@@ -18,6 +19,12 @@ use crate::match_cmd::pgn::read_games;
 
 const USAGE: &str =
     "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L] FILE.pgn ...";
+
+/// An option's value read as a number.
+fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} needs a number, not '{text}'\n{USAGE}"))
+}
 
 /// A quiet position and the result of its game for White (1, 0.5 or 0).
 struct Sample {
@@ -44,21 +51,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 variant =
                     Variant::from_name(&name).ok_or_else(|| format!("unknown variant '{name}'"))?;
             }
-            "--skip" => {
-                skip = value("--skip")?
-                    .parse()
-                    .map_err(|_| format!("--skip needs a number\n{USAGE}"))?
-            }
-            "--lambda" => {
-                lambda = value("--lambda")?
-                    .parse()
-                    .map_err(|_| format!("--lambda needs a number\n{USAGE}"))?
-            }
-            "--passes" => {
-                passes = value("--passes")?
-                    .parse()
-                    .map_err(|_| format!("--passes needs a number\n{USAGE}"))?
-            }
+            "--skip" => skip = number("--skip", value("--skip")?)?,
+            "--lambda" => lambda = number("--lambda", value("--lambda")?)?,
+            "--passes" => passes = number("--passes", value("--passes")?)?,
             f if !f.starts_with("--") => files.push(f.to_string()),
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
