@@ -94,6 +94,8 @@ pub struct GameRecord {
     pub fen: String,
     /// Every move from `fen`, opening moves included, in Baton's notation.
     pub moves: Vec<String>,
+    /// What the engine said of each move it played (none for opening moves).
+    pub thoughts: Vec<Option<Thought>>,
     pub opening_plies: usize,
     /// `None` for a draw (or an unfinished game).
     pub winner: Option<Color>,
@@ -103,6 +105,36 @@ pub struct GameRecord {
     /// The failing engine's last lines, if an engine failed.
     pub log: Vec<String>,
     pub time_control: String,
+}
+
+/// An engine's last reported score and depth for the move it played, and the time
+/// it took: written after the move in the PGN, as cutechess-cli does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thought {
+    /// Centipawns from the mover's side (mates as +-(30000 - plies)).
+    pub score: Option<i32>,
+    pub depth: Option<u32>,
+    pub elapsed: Duration,
+}
+
+impl Thought {
+    /// `+0.31/12 0.412s`, `-M3/20 1.002s`; `0.100s` alone without a score.
+    pub fn text(&self) -> String {
+        let time = format!("{:.3}s", self.elapsed.as_secs_f64());
+        let Some(s) = self.score else {
+            return time;
+        };
+        let score = if s.abs() >= 29_000 {
+            let plies = 30_000 - s.abs();
+            format!("{}M{}", if s > 0 { '+' } else { '-' }, (plies + 1) / 2)
+        } else {
+            format!("{:+.2}", f64::from(s) / 100.0)
+        };
+        match self.depth {
+            Some(d) => format!("{score}/{d} {time}"),
+            None => format!("{score} {time}"),
+        }
+    }
 }
 
 impl GameRecord {
@@ -308,6 +340,7 @@ pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord 
         variant: cfg.variant,
         fen: job.opening.fen.clone(),
         moves: Vec::new(),
+        thoughts: Vec::new(),
         opening_plies: job.opening.moves.len(),
         winner: None,
         termination: Termination::Unterminated,
@@ -327,6 +360,7 @@ pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord 
         }
     };
     rec.moves = job.opening.moves.clone();
+    rec.thoughts = vec![None; rec.moves.len()];
     let [white, black] = slots;
     let mut slots = [white, black];
     for c in Color::BOTH {
@@ -389,6 +423,11 @@ pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord 
             }
         };
         rec.moves.push(format_move(game.position(), m));
+        rec.thoughts.push(Some(Thought {
+            score: reply.score,
+            depth: reply.depth,
+            elapsed: reply.elapsed,
+        }));
         game.play(m);
         if game.outcome().is_none() {
             let irreversible = game.position().halfmove == 0;

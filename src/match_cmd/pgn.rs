@@ -72,6 +72,9 @@ pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
         if let Some(note) = notes.get(k) {
             tokens.push(format!("{{{note}}}"));
         }
+        if let Some(Some(thought)) = rec.thoughts.get(k) {
+            tokens.push(format!("{{{}}}", thought.text()));
+        }
         if k + 1 == rec.opening_plies {
             tokens.push("{end of opening}".into());
         }
@@ -424,6 +427,7 @@ mod tests {
             variant: Variant::Chess,
             fen: Variant::Chess.start_fen().into(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            thoughts: Vec::new(),
             opening_plies: 0,
             winner,
             termination: t,
@@ -504,6 +508,44 @@ mod tests {
         );
         assert_eq!(g.moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
         assert_eq!(g.result_token.as_deref(), Some("1/2-1/2"));
+    }
+
+    #[test]
+    fn engine_scores_depths_and_times_follow_their_moves() {
+        use super::super::game::Thought;
+        use std::time::Duration;
+        let moves = ["e2e4", "e7e5", "g1f3", "b8c6"];
+        let thought = |score, depth, ms| {
+            Some(Thought {
+                score,
+                depth,
+                elapsed: Duration::from_millis(ms),
+            })
+        };
+        let rec = GameRecord {
+            thoughts: vec![
+                None,
+                None,
+                thought(Some(31), Some(12), 412),
+                thought(Some(-29_995), Some(20), 1002),
+            ],
+            opening_plies: 2,
+            ..record(&moves, None, Termination::Adjudication)
+        };
+        let text = write_game(&rec, "ev", &names());
+        assert!(
+            text.contains("2. g1f3 {+0.31/12 0.412s} b8c6 {-M3/20 1.002s}"),
+            "{text}"
+        );
+        assert!(text.contains("1. e2e4 e7e5 {end of opening} 2."), "{text}");
+        let games = read_games(&text);
+        assert_eq!(games[0].moves, moves);
+        let bare = Thought {
+            score: None,
+            depth: None,
+            elapsed: Duration::from_millis(5),
+        };
+        assert_eq!(bare.text(), "0.005s");
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub struct Reply {
     /// The last `info ... score` of the search, in centipawns from the engine's side
     /// (mates as +-(30000 - plies)).
     pub score: Option<i32>,
+    /// The depth of that line.
+    pub depth: Option<u32>,
 }
 
 type Tail = Arc<Mutex<VecDeque<String>>>;
@@ -199,10 +201,12 @@ impl UciClient {
         self.send(go)?;
         let start = Instant::now();
         let mut score = None;
+        let mut depth = None;
         let (line, at) = self.wait_for(start + timeout, |line| {
             if line.starts_with("info ") {
                 if let Some(s) = parse_score(line) {
                     score = Some(s);
+                    depth = parse_depth(line);
                 }
             }
             line.starts_with("bestmove")
@@ -212,6 +216,7 @@ impl UciClient {
             bestmove,
             elapsed: at.saturating_duration_since(start),
             score,
+            depth,
         })
     }
 
@@ -307,6 +312,13 @@ fn parse_score(line: &str) -> Option<i32> {
     }
 }
 
+/// The `depth` of an `info` line.
+fn parse_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == "depth")?;
+    words.next()?.parse().ok()
+}
+
 /// An engine of the match as one worker sees it: started on first use and again after
 /// it failed.
 pub struct EngineSlot {
@@ -362,7 +374,17 @@ impl EngineSlot {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_score;
+    use super::{parse_depth, parse_score};
+
+    #[test]
+    fn depths_are_read_from_info_lines() {
+        assert_eq!(
+            parse_depth("info depth 12 seldepth 20 score cp 3"),
+            Some(12)
+        );
+        assert_eq!(parse_depth("info seldepth 20 score cp 3"), None);
+        assert_eq!(parse_depth("info depth x score cp 3"), None);
+    }
 
     #[test]
     fn scores_are_read_from_info_lines() {
