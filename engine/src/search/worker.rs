@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
+use super::eval_cache::EvalCache;
 use super::memory::Memory;
 use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -116,6 +117,7 @@ pub struct Worker<'a> {
     /// Features switched per variant (see `Features`).
     features: Features,
     eval_style: Style,
+    eval_cache: EvalCache,
     /// Move lists are large (the widest turns of stonesrelays): they live on the heap
     /// and are reused, one taken per node and given back when it returns.
     pool: Vec<Box<MoveList>>,
@@ -239,6 +241,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             features,
             eval_style,
+            eval_cache: EvalCache::new(),
             pool: Vec::new(),
             root_len: history.len(),
             evals: vec![-INFINITE; MAX_PLY + 2],
@@ -906,8 +909,10 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, self.eval_style)
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let style = self.eval_style;
+        self.eval_cache
+            .get_or(pos.hash(), || evaluate_with(pos, style))
     }
 
     fn no_move_score(&self, pos: &Position, ply: usize) -> i32 {
