@@ -111,6 +111,29 @@ fn text(out: &Output) -> (String, String) {
     )
 }
 
+/// PGN text without the comments of engines' thoughts (`{+0.31/12 0.412s}`), which
+/// follow every engine move, and the space or line break before them.
+fn without_thoughts(pgn: &str) -> String {
+    let mut out = String::new();
+    let mut rest = pgn;
+    while let Some(open) = rest.find('{') {
+        let Some(len) = rest[open..].find('}') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + len];
+        let thought = inner.ends_with('s')
+            && inner.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-');
+        if thought {
+            out.push_str(rest[..open].trim_end_matches([' ', '\n']));
+        } else {
+            out.push_str(&rest[..=open + len]);
+        }
+        rest = &rest[open + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
@@ -212,7 +235,14 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
     ] {
         assert_eq!(games.matches(tag).count(), 4, "{tag}\n{games}");
     }
-    assert!(games.contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1"));
+    // Each engine move carries the engine's thought (the fake engine says depth 1,
+    // score 0); the game ends with the reason.
+    assert!(
+        without_thoughts(&games)
+            .contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1"),
+        "{games}"
+    );
+    assert_eq!(games.matches("{+0.00/1 ").count(), 16, "{games}");
     let out = baton(&["--replay".to_string(), pgn.clone()]);
     let (stdout, _) = text(&out);
     assert!(out.status.success(), "{stdout}");
