@@ -439,6 +439,24 @@ fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
     let threatened = (pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
     mg -= w.pawn_threat.0 * threatened as i32;
     eg -= w.pawn_threat.1 * threatened as i32;
+    if w.space != 0 {
+        // Room to manoeuvre behind the own pawns: central squares of the own second
+        // to fourth ranks that no enemy pawn attacks, counted twice up to three
+        // squares behind an own pawn; worth more with more pieces to use it.
+        let h = t.height as usize;
+        let ranks = if up {
+            t.ranks[1] | t.ranks[2] | t.ranks[3]
+        } else {
+            t.ranks[h - 2] | t.ranks[h - 3] | t.ranks[h - 4]
+        };
+        let centre = (2..t.width as usize - 2).fold(Bitboard::EMPTY, |b, f| b | t.files[f]);
+        let safe = ranks & centre & !own_pawns & !pawn_attacks;
+        let back = forward(own_pawns, !up);
+        let behind = back | forward(back, !up) | forward(forward(back, !up), !up);
+        let bonus = (safe.count() + (safe & behind).count()) as i32;
+        let pieces = pos.color_bb(us).count() as i32 - 1;
+        mg += bonus * pieces * pieces * w.space / 256;
+    }
     (mg, eg)
 }
 
@@ -496,6 +514,26 @@ mod tests {
         );
         let guarded = white_threats("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1").0;
         assert_eq!(guarded, 0);
+    }
+
+    #[test]
+    fn space_counts_safe_central_squares_behind_the_pawns() {
+        let mut w = weights(Variant::Chess).clone();
+        let space = |w: &Weights, fen: &str| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            structure(&pos, w, Color::White).0
+        };
+        // The same pawns on the second rank and on the fourth. Unadvanced, c3-f4
+        // are safe (8 squares) and none is behind a pawn; advanced, c2-f3 are safe
+        // and behind them (8 squares, counted twice).
+        let back = "4k3/8/8/8/8/8/2PPPP2/4K3 w - - 0 1";
+        let up = "4k3/8/8/8/2PPPP2/8/8/4K3 w - - 0 1";
+        w.structure.as_mut().unwrap().space = 0;
+        let (b0, u0) = (space(&w, back), space(&w, up));
+        w.structure.as_mut().unwrap().space = 256;
+        // Five white men: the bonus is multiplied by (5 - 1)^2 = 16.
+        assert_eq!(space(&w, back) - b0, 8 * 16);
+        assert_eq!(space(&w, up) - u0, (8 + 8) * 16);
     }
 
     #[test]

@@ -104,6 +104,10 @@ pub struct StructureWeights {
     pub bishop_pair: (i32, i32),
     /// Penalty per piece (not a pawn) an enemy pawn attacks.
     pub pawn_threat: (i32, i32),
+    /// Space (middlegame only, after Stockfish): per safe square on the central
+    /// files of the own side's second to fourth ranks (twice where a pawn stands in
+    /// front and no enemy attacks), times the square of the side's piece count, /16.
+    pub space: i32,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -169,6 +173,7 @@ const ORTHODOX: Weights = Weights {
         rook_half_open_file: (12, 6),
         bishop_pair: (30, 50),
         pawn_threat: (45, 35),
+        space: 0,
     }),
     royal_trap: [0; 9],
     threats: Some(THREATS),
@@ -238,6 +243,7 @@ const KNIGHTMATE: Weights = Weights {
         rook_half_open_file: (20, -10),
         bishop_pair: (46, 90),
         pawn_threat: (53, 31),
+        space: 0,
     }),
     royal_trap: [50, 8, -17, -31, -32, -44, 0, 32, 116],
     threats: Some(ThreatWeights {
@@ -585,6 +591,7 @@ impl Weights {
             );
             pair(&mut slots, "bishop_pair".into(), &mut s.bishop_pair);
             pair(&mut slots, "pawn_threat".into(), &mut s.pawn_threat);
+            slots.push(("space".into(), &mut s.space));
         }
         if let Some(t) = threats {
             // Pawns and the royal piece are never threat targets.
