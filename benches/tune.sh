@@ -1,34 +1,50 @@
 #!/bin/sh
-# Tunes the evaluation's weights of a chess-family variant (default knightmate) to the
-# results of games Fairy-Stockfish plays against itself, with `baton tune`:
-#   1. GAMES games at NODES nodes a move, RANDOM random opening plies each, into OUT;
-#   2. baton tune on them, which prints the fitted weights beside the current ones
-#      (copy them into engine/src/eval/weights.rs, then prove them with benches/match.sh).
+# Tunes the evaluation's weights of a chess-family variant (default knightmate) with
+# `baton tune`:
+#   1. GAMES games into OUT, played by Baton against itself at NODES nodes a move (the
+#      second player at NODES + 10% so that no game is played twice), RANDOM random
+#      opening plies each; or, with PLAYER=fairy, by Fairy-Stockfish against itself;
+#   2. baton tune on their quiet positions, each labelled with Fairy-Stockfish's score
+#      at depth DEPTH (the teacher); with TEACHER=none, with the games' results alone.
+#      It prints the fitted weights beside the current ones (copy them into
+#      engine/src/eval/weights.rs, then prove them with benches/match.sh).
 # Usage: benches/tune.sh   Environment (defaults in brackets): BATON
 # [target/release/baton], FAIRY [/usr/games/fairy-stockfish], VARIANT [knightmate],
-# GAMES [4000], NODES [8000], RANDOM [8], SEED [11], CONCURRENCY [2],
-# OUT [bench-tune/VARIANT-fsf.pgn; kept if it exists, delete it to play new games],
-# PASSES [40].
+# PLAYER [baton], GAMES [3000], NODES [2000; 8000 for fairy], RANDOM [12], SEED [11],
+# CONCURRENCY [2], OUT [bench-tune/VARIANT-PLAYER.pgn; kept if it exists, delete it to
+# play new games], TEACHER [fairy], DEPTH [6], PASSES [30].
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BATON=${BATON:-target/release/baton}
 FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
 VARIANT=${VARIANT:-knightmate}
-GAMES=${GAMES:-4000}
-NODES=${NODES:-8000}
-RANDOM_PLIES=${RANDOM:-8}
+PLAYER=${PLAYER:-baton}
+GAMES=${GAMES:-3000}
+RANDOM_PLIES=${RANDOM:-12}
 SEED=${SEED:-11}
 CONCURRENCY=${CONCURRENCY:-2}
-OUT=${OUT:-bench-tune/$VARIANT-fsf.pgn}
-PASSES=${PASSES:-40}
+OUT=${OUT:-bench-tune/$VARIANT-$PLAYER.pgn}
+TEACHER=${TEACHER:-fairy}
+DEPTH=${DEPTH:-6}
+PASSES=${PASSES:-30}
+case $PLAYER in
+    fairy) CMD=$FAIRY NODES=${NODES:-8000} ;;
+    *) CMD=$BATON NODES=${NODES:-2000} ;;
+esac
 
 [ -x "$BATON" ] || cargo build --release || exit 1
 mkdir -p "$(dirname "$OUT")"
 if [ ! -s "$OUT" ]; then
-    "$BATON" match --engine cmd="$FAIRY" name=a --engine cmd="$FAIRY" name=b \
+    "$BATON" match --engine cmd="$CMD" name=a nodes="$NODES" \
+        --engine cmd="$CMD" name=b nodes=$((NODES + NODES / 10)) \
         --variant "$VARIANT" --nodes "$NODES" --games "$GAMES" \
         --concurrency "$CONCURRENCY" --random-plies "$RANDOM_PLIES" --seed "$SEED" \
-        --resign movecount=4 score=1000 --draw movenumber=60 movecount=8 score=10 \
-        --pgn "$OUT" || exit 1
+        --resign movecount=3 score=700 --draw movenumber=40 movecount=8 score=15 \
+        --maxmoves 120 --pgn "$OUT" || exit 1
 fi
-"$BATON" tune --variant "$VARIANT" --passes "$PASSES" "$OUT"
+if [ "$TEACHER" = none ]; then
+    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" "$OUT"
+else
+    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" \
+        --teacher cmd="$FAIRY" depth="$DEPTH" processes="$CONCURRENCY" "$OUT"
+fi

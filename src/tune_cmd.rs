@@ -3,9 +3,12 @@
 //! result; the weights are moved one at a time, by a step that halves when no move
 //! helps, for as long as they lower the mean squared difference between the results
 //! and the evaluation turned into an expected score. Games are typically played by a
-//! stronger engine with `baton match` (see `benches/tune.sh`); every tenth game is
+//! stronger engine with `baton match` (see `benches/tune.sh`); about every tenth game is
 //! held out, its loss is reported beside the fitted one, and the weights printed are
 //! those of the pass where it was lowest (later passes fit the training games' noise).
+//!
+//! With `--teacher`, each position is labelled instead (or as well, `--mix`) with a
+//! stronger engine's score of it (`teacher`), turned into an expected score.
 //!
 //! The evaluation tuned is the chess family's (`eval::chess_family`), whose weights
 //! are `eval::Weights::tunable`. The result is printed for `engine/src/eval/weights.rs`.
@@ -14,11 +17,15 @@ use baton_engine::eval::{self, Weights};
 use baton_engine::rules::{self, see};
 use baton_engine::{parse_move, Color, Position, Variant};
 use rayon::prelude::*;
+use std::collections::HashSet;
 
 use crate::match_cmd::pgn::read_games;
 
-const USAGE: &str =
-    "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L] FILE.pgn ...";
+mod teacher;
+
+const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
+                  [--fix WEIGHT=VALUE ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
+                  [--mix W] FILE.pgn ...";
 
 /// An option's value read as a number.
 fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
@@ -26,7 +33,8 @@ fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
         .map_err(|_| format!("{flag} needs a number, not '{text}'\n{USAGE}"))
 }
 
-/// A quiet position and the result of its game for White (1, 0.5 or 0).
+/// A quiet position and its target: the result of its game for White (1, 0.5 or 0),
+/// or White's expected score by the teacher, or a mix of both.
 struct Sample {
     pos: Position,
     result: f64,
@@ -37,6 +45,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut skip = 10usize;
     let mut passes = 12usize;
     let mut lambda = 1e-8f64;
+    let mut teacher = None;
+    let mut mix = 0.0f64;
+    let mut fixed: Vec<(String, i32)> = Vec::new();
     let mut files = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -54,6 +65,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--skip" => skip = number("--skip", value("--skip")?)?,
             "--lambda" => lambda = number("--lambda", value("--lambda")?)?,
             "--passes" => passes = number("--passes", value("--passes")?)?,
+            "--mix" => mix = number("--mix", value("--mix")?)?,
+            "--fix" => {
+                let text = value("--fix")?;
+                let (name, v) = text
+                    .split_once('=')
+                    .ok_or_else(|| format!("--fix needs WEIGHT=VALUE, not '{text}'\n{USAGE}"))?;
+                fixed.push((name.to_string(), number("--fix", v.to_string())?));
+            }
+            "--teacher" => {
+                let mut words = Vec::new();
+                while let Some(w) = it.as_slice().first().filter(|w| w.contains('=')) {
+                    words.push(w.as_str());
+                    it.next();
+                }
+                teacher = Some(teacher::parse(&words).map_err(|e| format!("{e}\n{USAGE}"))?);
+            }
             f if !f.starts_with("--") => files.push(f.to_string()),
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
@@ -67,7 +94,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if files.is_empty() {
         return Err(USAGE.into());
     }
-    let (train, held_out) = load(&files, variant, skip)?;
+    if !(0.0..=1.0).contains(&mix) {
+        return Err(format!(
+            "--mix is the game result's share, 0 to 1, not {mix}"
+        ));
+    }
+    let (mut train, mut held_out) = load(&files, variant, skip)?;
+    if let Some(t) = &teacher {
+        train = relabel(t, variant, train, mix)?;
+        held_out = relabel(t, variant, held_out, mix)?;
+    }
     println!(
         "{} positions to fit, {} held out",
         train.len(),
@@ -81,15 +117,58 @@ pub fn run(args: &[String]) -> Result<(), String> {
     start
         .rank
         .get_or_insert([[(0, 0); eval::weights::RANKS]; baton_engine::piece::NROLES]);
+    // Weights held at a given value: set now, skipped by the descent.
+    let mut frozen = Vec::new();
+    for (name, v) in &fixed {
+        let i = start
+            .tunable()
+            .iter()
+            .position(|(n, _)| n == name)
+            .ok_or_else(|| {
+                format!("--fix: no weight named '{name}' (the names are printed by a run)")
+            })?;
+        set(&mut start, i, *v);
+        frozen.push(i);
+    }
     let k = fit_scale(&train, &start);
     println!("scale K = {k:.3}");
-    let tuned = descend(&train, &held_out, start.clone(), k, passes, lambda);
+    let tuned = descend(&train, &held_out, start.clone(), k, passes, lambda, &frozen);
     report(&start, &tuned);
     Ok(())
 }
 
+/// The samples with the teacher's expected score as their target (`mix` of the game's
+/// result kept); positions the teacher gave no plain score are dropped.
+fn relabel(
+    teacher: &teacher::Teacher,
+    variant: Variant,
+    samples: Vec<Sample>,
+    mix: f64,
+) -> Result<Vec<Sample>, String> {
+    let positions: Vec<&Position> = samples.iter().map(|s| &s.pos).collect();
+    let scores = teacher::label(teacher, variant, &positions)?;
+    println!(
+        "the teacher scored {} of {} positions",
+        scores.iter().flatten().count(),
+        scores.len()
+    );
+    Ok(samples
+        .into_iter()
+        .zip(scores)
+        .filter_map(|(s, score)| {
+            // The teacher's centipawns at the usual Elo scale (K = 1): the descent
+            // fits its own scale to these targets.
+            let taught = expected(score?, 1.0);
+            Some(Sample {
+                result: mix * s.result + (1.0 - mix) * taught,
+                pos: s.pos,
+            })
+        })
+        .collect())
+}
+
 /// The quiet positions of every game of the variant with a result: the training set
-/// and the held-out one (every tenth game).
+/// and the held-out one (about every tenth game).
 fn load(
     files: &[String],
     variant: Variant,
@@ -97,20 +176,25 @@ fn load(
 ) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let mut sets = (Vec::new(), Vec::new());
     let mut games = 0;
+    let mut seen = HashSet::new();
     for path in files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        add_games(&text, variant, skip, &mut games, &mut sets);
+        add_games(&text, variant, skip, &mut games, &mut seen, &mut sets);
     }
     Ok(sets)
 }
 
 /// Adds the quiet positions of a PGN text's games to the training set, or to the
-/// held-out one for every tenth game (`games` counts the games taken so far).
+/// held-out one for about every tenth game (`games` counts the games taken). A
+/// position already taken (`seen`, by key) is not taken again: engines playing
+/// themselves repeat whole games, and a copy of a held-out game among the training
+/// ones would make the held-out loss flatter than it is.
 fn add_games(
     text: &str,
     variant: Variant,
     skip: usize,
     games: &mut usize,
+    seen: &mut HashSet<u64>,
     (train, held_out): &mut (Vec<Sample>, Vec<Sample>),
 ) {
     for g in read_games(text) {
@@ -135,23 +219,26 @@ fn add_games(
             },
             None => Position::startpos(variant),
         };
-        let set = if *games % 10 == 9 {
-            &mut *held_out
-        } else {
-            &mut *train
-        };
         *games += 1;
+        let mut samples = Vec::new();
         for (ply, text) in g.moves.iter().enumerate() {
             let Ok(m) = parse_move(&pos, text) else {
                 break;
             };
-            if ply >= skip && is_quiet(&pos, m) {
-                set.push(Sample {
+            if ply >= skip && is_quiet(&pos, m) && seen.insert(pos.hash()) {
+                samples.push(Sample {
                     pos: pos.clone(),
                     result,
                 });
             }
             pos = pos.play(m);
+        }
+        // The set is chosen by the game's last position, so that copies of one game
+        // would land in one set (the second adds nothing).
+        if pos.hash() % 10 == 0 {
+            held_out.extend(samples);
+        } else {
+            train.extend(samples);
         }
     }
 }
@@ -248,6 +335,7 @@ fn descend(
     k: f64,
     passes: usize,
     lambda: f64,
+    frozen: &[usize],
 ) -> Weights {
     let origin = values(&mut w);
     let penalty = |i: usize, v: i32| lambda * f64::from(v - origin[i]).powi(2);
@@ -261,7 +349,7 @@ fn descend(
     let n = origin.len();
     for pass in 1..=passes {
         let mut moved = 0;
-        for i in 0..n {
+        for i in (0..n).filter(|i| !frozen.contains(i)) {
             let old = values(&mut w)[i];
             for new in [old + step, old - step] {
                 set(&mut w, i, new);
@@ -317,14 +405,32 @@ mod tests {
     fn quiet_positions_are_labelled_with_their_games_result() {
         let mut sets = (Vec::new(), Vec::new());
         let mut games = 0;
-        add_games(GAME, Variant::Knightmate, 0, &mut games, &mut sets);
+        let mut seen = HashSet::new();
+        add_games(
+            GAME,
+            Variant::Knightmate,
+            0,
+            &mut games,
+            &mut seen,
+            &mut sets,
+        );
         assert_eq!(games, 1);
         // Plies 1, 2 and 5 are quiet; the others capture.
         assert_eq!(sets.0.len(), 3, "{:?}", sets.0.len());
         assert!(sets.0.iter().all(|s| s.result == 0.0));
         // Other variants' games are not read.
-        add_games(GAME, Variant::Chess, 0, &mut games, &mut sets);
+        add_games(GAME, Variant::Chess, 0, &mut games, &mut seen, &mut sets);
         assert_eq!(games, 1);
+        // The same game again adds no position.
+        add_games(
+            GAME,
+            Variant::Knightmate,
+            0,
+            &mut games,
+            &mut seen,
+            &mut sets,
+        );
+        assert_eq!((games, sets.0.len()), (2, 3));
     }
 
     #[test]

@@ -201,7 +201,7 @@ pub fn parse_tc(text: &str) -> Result<Limit, String> {
 }
 
 /// Applies one `key=value` word of `--engine` or `--each` to an engine.
-fn engine_word(spec: &mut EngineSpec, word: &str) -> Result<(), String> {
+pub(crate) fn engine_word(spec: &mut EngineSpec, word: &str) -> Result<(), String> {
     let (key, value) = split_kv(word)?;
     if let Some(option) = key.strip_prefix("option.") {
         spec.options.retain(|(k, _)| k != option);

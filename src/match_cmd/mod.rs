@@ -2,11 +2,11 @@
 //! checks the engines, makes the openings and the schedule, runs `--concurrency`
 //! worker threads (each with its own engine processes), and reports as games finish.
 
-mod cli;
+pub(crate) mod cli;
 mod game;
 pub mod pgn;
 mod stats;
-mod uci_client;
+pub(crate) mod uci_client;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

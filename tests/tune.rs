@@ -1,0 +1,97 @@
+//! `baton tune` on recorded games, with and without a teacher engine (Baton itself
+//! here: any UCI engine does).
+
+use std::process::Command;
+
+/// Forty short knightmate games, each with its own first two moves so that their
+/// positions differ (about every tenth game is held out).
+fn games_file(test: &str) -> std::path::PathBuf {
+    let mut games = String::new();
+    for white in [
+        "a2a3", "b2b3", "c2c3", "f2f3", "g2g3", "h2h3", "a2a4", "h2h4",
+    ] {
+        for black in ["a7a6", "b7b6", "g7g6", "h7h6", "c7c6"] {
+            games += &format!(
+                "[Variant \"knightmate\"]\n[Result \"0-1\"]\n\n\
+                 1. {white} {black} 2. d2d4 d7d6 3. c1d2 c8d7 4. e2e3 e7e6 0-1\n\n"
+            );
+        }
+    }
+    let path = std::env::temp_dir().join(format!("baton-tune-{test}-{}.pgn", std::process::id()));
+    std::fs::write(&path, games).expect("temp file is writable");
+    path
+}
+
+fn tune(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .arg("tune")
+        .args(args)
+        .output()
+        .expect("baton runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn tune_fits_game_results_and_prints_the_weights() {
+    let file = games_file("results");
+    let (ok, text) = tune(&["--skip", "0", "--passes", "1", file.to_str().unwrap()]);
+    assert!(ok, "{text}");
+    assert!(text.contains("217 positions to fit, 32 held out"), "{text}");
+    assert!(text.contains("const TUNED: Weights"), "{text}");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn a_teacher_engine_labels_every_position() {
+    let file = games_file("teacher");
+    let baton = env!("CARGO_BIN_EXE_baton");
+    let teacher = format!("cmd={baton}");
+    let (ok, text) = tune(&[
+        "--skip",
+        "0",
+        "--passes",
+        "1",
+        "--teacher",
+        &teacher,
+        "depth=2",
+        "processes=2",
+        "--mix",
+        "0.25",
+        file.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("the teacher scored 217 of 217 positions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the teacher scored 32 of 32 positions"),
+        "{text}"
+    );
+    assert!(text.contains("const TUNED: Weights"), "{text}");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn bad_teacher_settings_are_refused() {
+    let file = games_file("refused");
+    for args in [
+        vec!["--teacher", "depth=2"],
+        vec!["--teacher", "cmd=x", "tc=10+0.1"],
+        vec!["--teacher", "cmd=x", "processes=0"],
+        vec!["--mix", "2"],
+    ] {
+        let mut args = args.clone();
+        let path = file.to_str().unwrap();
+        args.push(path);
+        let (ok, text) = tune(&args);
+        assert!(!ok, "{args:?}: {text}");
+    }
+    // A teacher that cannot start is an error, not a crash.
+    let path = file.to_str().unwrap();
+    let (ok, text) = tune(&["--skip", "0", "--teacher", "cmd=/nonexistent/engine", path]);
+    assert!(!ok && text.contains("cannot start"), "{text}");
+    let _ = std::fs::remove_file(file);
+}
