@@ -57,6 +57,16 @@ impl Limit {
             Limit::Nodes(n) => format!("nodes {n}"),
         }
     }
+
+    /// The `go` command of a fixed depth or node count; `None` for a clock (whose
+    /// command needs both clocks' state).
+    pub fn fixed_go(&self) -> Option<String> {
+        match *self {
+            Limit::Depth(d) => Some(format!("go depth {d}")),
+            Limit::Nodes(n) => Some(format!("go nodes {n}")),
+            Limit::Clock { .. } => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]

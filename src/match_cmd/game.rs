@@ -221,8 +221,7 @@ impl Clock {
 fn go_command(side: Color, clocks: &[Clock; 2]) -> String {
     let own = &clocks[side.idx()];
     match own.limit {
-        Limit::Depth(d) => format!("go depth {d}"),
-        Limit::Nodes(n) => format!("go nodes {n}"),
+        fixed @ (Limit::Depth(_) | Limit::Nodes(_)) => fixed.fixed_go().unwrap_or_default(),
         Limit::Clock { inc_ms, .. } => {
             // An opponent without a clock is shown our own.
             let mine = (own.left_ms.max(1), inc_ms);
@@ -241,7 +240,7 @@ fn go_command(side: Color, clocks: &[Clock; 2]) -> String {
     }
 }
 
-fn position_command(fen: &str, moves: &[String]) -> String {
+pub(crate) fn position_command(fen: &str, moves: &[String]) -> String {
     if moves.is_empty() {
         format!("position fen {fen}")
     } else {

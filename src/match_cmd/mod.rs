@@ -3,7 +3,7 @@
 //! worker threads (each with its own engine processes), and reports as games finish.
 
 pub(crate) mod cli;
-mod game;
+pub(crate) mod game;
 pub mod pgn;
 mod stats;
 pub(crate) mod uci_client;

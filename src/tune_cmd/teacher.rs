@@ -9,11 +9,14 @@ use std::time::Duration;
 use baton_engine::{Color, Position, Variant};
 
 use crate::match_cmd::cli::{engine_word, EngineSpec, Limit};
+use crate::match_cmd::game::position_command;
 use crate::match_cmd::uci_client::{Failure, UciClient};
 
-/// A teacher: the engine, its search limit and how many copies to run.
+/// A teacher: the engine, the `go` command of its search limit and how many copies
+/// to run.
 pub struct Teacher {
     pub spec: EngineSpec,
+    go: String,
     pub processes: usize,
 }
 
@@ -39,23 +42,16 @@ pub fn parse(words: &[&str]) -> Result<Teacher, String> {
     if spec.cmd.is_empty() {
         return Err("--teacher needs cmd=PATH".into());
     }
-    match spec.limit {
-        None => spec.limit = Some(Limit::Depth(6)),
-        Some(Limit::Depth(_) | Limit::Nodes(_)) => {}
-        Some(Limit::Clock { .. }) => {
-            return Err("--teacher searches to a depth or a node count, not on a clock".into())
-        }
-    }
-    Ok(Teacher { spec, processes })
-}
-
-/// The `go` command of the teacher's limit.
-fn go_command(limit: Option<Limit>) -> String {
-    match limit {
-        Some(Limit::Nodes(n)) => format!("go nodes {n}"),
-        Some(Limit::Depth(d)) => format!("go depth {d}"),
-        _ => "go depth 6".into(),
-    }
+    let go = spec
+        .limit
+        .get_or_insert(Limit::Depth(6))
+        .fixed_go()
+        .ok_or("--teacher searches to a depth or a node count, not on a clock")?;
+    Ok(Teacher {
+        spec,
+        go,
+        processes,
+    })
 }
 
 /// The teacher's score of every position in centipawns from White's side, `None`
@@ -66,13 +62,12 @@ pub fn label(
     positions: &[&Position],
 ) -> Result<Vec<Option<i32>>, String> {
     let chunk = positions.len().div_ceil(teacher.processes.max(1)).max(1);
-    let go = go_command(teacher.spec.limit);
     let results: Vec<Result<Vec<Option<i32>>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = positions
             .chunks(chunk)
             .enumerate()
             .map(|(id, part)| {
-                let go = go.as_str();
+                let go = teacher.go.as_str();
                 scope.spawn(move || label_part(teacher, variant, part, go, id == 0))
             })
             .collect();
@@ -112,7 +107,7 @@ fn label_part(
     let mut scores = Vec::with_capacity(positions.len());
     for (k, pos) in positions.iter().enumerate() {
         let reply = client
-            .think(&format!("position fen {}", pos.fen()), go, TIMEOUT)
+            .think(&position_command(&pos.fen(), &[]), go, TIMEOUT)
             .map_err(fail)?;
         let score = reply.score.filter(|s| s.abs() < 10_000);
         scores.push(score.map(|s| if pos.side == Color::White { s } else { -s }));

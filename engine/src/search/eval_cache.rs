@@ -1,8 +1,8 @@
-//! A per-thread cache of static evaluations by position key. The search evaluates the
-//! same positions again and again (each iteration of the iterative deepening revisits
-//! the last one's tree; quiescence reaches positions by several capture orders), and
-//! the evaluation is the most expensive thing a node does (about 40% of knightmate's
-//! search time before the cache).
+//! A per-thread cache of static evaluations by position key. The evaluation is the
+//! most expensive thing a node does (about 40% of knightmate's search time in a
+//! profile), and the search meets some positions again (each iteration revisits the
+//! last one's tree; quiescence reaches positions by several capture orders). Few
+//! enough, it turned out: the cache saves ~2-3% of knightmate's bench time.
 
 /// Entries: a power of two. 2^16 entries of 8 bytes: 512 KiB per thread, small
 /// enough to stay mostly in the processor's second-level cache.
