@@ -153,6 +153,11 @@ pub struct Features {
     pub selective: bool,
     /// A move that gives check is searched one ply deeper.
     pub check_extension: bool,
+    /// The first ply of quiescence also tries the quiet moves that give check
+    /// (`rules::tactical_moves_and_checks`): knightmate's royal knight is caught by a
+    /// check a ply sooner. +14.8 +/- 28.1 Elo in 400 games of self-play at 30,000
+    /// nodes a move; not measured in chess.
+    pub quiescence_checks: bool,
 }
 
 impl Features {
@@ -167,12 +172,14 @@ impl Features {
                 lmr: true,
                 selective: true,
                 check_extension: true,
+                quiescence_checks: variant == Knightmate,
             },
             KnightRelay | CombiningKnightmare => Features {
                 null_move: true,
                 lmr: true,
                 selective: false,
                 check_extension: true,
+                quiescence_checks: false,
             },
             // A null turn exists in the rules themselves: a piece that reaches a relay
             // may come back to its square through it (and the turn may still add a
@@ -201,6 +208,7 @@ impl Features {
                 lmr: true,
                 selective: false,
                 check_extension: false,
+                quiescence_checks: false,
             },
             // A quiet move with a far piece's flip is almost always at hand, so a pass
             // rarely flatters; zugzwang is left to sparse endgames (the `has_pieces`
@@ -211,6 +219,7 @@ impl Features {
                 lmr: true,
                 selective: false,
                 check_extension: true,
+                quiescence_checks: false,
             },
         }
     }
@@ -842,6 +851,7 @@ impl<'a> Worker<'a> {
         let in_check =
             qply < QS_CHECK_PLIES && pos.variant.has_check() && rules::in_check(pos, pos.side);
         let mut best = -INFINITE;
+        let checks = !in_check && qply == 0 && self.features.quiescence_checks;
         if in_check {
             // Evasions, so that mates are seen.
             rules::quiescence_evasions(pos, list);
@@ -858,7 +868,11 @@ impl<'a> Worker<'a> {
                 return best;
             }
             alpha = alpha.max(best);
-            rules::tactical_moves(pos, list);
+            if checks {
+                rules::tactical_moves_and_checks(pos, list);
+            } else {
+                rules::tactical_moves(pos, list);
+            }
             if list.is_empty() && rules::royal_lost(pos) {
                 return self.no_move_score(pos, ply);
             }
@@ -868,7 +882,12 @@ impl<'a> Worker<'a> {
         for i in 0..list.len() {
             next(list, &mut scores, i);
             let m = list[i];
-            if !in_check && m.promotion.is_none() && rules::gain_is_victim(pos.variant) {
+            if checks && m.promotion.is_none() && !rules::is_capture(pos, m) {
+                // A quiet check: worth a look unless the checking piece is lost.
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            } else if !in_check && m.promotion.is_none() && rules::gain_is_victim(pos.variant) {
                 // Delta pruning: even the captured piece and a margin do not reach
                 // alpha.
                 let gain = rules::captured_role(pos, m).map_or(0, |r| piece_value(pos.variant, r));
