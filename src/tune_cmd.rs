@@ -24,7 +24,7 @@ use crate::match_cmd::pgn::read_games;
 mod teacher;
 
 const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
-                  [--fix WEIGHT=VALUE ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
+                  [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
                   [--mix W] FILE.pgn ...";
 
 /// An option's value read as a number.
@@ -48,6 +48,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut teacher = None;
     let mut mix = 0.0f64;
     let mut fixed: Vec<(String, i32)> = Vec::new();
+    let mut only: Vec<String> = Vec::new();
     let mut files = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -73,6 +74,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .ok_or_else(|| format!("--fix needs WEIGHT=VALUE, not '{text}'\n{USAGE}"))?;
                 fixed.push((name.to_string(), number("--fix", v.to_string())?));
             }
+            "--only" => only.push(value("--only")?),
             "--teacher" => {
                 let mut words = Vec::new();
                 while let Some(w) = it.as_slice().first().filter(|w| w.contains('=')) {
@@ -129,6 +131,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
             })?;
         set(&mut start, i, *v);
         frozen.push(i);
+    }
+    // With --only, the weights named by none of its prefixes stay as they are: a new
+    // term is fitted to the evaluation that has proved itself.
+    if !only.is_empty() {
+        let names: Vec<String> = start.tunable().into_iter().map(|(n, _)| n).collect();
+        if !names.iter().any(|n| only.iter().any(|p| n.starts_with(p))) {
+            return Err(format!("--only: no weight's name starts with {only:?}"));
+        }
+        for (i, n) in names.iter().enumerate() {
+            if !only.iter().any(|p| n.starts_with(p)) && !frozen.contains(&i) {
+                frozen.push(i);
+            }
+        }
     }
     let k = fit_scale(&train, &start);
     println!("scale K = {k:.3}");

@@ -95,3 +95,33 @@ fn bad_teacher_settings_are_refused() {
     assert!(!ok && text.contains("cannot start"), "{text}");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn only_the_weights_named_by_only_move() {
+    let file = games_file("only");
+    let path = file.to_str().unwrap();
+    let (ok, text) = tune(&[
+        "--skip",
+        "0",
+        "--passes",
+        "3",
+        "--only",
+        "mobility.",
+        "--only",
+        "tempo",
+        path,
+    ]);
+    assert!(ok, "{text}");
+    // The report marks each weight that moved with '*'.
+    let moved: Vec<&str> = text.lines().filter(|l| l.ends_with(" *")).collect();
+    assert!(!moved.is_empty(), "{text}");
+    for line in moved {
+        assert!(
+            line.starts_with("mobility.") || line.starts_with("tempo"),
+            "{line}"
+        );
+    }
+    let (ok, text) = tune(&["--skip", "0", "--only", "nosuch", path]);
+    assert!(!ok && text.contains("--only"), "{text}");
+    let _ = std::fs::remove_file(file);
+}
