@@ -12,7 +12,11 @@
 # [target/release/baton], FAIRY [/usr/games/fairy-stockfish], VARIANT [knightmate],
 # PLAYER [baton], GAMES [3000], NODES [2000; 8000 for fairy], RANDOM [12], SEED [11],
 # CONCURRENCY [2], OUT [bench-tune/VARIANT-PLAYER.pgn; kept if it exists, delete it to
-# play new games], TEACHER [fairy], DEPTH [6], PASSES [30].
+# play new games], TEACHER [fairy], DEPTH [6], PASSES [30], ONLY [none; weight-name
+# prefixes, e.g. "danger.": only those weights move], MORE [none; more PGN files whose
+# positions join the fit, e.g. benches/match.sh's games against Fairy-Stockfish].
+# The knightmate danger weights were fitted with ONLY=danger. and MORE set to two
+# 100-game matches against Fairy-Stockfish.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BATON=${BATON:-target/release/baton}
@@ -27,6 +31,8 @@ OUT=${OUT:-bench-tune/$VARIANT-$PLAYER.pgn}
 TEACHER=${TEACHER:-fairy}
 DEPTH=${DEPTH:-6}
 PASSES=${PASSES:-30}
+ONLY=${ONLY:-}
+MORE=${MORE:-}
 case $PLAYER in
     fairy) CMD=$FAIRY NODES=${NODES:-8000} ;;
     *) CMD=$BATON NODES=${NODES:-2000} ;;
@@ -42,9 +48,12 @@ if [ ! -s "$OUT" ]; then
         --resign movecount=3 score=700 --draw movenumber=40 movecount=8 score=15 \
         --maxmoves 120 --pgn "$OUT" || exit 1
 fi
+only=
+for p in $ONLY; do only="$only --only $p"; done
+# shellcheck disable=SC2086
 if [ "$TEACHER" = none ]; then
-    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" "$OUT"
+    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only "$OUT" $MORE
 else
-    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" \
-        --teacher cmd="$FAIRY" depth="$DEPTH" processes="$CONCURRENCY" "$OUT"
+    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
+        --teacher cmd="$FAIRY" depth="$DEPTH" processes="$CONCURRENCY" "$OUT" $MORE
 fi

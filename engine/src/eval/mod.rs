@@ -123,6 +123,10 @@ pub(crate) struct AttackMaps {
     /// Squares attacked by two pieces or more.
     pub twice: Bitboard,
     pub by_role: [Bitboard; crate::piece::NROLES],
+    /// Pieces (not pawns, not the royal piece) attacking the enemy royal zone, per
+    /// role, and their attacks on its squares.
+    pub zone_attackers: [i32; crate::piece::NROLES],
+    pub zone_attacks: i32,
 }
 
 impl AttackMaps {
@@ -177,6 +181,7 @@ fn threats(
     // that such a piece reaches, that we do not occupy and the enemy does not guard.
     let occ = pos.occupied();
     let safe = !pos.color_bb(us) & !theirs.all;
+    let (mut safe_checks, mut unsafe_checks) = (0, 0);
     for royal in royals {
         for role in [
             Role::Queen,
@@ -185,15 +190,86 @@ fn threats(
             Role::Knight,
             Role::Commoner,
         ] {
-            let reach = mine.by_role[role.idx()] & safe;
+            let reach = mine.by_role[role.idx()] & !pos.color_bb(us);
             if reach.is_empty() {
                 continue;
             }
-            let checks = (piece_attacks(pos, role, royal, occ) & reach).count() as i32;
+            let from = piece_attacks(pos, role, royal, occ) & reach;
+            let checks = (from & safe).count() as i32;
+            safe_checks += checks;
+            unsafe_checks += from.count() as i32 - checks;
             mg += checks * w.safe_check;
         }
     }
-    (mg, eg)
+    let danger = royal_danger(
+        pos,
+        &w.danger,
+        them,
+        mine,
+        theirs,
+        safe_checks,
+        unsafe_checks,
+    );
+    (mg + danger * danger / 4096, eg + danger / 16)
+}
+
+/// The danger to the royal piece of `them` (0 when small): how many of our pieces
+/// attack the squares around it and which, how often, the squares there that only
+/// the royal piece or the queen defends, the checks, and the attacks on its flank
+/// (`mine`: what we attack; `theirs`: what they attack). Squared by the caller: one
+/// attacker is harmless, a gathering of them decides the game.
+fn royal_danger(
+    pos: &Position,
+    w: &weights::DangerWeights,
+    them: Color,
+    mine: &AttackMaps,
+    theirs: &AttackMaps,
+    safe_checks: i32,
+    unsafe_checks: i32,
+) -> i32 {
+    if w.base == 0 && w.attacker == [0; crate::piece::NROLES] {
+        return 0;
+    }
+    let t = pos.tables;
+    let count: i32 = mine.zone_attackers.iter().sum();
+    let weight: i32 = mine
+        .zone_attackers
+        .iter()
+        .zip(w.attacker)
+        .map(|(n, v)| n * v)
+        .sum();
+    let strong_guards = theirs.all
+        & !(theirs.by_role[Role::King.idx()] | theirs.by_role[Role::Queen.idx()])
+        | theirs.twice;
+    let weak = (royal_zone(pos, them) & mine.all & !strong_guards).count() as i32;
+    // The flank: the royal piece's file and two either side, in its own half.
+    let mut flank = Bitboard::EMPTY;
+    for royal in pos.royals(them) {
+        let file = i32::from(t.file_of(royal));
+        for f in (file - 2).max(0)..=(file + 2).min(i32::from(t.width) - 1) {
+            flank |= t.files[f as usize];
+        }
+    }
+    let half = t.height as usize / 2 + 1;
+    let camp = (0..half).fold(Bitboard::EMPTY, |b, r| {
+        b | t.ranks[if them == Color::White {
+            r
+        } else {
+            t.height as usize - 1 - r
+        }]
+    });
+    let flank = flank & camp;
+    let flank_attack = ((mine.all & flank).count() + (mine.twice & flank).count()) as i32;
+    let flank_defence = (theirs.all & flank).count() as i32;
+    let danger = count * weight
+        + mine.zone_attacks * w.zone_attack
+        + weak * w.weak
+        + safe_checks * w.check
+        + unsafe_checks * w.unsafe_check
+        + flank_attack * flank_attack * w.flank_attack / 8
+        - flank_defence * w.flank_defence
+        + w.base;
+    danger.clamp(0, 2500)
 }
 
 /// What a piece attacks under the orthodox movement: pawns their diagonals, the other
@@ -334,7 +410,12 @@ fn side_terms_mapped(
                     let mobility = (atts & !own).count() as i32;
                     mg += mobility * m_mob;
                     eg += mobility * e_mob;
-                    attack_units += (atts & enemy_zone).count() as i32;
+                    let on_zone = (atts & enemy_zone).count() as i32;
+                    attack_units += on_zone;
+                    if on_zone > 0 {
+                        maps.zone_attackers[role.idx()] += 1;
+                        maps.zone_attacks += on_zone;
+                    }
                 }
             }
         }
@@ -476,8 +557,12 @@ mod tests {
 
     /// White's threat terms in a chess position.
     fn white_threats(fen: &str) -> (i32, i32) {
-        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-        let w = weights(Variant::Chess);
+        white_threats_in(Variant::Chess, weights(Variant::Chess), fen)
+    }
+
+    /// White's threat terms under the given weights.
+    fn white_threats_in(variant: Variant, w: &Weights, fen: &str) -> (i32, i32) {
+        let pos = Position::from_fen(variant, fen).unwrap();
         let mut maps = [AttackMaps::default(); 2];
         for us in Color::BOTH {
             side_terms_mapped(
@@ -514,6 +599,37 @@ mod tests {
         );
         let guarded = white_threats("4k3/8/1n6/8/8/8/8/R3K3 w - - 0 1").0;
         assert_eq!(guarded, 0);
+    }
+
+    /// What the danger term adds to White's threats against Black's royal piece.
+    fn white_danger(variant: Variant, fen: &str) -> (i32, i32) {
+        let w = weights(variant);
+        let mut without = w.clone();
+        without.threats.as_mut().unwrap().danger = weights::NO_DANGER;
+        let (with, without) = (
+            white_threats_in(variant, w, fen),
+            white_threats_in(variant, &without, fen),
+        );
+        (with.0 - without.0, with.1 - without.1)
+    }
+
+    #[test]
+    fn royal_danger_grows_as_attackers_gather_around_the_royal_knight() {
+        // Knightmate: the queen alone eyes g7 next to the royal knight on g8; then a
+        // rook on the g-file and a bishop on the b1-h7 diagonal join it.
+        let alone = white_danger(Variant::Knightmate, "6k1/5ppp/8/8/8/8/8/Q3K3 w - - 0 1");
+        let gathered = white_danger(Variant::Knightmate, "6k1/5ppp/8/8/8/3B4/8/Q3K1R1 w - - 0 1");
+        assert!(alone.0 >= 0 && alone.1 >= 0, "{alone:?}");
+        assert!(gathered.0 > alone.0 + 50, "{alone:?} {gathered:?}");
+        assert!(gathered.1 > alone.1, "{alone:?} {gathered:?}");
+    }
+
+    #[test]
+    fn royal_danger_is_off_where_the_weights_have_none() {
+        assert_eq!(
+            white_danger(Variant::Chess, "6k1/5ppp/8/8/8/3B4/8/Q3K1R1 w - - 0 1"),
+            (0, 0)
+        );
     }
 
     #[test]
