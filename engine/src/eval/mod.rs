@@ -227,7 +227,7 @@ fn royal_danger(
     safe_checks: i32,
     unsafe_checks: i32,
 ) -> i32 {
-    if w.base == 0 && w.attacker == [0; crate::piece::NROLES] {
+    if *w == weights::NO_DANGER {
         return 0;
     }
     let t = pos.tables;
@@ -242,7 +242,8 @@ fn royal_danger(
         & !(theirs.by_role[Role::King.idx()] | theirs.by_role[Role::Queen.idx()])
         | theirs.twice;
     let weak = (royal_zone(pos, them) & mine.all & !strong_guards).count() as i32;
-    // The flank: the royal piece's file and two either side, in its own half.
+    // The flank: the royal piece's file and two either side, on the five ranks
+    // nearest its own side (on 8 ranks; half the board and one rank elsewhere).
     let mut flank = Bitboard::EMPTY;
     for royal in pos.royals(them) {
         let file = i32::from(t.file_of(royal));

@@ -68,7 +68,7 @@ pub struct ThreatWeights {
 /// nothing) defends, the safe and the unsafe checks, the attacks on its flank (the
 /// files next to it in its own half: their square /8, less the defence per
 /// defended square), and a constant (negative: a lone attacker is no danger).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DangerWeights {
     pub attacker: [i32; NROLES],
     pub zone_attack: i32,
@@ -80,7 +80,7 @@ pub struct DangerWeights {
     pub base: i32,
 }
 
-/// No danger term: the variants tuned before it.
+/// No danger term: the variants where it was not measured.
 pub const NO_DANGER: DangerWeights = DangerWeights {
     attacker: [0; NROLES],
     zone_attack: 0,
