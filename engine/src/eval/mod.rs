@@ -12,7 +12,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Square, Tables};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::orthodox::piece_attacks;
+use crate::rules::orthodox::{attacks as orthodox_attacks, piece_attacks};
 use crate::variant::Variant;
 
 pub use weights::{piece_value, weights, Weights};
@@ -271,17 +271,6 @@ fn royal_danger(
         - flank_defence * w.flank_defence
         + w.base;
     danger.clamp(0, 2500)
-}
-
-/// What a piece attacks under the orthodox movement: pawns their diagonals, the other
-/// roles `orthodox::piece_attacks`.
-#[inline]
-fn orthodox_attacks(pos: &Position, us: Color, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
-    if role == Role::Pawn {
-        pos.tables.pawn_attacks[us.idx()][sq.idx()]
-    } else {
-        piece_attacks(pos, role, sq, occ)
-    }
 }
 
 /// Tapers the (middlegame, endgame) terms of each side by the game phase and turns

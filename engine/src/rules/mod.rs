@@ -191,11 +191,7 @@ pub fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
     let mut checking = [crate::bitboard::Bitboard::EMPTY; crate::piece::NROLES];
     for royal in pos.royals(us.other()) {
         for role in crate::piece::Role::ALL {
-            checking[role.idx()] |= if role == crate::piece::Role::Pawn {
-                pos.tables.pawn_attacks[us.other().idx()][royal.idx()]
-            } else {
-                orthodox::piece_attacks(pos, role, royal, occ)
-            };
+            checking[role.idx()] |= orthodox::attacks(pos, us.other(), role, royal, occ);
         }
     }
     list.retain(|m| {

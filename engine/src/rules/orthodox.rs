@@ -42,6 +42,19 @@ pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bit
     att
 }
 
+/// What a piece of `color` attacks from `sq` under the orthodox movement: a pawn its
+/// forward diagonals, the other roles `piece_attacks`. Read backwards from a royal
+/// piece's square (with the royal's colour), the squares from which a piece of the
+/// other side would attack it.
+#[inline]
+pub fn attacks(pos: &Position, color: Color, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    if role == Role::Pawn {
+        pos.tables.pawn_attacks[color.idx()][sq.idx()]
+    } else {
+        piece_attacks(pos, role, sq, occ)
+    }
+}
+
 /// The squares a non-pawn piece of this role attacks from `sq`.
 #[inline(always)]
 pub fn piece_attacks(pos: &Position, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
