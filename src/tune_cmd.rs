@@ -421,31 +421,18 @@ mod tests {
         let mut sets = (Vec::new(), Vec::new());
         let mut games = 0;
         let mut seen = HashSet::new();
-        add_games(
-            GAME,
-            Variant::Knightmate,
-            0,
-            &mut games,
-            &mut seen,
-            &mut sets,
-        );
-        assert_eq!(games, 1);
+        // Adds the game as one of `variant`; answers the games read and the positions.
+        let mut add = |variant| {
+            add_games(GAME, variant, 0, &mut games, &mut seen, &mut sets);
+            (games, sets.0.len())
+        };
         // Plies 1, 2 and 5 are quiet; the others capture.
-        assert_eq!(sets.0.len(), 3, "{:?}", sets.0.len());
-        assert!(sets.0.iter().all(|s| s.result == 0.0));
+        assert_eq!(add(Variant::Knightmate), (1, 3));
         // Other variants' games are not read.
-        add_games(GAME, Variant::Chess, 0, &mut games, &mut seen, &mut sets);
-        assert_eq!(games, 1);
+        assert_eq!(add(Variant::Chess), (1, 3));
         // The same game again adds no position.
-        add_games(
-            GAME,
-            Variant::Knightmate,
-            0,
-            &mut games,
-            &mut seen,
-            &mut sets,
-        );
-        assert_eq!((games, sets.0.len()), (2, 3));
+        assert_eq!(add(Variant::Knightmate), (2, 3));
+        assert!(sets.0.iter().all(|s| s.result == 0.0));
     }
 
     #[test]
