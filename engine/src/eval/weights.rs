@@ -66,7 +66,7 @@ pub struct ThreatWeights {
 /// attackers of the squares around it (their number times the sum of their roles'
 /// weights), their attacks on those squares, the squares only the royal piece (or
 /// nothing) defends, the safe and the unsafe checks, the attacks on its flank (the
-/// files next to it in its own half: their square /8, less the defence per
+/// files next to it on its five nearest ranks: their square /8, less the defence per
 /// defended square), and a constant (negative: a lone attacker is no danger).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DangerWeights {
