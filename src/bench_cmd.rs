@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use baton_engine::search::{think_with_limits, Limits, TranspositionTable};
-use baton_engine::{bench, rules, Game, Position, Variant};
+use baton_engine::{bench, Game, Position, Variant};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut variants: Vec<Variant> = Variant::ALL.to_vec();
@@ -35,9 +35,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut total_ms = 0u64;
     let tt = TranspositionTable::new(16);
     for v in variants {
-        if !rules::is_supported(v) {
-            continue;
-        }
         let (fens, default_depth) = bench::positions(v);
         let depth = depth.unwrap_or(default_depth);
         let mut nodes = 0u64;

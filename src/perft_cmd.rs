@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use baton_engine::perft::divide_report;
-use baton_engine::{rules, Position, Variant};
+use baton_engine::{Position, Variant};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut rest: Vec<&str> = Vec::new();
@@ -30,9 +30,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let variant =
         Variant::from_name(rest[0]).ok_or_else(|| format!("unknown variant '{}'", rest[0]))?;
-    if !rules::is_supported(variant) {
-        return Err(format!("variant '{variant}' is not implemented yet"));
-    }
     let depth_text = rest[rest.len() - 1];
     let depth: u32 = depth_text
         .parse()

@@ -716,7 +716,7 @@ fn random_positions(games: usize, plies: usize) -> Vec<Position> {
                 .iter()
                 .filter(|m| p.role_at(!p.side, m.to).is_some())
                 .collect();
-            let m = if !captures.is_empty() && rng.next() % 2 == 0 {
+            let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
                 *captures[(rng.next() % captures.len() as u64) as usize]
             } else {
                 list[(rng.next() % list.len() as u64) as usize]

@@ -1,7 +1,7 @@
 //! The engine's options: what they are (for `uci` to list) and their checked values.
 
 use baton_engine::eval::Style;
-use baton_engine::{rules, Variant};
+use baton_engine::Variant;
 
 /// What kind of value an option takes, as UCI describes it.
 pub enum Kind {
@@ -172,19 +172,9 @@ pub fn parse(name: &str, value: &str) -> Result<Change, String> {
         Kind::Combo { values: None, .. } => {
             let v =
                 Variant::from_name(value).ok_or_else(|| format!("unknown variant '{value}'"))?;
-            check_supported(v)?;
             Ok(Change::Variant(v))
         }
         Kind::Button => Ok(Change::ClearHash),
-    }
-}
-
-/// Refuses variants whose rules are not in the engine yet.
-pub fn check_supported(v: Variant) -> Result<(), String> {
-    if rules::is_supported(v) {
-        Ok(())
-    } else {
-        Err(format!("variant '{v}' is not implemented yet"))
     }
 }
 
@@ -255,10 +245,7 @@ mod tests {
         );
         assert!(parse("UCI_Variant", "crazyhouse").is_err());
         for v in Variant::ALL {
-            assert_eq!(
-                parse("UCI_Variant", v.name()).is_ok(),
-                rules::is_supported(v)
-            );
+            assert_eq!(parse("UCI_Variant", v.name()), Ok(Change::Variant(v)));
         }
     }
 }

@@ -197,22 +197,6 @@ fn bad_setoption_is_an_error_and_changes_nothing() {
 }
 
 #[test]
-fn unimplemented_variant_is_refused_clearly() {
-    let unsupported: Vec<_> = Variant::ALL
-        .into_iter()
-        .filter(|&v| !baton_engine::rules::is_supported(v))
-        .collect();
-    for v in unsupported {
-        let out = session(&format!(
-            "uci\nsetoption name UCI_Variant value {v}\nposition startpos\nd\n"
-        ));
-        assert_eq!(errors(&out).len(), 1);
-        assert!(errors(&out)[0].contains("not implemented"), "{out:?}");
-        assert!(fen_line(&out).starts_with("rnbqkbnr/"));
-    }
-}
-
-#[test]
 fn go_with_bad_numbers_still_moves() {
     let out = session("uci\ngo depth 300\n");
     assert_eq!(errors(&out).len(), 1);

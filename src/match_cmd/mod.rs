@@ -390,12 +390,6 @@ fn final_report(s: &Standings, cfg: &Config, decided: Option<(SprtDecision, usiz
 }
 
 fn play(cfg: &Config) -> Result<(), String> {
-    if !rules::is_supported(cfg.variant) {
-        return Err(format!(
-            "variant {} is not implemented in Baton yet, so baton match cannot referee it",
-            cfg.variant.name()
-        ));
-    }
     let seed = cfg.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -260,12 +260,6 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
     let variant_name = g.tag("Variant").unwrap_or("chess");
     let variant = Variant::from_name(variant_name)
         .ok_or_else(|| format!("unknown variant '{variant_name}'"))?;
-    if !baton_engine::rules::is_supported(variant) {
-        return Err(format!(
-            "variant {} is not implemented in Baton yet",
-            variant.name()
-        ));
-    }
     let start = match g.tag("FEN") {
         Some(fen) => {
             Position::from_fen(variant, fen).map_err(|e| format!("bad FEN '{fen}': {e:?}"))?

@@ -57,13 +57,6 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
     }
 }
 
-/// Whether the variant is playable yet (its rules module exists).
-pub fn is_supported(_variant: Variant) -> bool {
-    // Every variant of RULES.md has its module now; hosts still ask, so that a variant
-    // added to `Variant` before its rules is refused cleanly.
-    true
-}
-
 /// The end of the game that the position itself shows: no legal move (mate,
 /// stalemate, or a loss where the variant says so), a captured king.
 pub fn terminal(pos: &Position) -> Option<crate::game::Outcome> {
