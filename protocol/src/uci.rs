@@ -45,6 +45,12 @@ impl Uci {
             "stop" => self.engine.stop(),
             "ponderhit" => self.engine.ponderhit(),
             "d" => self.display(),
+            // UCI's `debug on|off` asks for extra `info string` output; Baton has none
+            // to add, so both are accepted and change nothing. Other arguments are errors.
+            "debug" => match args {
+                ["on"] | ["off"] => {}
+                _ => self.error("debug takes 'on' or 'off'"),
+            },
             "quit" => {
                 self.engine.stop();
                 return Flow::Quit;

@@ -233,3 +233,12 @@ fn quit_ends_the_session() {
     let out = session("uci\nquit\nisready\n");
     assert!(with(&out, "readyok").is_empty());
 }
+
+#[test]
+fn debug_on_and_off_are_accepted_without_error() {
+    let out = session("uci\ndebug on\ndebug off\nisready\nquit\n");
+    assert!(with(&out, "info string error").is_empty(), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("readyok"));
+    let bad = session("uci\ndebug maybe\nquit\n");
+    assert_eq!(with(&bad, "info string error: debug").len(), 1, "{bad:?}");
+}
