@@ -3,7 +3,7 @@
 
 use crate::moves::Move;
 use crate::notation::{parse_move, MoveError};
-use crate::piece::Color;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules;
 use crate::variant::Variant;
@@ -38,6 +38,19 @@ impl Outcome {
     }
 }
 
+/// Whether the move from `before` to `after` can never be undone, so that no position
+/// before it can recur (RULES.md, repetition): a capture or a fusion (fewer squares hold
+/// a piece of either side) or a promotion (fewer pawns). Pawn moves are not: a relayed
+/// pawn leaps backwards in knightrelay.
+#[inline]
+pub fn irreversible(before: &Position, after: &Position) -> bool {
+    let occupied = |p: &Position| (p.color_bb(Color::White) | p.color_bb(Color::Black)).count();
+    let pawns = |p: &Position| {
+        (p.pieces(Color::White, Role::Pawn) | p.pieces(Color::Black, Role::Pawn)).count()
+    };
+    occupied(after) < occupied(before) || pawns(after) < pawns(before)
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Position>,
@@ -63,10 +76,25 @@ impl Game {
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
-    /// The hashes of every position so far, oldest first (for the search's
-    /// repetition detection).
+    /// The hashes of every position so far, oldest first.
     pub fn hashes(&self) -> Vec<u64> {
         self.positions.iter().map(|p| p.hash()).collect()
+    }
+    /// The hashes of the positions that may still recur, oldest first: those since the
+    /// last irreversible move (for the search's repetition detection).
+    pub fn repetition_hashes(&self) -> Vec<u64> {
+        self.positions[self.last_irreversible()..]
+            .iter()
+            .map(|p| p.hash())
+            .collect()
+    }
+    /// The index of the oldest position that may still recur: the one right after the
+    /// last capture, promotion or fusion (0 if there was none).
+    fn last_irreversible(&self) -> usize {
+        (1..self.positions.len())
+            .rev()
+            .find(|&i| irreversible(&self.positions[i - 1], &self.positions[i]))
+            .unwrap_or(0)
     }
     /// Plays a move that must be legal.
     pub fn play(&mut self, m: Move) {
@@ -91,15 +119,14 @@ impl Game {
     }
 
     /// How many times the current position has stood on the board (itself included),
-    /// looking back only as far as the last irreversible move.
+    /// looking back as far as the last capture, promotion or fusion (RULES.md). Not
+    /// bounded by the 50-move clock: in knightrelay a pawn move resets the clock yet
+    /// a relayed pawn leap can undo it.
     pub fn repetitions(&self) -> usize {
-        let pos = self.position();
-        let reach = pos.halfmove as usize;
-        self.positions
+        let key = self.position().hash();
+        self.positions[self.last_irreversible()..]
             .iter()
-            .rev()
-            .take(reach + 1)
-            .filter(|p| p.hash() == pos.hash())
+            .filter(|p| p.hash() == key)
             .count()
     }
 

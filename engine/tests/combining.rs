@@ -853,3 +853,17 @@ fn the_side_that_may_move_a_knightmare_first_gains_from_it() {
     assert!(free > without, "{free} {without}");
     assert!(frozen < without, "{frozen} {without}");
 }
+
+#[test]
+fn a_fusion_is_irreversible_so_repetition_looks_no_further_back() {
+    let p = Position::from_fen(
+        Variant::CombiningKnightmare,
+        "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1",
+    )
+    .expect("FEN");
+    let mut game = baton_engine::Game::new(p.clone());
+    game.play_text("e3d5").expect("a fusion");
+    assert!(baton_engine::game::irreversible(&p, game.position()));
+    assert_eq!(game.repetitions(), 1);
+    assert_eq!(game.repetition_hashes().len(), 1);
+}

@@ -817,3 +817,46 @@ mod naive {
         }
     }
 }
+
+/// A shuttle of relayed pawn leaps (White c4-d2-c4 relayed by the knights on a3 and b1,
+/// Black f6-e4-f6 by those on g8 and d6): every turn is a pawn move, so the 50-move
+/// clock is always 0, yet the positions recur.
+const SHUTTLE: &str = "4k1n1/8/3n1p2/8/2P5/N7/8/1N2K3 w - - 0 1";
+const SHUTTLE_TURNS: [&str; 4] = ["c4d2", "f6e4", "d2c4", "e4f6"];
+
+#[test]
+fn repetition_looks_back_past_pawn_moves_so_the_relay_shuttle_is_drawn_by_threefold_repetition() {
+    let mut game = baton_engine::Game::new(pos(SHUTTLE));
+    for (i, text) in SHUTTLE_TURNS.iter().cycle().take(8).enumerate() {
+        assert_eq!(game.outcome(), None, "ply {i}");
+        game.play_text(text).expect("legal");
+        assert_eq!(game.position().halfmove, 0, "a pawn move resets the clock");
+    }
+    assert_eq!(game.repetitions(), 3);
+    let o = game.outcome().expect("over");
+    assert_eq!(o.winner, None);
+    assert_eq!(o.reason, "threefold repetition");
+}
+
+#[test]
+fn a_relayed_pawn_leap_that_undoes_a_pawn_move_repeats_the_position_before_it() {
+    // 1. Nc3 Nf6 2. Nf3 Ng8: the pawn on e2 is relayed by c3 (to d4), and on d4 by f3
+    // (back to e2). The position after 2. Nf3 stands again after 4. d4e2 and a third
+    // time after 6. d4e2, although each of those turns is a pawn move.
+    let mut game = baton_engine::Game::startpos(V);
+    for text in ["b1c3", "g8f6", "g1f3", "f6g8"] {
+        game.play_text(text).expect("legal");
+    }
+    let turns = ["e2d4", "g8f6", "d4e2", "f6g8"];
+    for (i, text) in turns.iter().cycle().take(7).enumerate() {
+        assert_eq!(game.outcome(), None, "ply {i}");
+        game.play_text(text).expect("legal");
+    }
+    assert_eq!(game.position().halfmove, 0);
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.outcome().expect("over").reason, "threefold repetition");
+    // A capture is irreversible: nothing before it can recur.
+    let mut game = baton_engine::Game::new(pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"));
+    game.play_text("e4d5").expect("legal");
+    assert_eq!(game.repetitions(), 1);
+}

@@ -219,3 +219,25 @@ fn stonesrelays_searches_the_start_position() {
     assert!(!m.is_empty());
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
+
+#[test]
+fn knightrelay_the_search_sees_a_repetition_past_a_relayed_pawn_leap() {
+    // Black has an extra queen. After the shuttle c4-d2 f6-e4 d2-c4 e4-f6 (relayed pawn
+    // leaps, each resetting the 50-move clock), White's c4-d2 brings back a position of
+    // the game: a draw, which the search must see and take.
+    let fen = "4k1nq/8/3n1p2/8/2P5/N7/8/1N2K3 w - - 0 1";
+    let mut game = Game::new(Position::from_fen(Variant::KnightRelay, fen).expect("FEN"));
+    for text in ["c4d2", "f6e4", "d2c4", "e4f6"] {
+        game.play_text(text).expect("legal");
+    }
+    let tt = TranspositionTable::new(16);
+    let last = std::sync::Mutex::new(Score::Cp(-1));
+    let limits = Limits {
+        depth: Some(3),
+        ..Default::default()
+    };
+    let out = think_with_limits(&game, limits, 1, &tt, &|r| *last.lock().unwrap() = r.score);
+    let m = format_move(game.position(), out.best.expect("a move"));
+    assert_eq!(m, "c4d2");
+    assert_eq!(*last.lock().unwrap(), Score::Cp(0));
+}

@@ -131,7 +131,7 @@ pub fn think(
         first_iteration_done: AtomicBool::new(false),
         deepest: std::sync::Mutex::new(None),
     };
-    let history = params.game.hashes();
+    let history = params.game.repetition_hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
     let multipv = params.multipv.clamp(1, root_moves.len());
 

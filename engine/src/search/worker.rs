@@ -111,8 +111,13 @@ pub struct Worker<'a> {
     flushed_nodes: u64,
     pub seldepth: usize,
     ordering: Ordering,
-    /// Hashes of the game so far and of the current search path, for repetitions.
+    /// Hashes of the game since its last irreversible move and of the current search
+    /// path, for repetitions.
     hashes: Vec<u64>,
+    /// Per entry of `hashes`: the index of the oldest entry its position may repeat
+    /// (the one after the last capture, promotion or fusion), so that the look back
+    /// stops there.
+    floors: Vec<usize>,
     pv: Vec<Vec<Move>>,
     /// Features switched per variant (see `Features`).
     features: Features,
@@ -247,6 +252,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             ordering,
             hashes: history.to_vec(),
+            floors: vec![0; history.len()],
             pv: vec![Vec::new(); MAX_PLY + 1],
             features,
             eval_style,
@@ -307,6 +313,24 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Enters `child`, reached from `pos`, on the path.
+    #[inline]
+    fn push_position(&mut self, pos: &Position, child: &Position) {
+        let floor = if crate::game::irreversible(pos, child) {
+            self.hashes.len()
+        } else {
+            self.floors.last().copied().unwrap_or(0)
+        };
+        self.hashes.push(child.hash());
+        self.floors.push(floor);
+    }
+
+    #[inline]
+    fn pop_position(&mut self) {
+        self.hashes.pop();
+        self.floors.pop();
+    }
+
     /// Whether the position repeats an earlier one (since the last irreversible move).
     /// Where repeating loses (flipshatranj), a repetition is judged as the rule does
     /// when its earlier occurrences are in the game before the root (the third
@@ -314,7 +338,8 @@ impl<'a> Worker<'a> {
     /// searched line (the repeating side could as well repeat again).
     fn is_repetition(&self, pos: &Position) -> bool {
         let n = self.hashes.len();
-        let reach = (pos.halfmove as usize).min(n.saturating_sub(1));
+        let floor = self.floors.last().copied().unwrap_or(0);
+        let reach = n.saturating_sub(1 + floor);
         let key = pos.hash();
         if !rules::repetition_loses(pos.variant) {
             return (2..=reach)
@@ -474,11 +499,11 @@ impl<'a> Worker<'a> {
                     3 + depth / 4
                 };
                 let child = rules::play_null(pos);
-                self.hashes.push(child.hash());
+                self.push_position(pos, &child);
                 self.ordering.played[ply] = None;
                 let score =
                     -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, &[]);
-                self.hashes.pop();
+                self.pop_position();
                 if self.shared.stopped() {
                     return 0;
                 }
@@ -680,7 +705,7 @@ impl<'a> Worker<'a> {
                 );
                 let new_depth = depth - 1 + extension;
 
-                self.hashes.push(child.hash());
+                self.push_position(pos, &child);
                 self.ordering.played[ply] = Ordering::piece_target(pos, m);
                 let mut score;
                 if index == 0 {
@@ -732,7 +757,7 @@ impl<'a> Worker<'a> {
                         score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
                     }
                 }
-                self.hashes.pop();
+                self.pop_position();
                 if self.shared.stopped() {
                     return 0;
                 }
