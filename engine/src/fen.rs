@@ -23,14 +23,11 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 
 /// The variants whose FEN carries a 7th field.
 fn has_extra_field(variant: Variant) -> bool {
-    matches!(
-        variant,
-        Variant::CombiningKnightmare | Variant::StonesRelays | Variant::StonesRelaysTunnel
-    )
+    variant.has_extra_fen_field()
 }
 
 fn is_stones(variant: Variant) -> bool {
-    matches!(variant, Variant::StonesRelays | Variant::StonesRelaysTunnel)
+    variant.has_neutral_pieces()
 }
 
 impl Position {

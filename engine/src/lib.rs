@@ -25,4 +25,4 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{format_move, parse_move, MoveError};
 pub use piece::{Color, Neutral, Piece, Role};
 pub use position::Position;
-pub use variant::Variant;
+pub use variant::{Variant, VariantFacts};

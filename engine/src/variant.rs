@@ -16,6 +16,134 @@ pub enum Variant {
     FlipShatranj8,
 }
 
+/// Everything a variant is, as data: one record per variant (after Fairy-Stockfish's
+/// variant table), so that a front end or the shared rules code reads a fact instead of
+/// matching on the variant. Behaviour that is code, not data, lives in the variant's
+/// module under `rules`.
+#[derive(Debug)]
+pub struct VariantFacts {
+    /// The `UCI_Variant` name and the name PROTOCOL.md gives it.
+    pub name: &'static str,
+    pub geometry: Geometry,
+    pub start_fen: &'static str,
+    /// The roles a FEN may hold, with their upper-case letters.
+    pub pieces: &'static [(char, Role)],
+    /// What a pawn may promote to, best first.
+    pub promotions: &'static [Role],
+    /// The royal piece leaps like a knight instead of stepping like a king.
+    pub royal_is_knight: bool,
+    /// Check exists (otherwise kings are captured and the game ends with the last one).
+    pub check: bool,
+    /// Royal pieces each side has at the start.
+    pub royal_count: u32,
+    pub en_passant: bool,
+    pub castling: bool,
+    /// Neutral stones, relays (and gates) stand on the board; a turn moves one of them.
+    pub neutral_pieces: bool,
+    /// What the FEN's 7th field holds, if it has one.
+    pub extra_fen_field: Option<&'static str>,
+}
+
+const ORTHODOX_PIECES: &[(char, Role)] = &[
+    ('P', Role::Pawn),
+    ('N', Role::Knight),
+    ('B', Role::Bishop),
+    ('R', Role::Rook),
+    ('Q', Role::Queen),
+    ('K', Role::King),
+];
+const ORTHODOX_PROMOTIONS: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+const ORTHODOX_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const FLIP_PIECES: &[(char, Role)] = &[
+    ('P', Role::Pawn),
+    ('N', Role::Knight),
+    ('E', Role::Elephant),
+    ('D', Role::Dabbaba),
+    ('X', Role::Power),
+    ('K', Role::King),
+];
+const FLIP_PROMOTIONS: &[Role] = &[Role::Knight, Role::Elephant, Role::Dabbaba];
+
+/// Orthodox chess: the facts a variant record starts from (`..CHESS`).
+const CHESS: VariantFacts = VariantFacts {
+    name: "chess",
+    geometry: Geometry::Board8x8,
+    start_fen: ORTHODOX_START,
+    pieces: ORTHODOX_PIECES,
+    promotions: ORTHODOX_PROMOTIONS,
+    royal_is_knight: false,
+    check: true,
+    royal_count: 1,
+    en_passant: true,
+    castling: true,
+    neutral_pieces: false,
+    extra_fen_field: None,
+};
+
+const KNIGHTMATE: VariantFacts = VariantFacts {
+    name: "knightmate",
+    start_fen: "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+    pieces: &[
+        ('P', Role::Pawn),
+        ('M', Role::Commoner),
+        ('B', Role::Bishop),
+        ('R', Role::Rook),
+        ('Q', Role::Queen),
+        ('K', Role::King),
+    ],
+    promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
+    royal_is_knight: true,
+    ..CHESS
+};
+
+const KNIGHT_RELAY: VariantFacts = VariantFacts {
+    name: "knightrelay",
+    en_passant: false,
+    ..CHESS
+};
+
+const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
+    name: "combiningknightmare",
+    extra_fen_field: Some("the frozen Knightmare's square"),
+    ..CHESS
+};
+
+const STONES_RELAYS: VariantFacts = VariantFacts {
+    name: "stonesrelays",
+    geometry: Geometry::Board8x9,
+    start_fen: "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    neutral_pieces: true,
+    extra_fen_field: Some("the ko: the last neutral move's from and to squares"),
+    ..CHESS
+};
+
+const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
+    name: "stonesrelays-tunnel",
+    start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ..STONES_RELAYS
+};
+
+const FLIP_SHATRANJ: VariantFacts = VariantFacts {
+    name: "flipshatranj",
+    geometry: Geometry::Board10x10,
+    start_fen: "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
+    pieces: FLIP_PIECES,
+    promotions: FLIP_PROMOTIONS,
+    check: false,
+    royal_count: 2,
+    en_passant: false,
+    castling: false,
+    ..CHESS
+};
+
+const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
+    name: "flipshatranj8",
+    geometry: Geometry::Board8x8,
+    start_fen: "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
+    royal_count: 1,
+    ..FLIP_SHATRANJ
+};
+
 impl Variant {
     pub const ALL: [Variant; 8] = [
         Variant::Chess,
@@ -28,18 +156,23 @@ impl Variant {
         Variant::FlipShatranj8,
     ];
 
+    /// The variant's record of facts: the one place a new variant's data goes.
+    pub const fn facts(self) -> &'static VariantFacts {
+        match self {
+            Variant::Chess => &CHESS,
+            Variant::Knightmate => &KNIGHTMATE,
+            Variant::KnightRelay => &KNIGHT_RELAY,
+            Variant::CombiningKnightmare => &COMBINING_KNIGHTMARE,
+            Variant::StonesRelays => &STONES_RELAYS,
+            Variant::StonesRelaysTunnel => &STONES_RELAYS_TUNNEL,
+            Variant::FlipShatranj => &FLIP_SHATRANJ,
+            Variant::FlipShatranj8 => &FLIP_SHATRANJ8,
+        }
+    }
+
     /// The `UCI_Variant` / XBoard name.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Knightmate => "knightmate",
-            Variant::KnightRelay => "knightrelay",
-            Variant::CombiningKnightmare => "combiningknightmare",
-            Variant::StonesRelays => "stonesrelays",
-            Variant::StonesRelaysTunnel => "stonesrelays-tunnel",
-            Variant::FlipShatranj => "flipshatranj",
-            Variant::FlipShatranj8 => "flipshatranj8",
-        }
+        self.facts().name
     }
 
     /// Reads a variant name; XBoard's `normal` is chess.
@@ -52,60 +185,16 @@ impl Variant {
     }
 
     pub const fn geometry(self) -> Geometry {
-        match self {
-            Variant::StonesRelays | Variant::StonesRelaysTunnel => Geometry::Board8x9,
-            Variant::FlipShatranj => Geometry::Board10x10,
-            _ => Geometry::Board8x8,
-        }
+        self.facts().geometry
     }
 
     pub const fn start_fen(self) -> &'static str {
-        match self {
-            Variant::Chess | Variant::KnightRelay | Variant::CombiningKnightmare => {
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-            }
-            Variant::Knightmate => "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
-            Variant::StonesRelays => {
-                "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-            }
-            Variant::StonesRelaysTunnel => {
-                "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-            }
-            Variant::FlipShatranj => {
-                "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1"
-            }
-            Variant::FlipShatranj8 => "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
-        }
+        self.facts().start_fen
     }
 
     /// The roles a FEN of this variant may hold, with their upper-case letters.
     pub const fn piece_letters(self) -> &'static [(char, Role)] {
-        match self {
-            Variant::Knightmate => &[
-                ('P', Role::Pawn),
-                ('M', Role::Commoner),
-                ('B', Role::Bishop),
-                ('R', Role::Rook),
-                ('Q', Role::Queen),
-                ('K', Role::King),
-            ],
-            Variant::FlipShatranj | Variant::FlipShatranj8 => &[
-                ('P', Role::Pawn),
-                ('N', Role::Knight),
-                ('E', Role::Elephant),
-                ('D', Role::Dabbaba),
-                ('X', Role::Power),
-                ('K', Role::King),
-            ],
-            _ => &[
-                ('P', Role::Pawn),
-                ('N', Role::Knight),
-                ('B', Role::Bishop),
-                ('R', Role::Rook),
-                ('Q', Role::Queen),
-                ('K', Role::King),
-            ],
-        }
+        self.facts().pieces
     }
 
     pub fn role_letter(self, role: Role) -> char {
@@ -126,44 +215,42 @@ impl Variant {
 
     /// What a pawn may promote to, best first.
     pub const fn promotion_roles(self) -> &'static [Role] {
-        match self {
-            Variant::Knightmate => &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
-            Variant::FlipShatranj | Variant::FlipShatranj8 => {
-                &[Role::Knight, Role::Elephant, Role::Dabbaba]
-            }
-            _ => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
-        }
+        self.facts().promotions
     }
 
     /// The royal piece leaps like a knight (knightmate) instead of stepping like a king.
     pub const fn royal_is_knight(self) -> bool {
-        matches!(self, Variant::Knightmate)
+        self.facts().royal_is_knight
     }
 
     /// Whether the variant knows check (flipshatranj has none: kings are captured).
     pub const fn has_check(self) -> bool {
-        !matches!(self, Variant::FlipShatranj | Variant::FlipShatranj8)
+        self.facts().check
     }
 
     /// How many royal pieces each side has at the start.
     pub const fn royal_count(self) -> u32 {
-        match self {
-            Variant::FlipShatranj => 2,
-            _ => 1,
-        }
+        self.facts().royal_count
     }
 
     /// Whether a pawn's double step may be taken en passant.
     pub const fn has_en_passant(self) -> bool {
-        !matches!(
-            self,
-            Variant::KnightRelay | Variant::FlipShatranj | Variant::FlipShatranj8
-        )
+        self.facts().en_passant
     }
 
     /// Whether the variant has castling at all.
     pub const fn has_castling(self) -> bool {
-        !matches!(self, Variant::FlipShatranj | Variant::FlipShatranj8)
+        self.facts().castling
+    }
+
+    /// Whether neutral stones and relays stand on the board.
+    pub const fn has_neutral_pieces(self) -> bool {
+        self.facts().neutral_pieces
+    }
+
+    /// Whether the FEN carries a 7th field (`VariantFacts::extra_fen_field`).
+    pub const fn has_extra_fen_field(self) -> bool {
+        self.facts().extra_fen_field.is_some()
     }
 }
 
