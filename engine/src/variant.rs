@@ -1,8 +1,10 @@
 //! The variants Baton plays: their names, boards, start positions, piece letters and
 //! the few switches that the shared rules code reads.
 
+use crate::eval::weights::{self, Weights};
 use crate::geometry::Geometry;
 use crate::piece::Role;
+use crate::search::Features;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Variant {
@@ -42,6 +44,17 @@ pub struct VariantFacts {
     pub neutral_pieces: bool,
     /// What the FEN's 7th field holds, if it has one.
     pub extra_fen_field: Option<&'static str>,
+    /// Exchanges can be estimated from the pieces' own attacks (`rules::see`): not
+    /// where relays lend moves, captures fuse pieces or states decide.
+    pub exchange_estimates: bool,
+    /// The search techniques the variant's rules allow (`search::Features`).
+    pub search: Features,
+    /// The evaluation's numbers (`eval::weights`).
+    pub weights: &'static Weights,
+    /// The positions `baton bench` searches, and its default depth. The bench's node
+    /// total is the search's signature: it changes only when the search or the
+    /// evaluation does.
+    pub bench: (&'static [&'static str], u32),
 }
 
 const ORTHODOX_PIECES: &[(char, Role)] = &[
@@ -78,6 +91,31 @@ const CHESS: VariantFacts = VariantFacts {
     castling: true,
     neutral_pieces: false,
     extra_fen_field: None,
+    exchange_estimates: true,
+    // Zugzwang is rare where a side can (almost) always pass or has pieces to move;
+    // the guard in `search` (pieces other than pawns) covers the chess family's
+    // endgames.
+    search: Features {
+        null_move: true,
+        lmr: true,
+        selective: true,
+        check_extension: true,
+        quiescence_checks: false,
+    },
+    weights: &weights::ORTHODOX,
+    bench: (
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
+            "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+            "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+            "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
+            "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10",
+            "8/8/8/4k3/8/8/3QK3/8 w - - 0 1",
+        ],
+        11,
+    ),
 };
 
 const KNIGHTMATE: VariantFacts = VariantFacts {
@@ -93,18 +131,73 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     ],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
     royal_is_knight: true,
+    search: Features {
+        quiescence_checks: true,
+        ..CHESS.search
+    },
+    weights: &weights::KNIGHTMATE,
+    bench: (
+        &[
+            "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+            "rmbqkbmr/ppp2ppp/4p3/3p4/3P4/4P3/PPP2PPP/RMBQKBMR w KQkq - 0 3",
+            "r1bqkb1r/ppp1pppp/2m2m2/3p4/3P4/2M2M2/PPP1PPPP/R1BQKB1R w KQkq - 4 4",
+            "2r1k2r/pp1b1ppp/2mbpm2/q2p4/3P4/2PBPM2/PP1M1PPP/R2QK2R w KQk - 2 10",
+            "4k3/ppp2ppp/3m4/8/8/3M4/PPP2PPP/4K3 w - - 0 20",
+            "r3k2r/pppq1ppp/2mbbm2/3pp3/3PP3/2MBBM2/PPPQ1PPP/R3K2R b KQkq - 6 8",
+        ],
+        11,
+    ),
     ..CHESS
 };
 
 const KNIGHT_RELAY: VariantFacts = VariantFacts {
     name: "knightrelay",
     en_passant: false,
+    exchange_estimates: false,
+    search: Features {
+        selective: false,
+        ..CHESS.search
+    },
+    weights: &weights::KNIGHTRELAY,
+    // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
+    // deep in enemy camp (they cannot be taken), kings on both wings.
+    bench: (
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r2qkb1r/pp1bn1pp/2p2p2/8/3PQ3/2Pn1N2/P1PB1KPP/RN3B1R w kq - 0 12",
+            "3qk2r/rppbbppp/2n2n2/3p4/1p1P4/NP3P2/P3P1PP/R1BQKBNR w k - 0 12",
+            "r1b4r/ppppk3/n5pb/4n2p/4P1P1/2N2N2/PPPQBPP1/R3K2R w KQ - 2 12",
+            "r2k4/7r/2p1bnp1/1p3p1p/p2n1b2/1Np2P1N/PPP1PPPP/R1KQ1B1R w - - 2 18",
+            "rnbqkb1r/pp5p/1pP2np1/1N3p2/2B2B2/5P2/PPQ2PPP/R3K1NR w KQ - 1 12",
+        ],
+        9,
+    ),
     ..CHESS
 };
 
 const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     name: "combiningknightmare",
     extra_fen_field: Some("the frozen Knightmare's square"),
+    exchange_estimates: false,
+    search: Features {
+        selective: false,
+        ..CHESS.search
+    },
+    // Knightmares of every pair of types, frozen (7th field) or not, a promotion
+    // race and a lone Knightmare ending.
+    bench: (
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+            "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
+            "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
+            "rn2k2r/pppq1ppp/4(Bb)3/3pP3/1(Qn)6/2N5/PPP2PPP/R3K2R w KQkq d6 0 9 -",
+            "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/3(Nn)P3/2N5/PPPP1PPP/R1BQKB1R b KQkq - 0 4 d4",
+            "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
+            "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
+        ],
+        9,
+    ),
     ..CHESS
 };
 
@@ -114,12 +207,54 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
     start_fen: "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     neutral_pieces: true,
     extra_fen_field: Some("the ko: the last neutral move's from and to squares"),
+    exchange_estimates: false,
+    // A null turn exists in the rules themselves: a piece that reaches a relay may
+    // come back to its square through it (and the turn may still add a neutral move,
+    // or consist of nothing else in effect). So passing is legal for nearly every
+    // army, zugzwang nearly vanishes, and the null move's premise (a real move is at
+    // least as good as passing) holds by the rules rather than by experience:
+    // null-move pruning is sounder here than in chess, and its failure case is rarer.
+    // Where no piece reaches a relay (the king and pawns far from one) zugzwang is
+    // possible again; the `has_pieces` guard in `search` keeps null moves out of pawn
+    // endings, which are most of those cases. The search's pass is the rules' null
+    // turn without its cost in castling rights (a king's or rook's null turn loses
+    // them), a small optimism in the bound.
+    //
+    // No check extension: checks are cheap (a neutral move that steps a relay into a
+    // line, or a stone out of one, gives one), and an answer to a check can give check
+    // again the same way, so extended lines of checks hardly end. Each extension keeps
+    // the depth where it was, and nodes in check are searched with every neutral form
+    // and without pruning: `go depth 4` took minutes; even with the extensions capped
+    // at twice the depth, millions of nodes lay on lines where every turn gave check.
+    // Checks are still answered with evasions in the first plies of quiescence, and a
+    // node in check still prunes nothing.
+    search: Features {
+        selective: false,
+        check_extension: false,
+        ..CHESS.search
+    },
+    weights: &weights::STONES_RELAYS,
+    bench: (
+        &[
+            "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+            "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
+        ],
+        5,
+    ),
     ..CHESS
 };
 
 const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
     name: "stonesrelays-tunnel",
     start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    bench: (
+        &[
+            "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/1S2p1G1/1S1XX1S1/1S2P1G1/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+        ],
+        5,
+    ),
     ..STONES_RELAYS
 };
 
@@ -133,6 +268,27 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     royal_count: 2,
     en_passant: false,
     castling: false,
+    exchange_estimates: false,
+    // A quiet move with a far piece's flip is almost always at hand, so a pass rarely
+    // flatters; zugzwang is left to sparse endgames (the `has_pieces` guard), and a
+    // king the opponent could take counts as check (no null move there). Halves the
+    // bench time or better.
+    search: Features {
+        selective: false,
+        ..CHESS.search
+    },
+    weights: &weights::FLIP,
+    // Start positions and middlegames from short self-play games (random first
+    // plies), with pieces in both states, powers moved and kings in reach.
+    bench: (
+        &[
+            "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
+            "d3k1x2d/ppp1pp1ppp/4+ee4/3pn3k1/10/6+n3/3PN2P2/5X2N1/PPP+KPPPDP1/D4KX3 w - - 0 17",
+            "dnexkkxe1d/p2p2pppp/10/1pp1pn4/10/10/6PP2/6XE2/PPPP1P1DPP/DNEX+KK2N1 w - - 0 9",
+            "6xe1d/p1dk1k1ppp/2+n3+p3/2p+p2+E3/4+n5/1+p8/5NDP2/5EX3/PPPP1PK1PP/D2XK5 w - - 2 25",
+        ],
+        5,
+    ),
     ..CHESS
 };
 
@@ -141,6 +297,14 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     geometry: Geometry::Board8x8,
     start_fen: "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
     royal_count: 1,
+    bench: (
+        &[
+            "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
+            "dn+e4d/p1pp1ppp/5+pk1/1E+e+n4/7P/1K6/PPPPP+PP1/DN1X2ND w - - 3 9",
+            "d2x1+e1d/pppkp+ppp/2n3+n1/8/3pPE2/P2+e1X+N1/1P+PP1PPP/+D1E1K2D w - - 0 9",
+        ],
+        6,
+    ),
     ..FLIP_SHATRANJ
 };
 

@@ -87,7 +87,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             })
         }
         Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
-        _ => chess_family(pos, weights(pos.variant)),
+        Variant::Chess | Variant::Knightmate => chess_family(pos, weights(pos.variant)),
     }
 }
 

@@ -160,7 +160,7 @@ const fn by_role(
     [p, n, b, r, q, (0, 0), m, e, d, x]
 }
 
-const ORTHODOX: Weights = Weights {
+pub const ORTHODOX: Weights = Weights {
     material: by_role(
         (100, 120),
         (320, 300),
@@ -230,7 +230,7 @@ const NO_STRUCTURE: Weights = Weights {
 /// Fairy-Stockfish at 10+0.1. The second went on from there with 1,740 more games
 /// (261,000 positions; held-out loss 0.1357 -> 0.1350). `--lambda 1e-8`, the pass
 /// with the best held-out loss kept. Knights do not exist in knightmate.
-const KNIGHTMATE: Weights = Weights {
+pub const KNIGHTMATE: Weights = Weights {
     material: by_role(
         (96, 112),
         (0, 0),
@@ -400,7 +400,7 @@ const KNIGHTMATE: Weights = Weights {
 /// Knight relay: knights can neither be captured nor capture, so a knight is never
 /// traded and its own value is small (it counts for promotion choices and the phase);
 /// its worth lies in the pieces it relays, which `RELAY` scores.
-const KNIGHTRELAY: Weights = Weights {
+pub const KNIGHTRELAY: Weights = Weights {
     material: by_role(
         (100, 120),
         (150, 120),
@@ -456,7 +456,7 @@ pub const RELAY: RelayWeights = RelayWeights {
 /// elephant and the dababba each reach eight squares with a step and a leap; the power
 /// has no move of its own but frees its neighbours from their states. Kings are royal
 /// (material 0) but lend and borrow like the rest.
-const FLIP: Weights = Weights {
+pub const FLIP: Weights = Weights {
     material: by_role(
         (100, 120),
         (300, 300),
@@ -538,7 +538,7 @@ pub const FLIP_TERMS: FlipTerms = FlipTerms {
 /// Stones & Relays: the orthodox army, a little more mobility weight (relays stretch
 /// every piece's reach, stones cut it) and more on the royal zone (a relay near the
 /// king lets attackers arrive from unexpected directions).
-const STONES_RELAYS: Weights = Weights {
+pub const STONES_RELAYS: Weights = Weights {
     mobility: by_role(
         (0, 0),
         (5, 5),
@@ -578,14 +578,10 @@ pub const STONES: StonesWeights = StonesWeights {
     stone_cramp: (12, 4),
 };
 
+/// The variant's evaluation weights (`VariantFacts::weights`).
+#[inline]
 pub fn weights(variant: Variant) -> &'static Weights {
-    match variant {
-        Variant::Knightmate => &KNIGHTMATE,
-        Variant::FlipShatranj | Variant::FlipShatranj8 => &FLIP,
-        Variant::KnightRelay => &KNIGHTRELAY,
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => &STONES_RELAYS,
-        _ => &ORTHODOX,
-    }
+    variant.facts().weights
 }
 
 /// Middlegame material of a role, for move ordering and exchange estimates.

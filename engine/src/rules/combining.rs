@@ -277,3 +277,21 @@ pub fn page_notation(pos: &Position, m: Move) -> String {
     }
     s
 }
+
+/// Combining Knightmare Chess: its own generator (fusions, shared pieces).
+pub struct CombiningKnightmare;
+
+impl super::Rules for CombiningKnightmare {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate(pos, list);
+    }
+    fn apply(pos: &mut Position, m: Move) {
+        apply(pos, m);
+    }
+    // A Knightmare's components are ordinary pieces of their colors, so the orthodox
+    // attack test (the default `in_check`) sees each one attack the other side's king.
+    #[inline]
+    fn is_fusion(pos: &Position, m: Move) -> bool {
+        is_fusion(pos, m)
+    }
+}

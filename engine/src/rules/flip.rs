@@ -400,3 +400,43 @@ pub fn is_quiet_flip(pos: &Position, m: Move) -> bool {
     let freed = (pos.tables.king[f.idx()] & pos.pieces(pos.side, Role::Power)).any();
     flip_gain(pos, role, f, !pos.capture_state().has(f), freed) <= 0
 }
+
+/// Insane Flip Relay Shatranj, 10x10 and 8x8: no check (kings are captured), a flip
+/// every turn.
+pub struct FlipShatranj;
+
+impl super::Rules for FlipShatranj {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate(pos, list);
+    }
+    fn apply(pos: &mut Position, m: Move) {
+        apply(pos, m);
+    }
+    /// Kings are captured, never checked.
+    fn in_check(_pos: &Position, _color: Color) -> bool {
+        false
+    }
+    /// A lone king can still capture the other: the game never ends for material.
+    fn insufficient_material(_pos: &Position) -> bool {
+        false
+    }
+    /// Each capture with its most useful flip.
+    fn tactical_moves(pos: &Position, list: &mut MoveList) {
+        generate_tactical(pos, list);
+    }
+    /// A flip can threaten a king: a capture gains more than its victim.
+    const GAIN_IS_VICTIM: bool = false;
+    /// How useful each move's flip is.
+    fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
+        Some(order_hints(pos, list))
+    }
+    /// The same move with a flip that changes no threat.
+    fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
+        is_quiet_flip(pos, m)
+    }
+    fn royal_threatened(pos: &Position) -> bool {
+        king_threatened(pos)
+    }
+    /// Whoever makes a position appear the third time loses.
+    const REPETITION_LOSES: bool = true;
+}

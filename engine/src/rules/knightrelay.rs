@@ -135,3 +135,24 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
 pub fn apply(pos: &mut Position, m: Move) {
     orthodox::apply(pos, m);
 }
+
+/// Knight relay chess: the orthodox generator under the `Relay` overlay.
+pub struct KnightRelay;
+
+impl super::Rules for KnightRelay {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate(pos, list);
+    }
+    fn apply(pos: &mut Position, m: Move) {
+        apply(pos, m);
+    }
+    fn in_check(pos: &Position, color: Color) -> bool {
+        in_check(pos, color)
+    }
+    /// Only kings and knights, which attack nothing.
+    fn insufficient_material(pos: &Position) -> bool {
+        let knights =
+            pos.pieces(Color::White, Role::Knight) | pos.pieces(Color::Black, Role::Knight);
+        (super::pieces_besides_royals(pos) & !knights).is_empty()
+    }
+}

@@ -1,6 +1,12 @@
-//! One entry point per rule question (legal moves, making a move, check, the end of
-//! the game), dispatching to the variant's module. Shared mechanisms live in
-//! `orthodox`; a variant adds a module with only what it changes.
+//! The rules of every variant behind one interface. `Rules` is the trait a variant's
+//! module implements: it must say how moves are generated and played, and it inherits
+//! the orthodox answer to every other question unless it says otherwise (after
+//! shakmaty's `Position` trait). The free functions below are the entry points the
+//! rest of the engine calls; `dispatch!` is the one place that maps a `Variant` to its
+//! rules type, with static dispatch (no function pointers on the hot paths).
+//!
+//! Shared mechanisms live in `orthodox` (the generator with its `Overlay` hooks); the
+//! variants' modules hold only what they change.
 
 pub mod combining;
 pub mod flip;
@@ -9,20 +15,132 @@ pub mod orthodox;
 pub mod see;
 pub mod stones;
 
+use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
-use crate::piece::Color;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::variant::Variant;
 
+/// What a variant's rules say, as code (its facts as data are `VariantFacts`). Only
+/// `generate` and `apply` must be written; every other answer defaults to the orthodox
+/// one. The search's questions (which moves quiescence tries, how the moves of a node
+/// are staged) are here too, because their answers depend on the rules: a variant
+/// whose turn has a second part must say how to keep those lists small.
+pub trait Rules {
+    /// Every legal move (whole turn) of the side to move. A finished game has none.
+    fn generate(pos: &Position, list: &mut MoveList);
+
+    /// Plays a legal move in place.
+    fn apply(pos: &mut Position, m: Move);
+
+    /// Whether `color`'s royal piece is attacked.
+    fn in_check(pos: &Position, color: Color) -> bool {
+        orthodox::in_check(pos, color)
+    }
+
+    /// Neither side can ever mate: only royal pieces are left.
+    fn insufficient_material(pos: &Position) -> bool {
+        pieces_besides_royals(pos).is_empty()
+    }
+
+    /// Whether a move onto an enemy piece takes nothing (a combiningknightmare fusion).
+    #[inline]
+    fn is_fusion(_pos: &Position, _m: Move) -> bool {
+        false
+    }
+
+    /// The moves quiescence search looks at when not in check: captures and promotions.
+    fn tactical_moves(pos: &Position, list: &mut MoveList) {
+        Self::generate(pos, list);
+        list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
+    }
+
+    /// The moves of quiescence's first ply (`search::Features::quiescence_checks`): the
+    /// tactical moves, and where the variant can tell them cheaply, the quiet checks.
+    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+        Self::tactical_moves(pos, list);
+    }
+
+    /// Whether what a capture gains is the captured piece alone (quiescence may then
+    /// skip a capture whose victim cannot lift the score to alpha). Not where the
+    /// turn's second part can gain more.
+    const GAIN_IS_VICTIM: bool = true;
+
+    /// Variant knowledge for move ordering: a bonus per move of `list`.
+    fn order_hints(_pos: &Position, _list: &MoveList) -> Option<Vec<i32>> {
+        None
+    }
+
+    /// A quiet move that is a near-duplicate of another, which shallow nodes may skip.
+    fn is_redundant_quiet(_pos: &Position, _m: Move) -> bool {
+        false
+    }
+
+    /// Where there is no check: whether the opponent could capture a royal piece of
+    /// the side to move on its next turn (the search treats the node as in check).
+    fn royal_threatened(_pos: &Position) -> bool {
+        false
+    }
+
+    /// The moves quiescence search answers a check with: every legal move, so that
+    /// mates are seen, unless the variant has a smaller list that is empty exactly
+    /// when there is no legal move.
+    fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
+        Self::generate(pos, list);
+    }
+
+    /// Whether the second stage of `staged_moves` can hold moves (see `Stage`).
+    const HAS_REST_STAGE: bool = false;
+
+    /// Appends the legal moves of one stage to `list`.
+    fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
+        if stage == Stage::First {
+            Self::generate(pos, list);
+        }
+    }
+
+    /// Whether a threefold repetition is lost by the side that made it, not drawn.
+    const REPETITION_LOSES: bool = false;
+}
+
+/// Runs `$body` with `$R` naming the rules type of `$variant`: the one place that maps
+/// a variant to its rules. A variant missing here does not compile.
+macro_rules! dispatch {
+    ($variant:expr, $R:ident => $body:expr) => {{
+        use $crate::rules::{combining, flip, knightrelay, orthodox, stones};
+        use $crate::variant::Variant as V;
+        match $variant {
+            V::Chess => {
+                type $R = orthodox::Chess;
+                $body
+            }
+            V::Knightmate => {
+                type $R = orthodox::Knightmate;
+                $body
+            }
+            V::KnightRelay => {
+                type $R = knightrelay::KnightRelay;
+                $body
+            }
+            V::CombiningKnightmare => {
+                type $R = combining::CombiningKnightmare;
+                $body
+            }
+            V::StonesRelays | V::StonesRelaysTunnel => {
+                type $R = stones::StonesRelays;
+                $body
+            }
+            V::FlipShatranj | V::FlipShatranj8 => {
+                type $R = flip::FlipShatranj;
+                $body
+            }
+        }
+    }};
+}
+
 /// Every legal move (whole turn) of the side to move. A finished game has none.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
-    match pos.variant {
-        Variant::Chess | Variant::Knightmate => orthodox::generate(pos, list),
-        Variant::KnightRelay => knightrelay::generate(pos, list),
-        Variant::CombiningKnightmare => combining::generate(pos, list),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate(pos, list),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::generate(pos, list),
-    }
+    dispatch!(pos.variant, R => R::generate(pos, list))
 }
 
 pub fn legal_move_list(pos: &Position) -> MoveList {
@@ -33,28 +151,12 @@ pub fn legal_move_list(pos: &Position) -> MoveList {
 
 /// Plays a legal move in place.
 pub fn apply(pos: &mut Position, m: Move) {
-    match pos.variant {
-        Variant::Chess | Variant::Knightmate => orthodox::apply(pos, m),
-        Variant::KnightRelay => knightrelay::apply(pos, m),
-        Variant::CombiningKnightmare => combining::apply(pos, m),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::apply(pos, m),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::apply(pos, m),
-    }
+    dispatch!(pos.variant, R => R::apply(pos, m))
 }
 
 /// Whether `color`'s royal piece is attacked (always false where there is no check).
 pub fn in_check(pos: &Position, color: Color) -> bool {
-    match pos.variant {
-        // A Knightmare's components are ordinary pieces of their colors, so the
-        // orthodox attack test sees each one attack the other side's king.
-        Variant::Chess | Variant::Knightmate | Variant::CombiningKnightmare => {
-            orthodox::in_check(pos, color)
-        }
-        Variant::KnightRelay => knightrelay::in_check(pos, color),
-        // Kings are captured, never checked.
-        Variant::FlipShatranj | Variant::FlipShatranj8 => false,
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::in_check(pos, color),
-    }
+    dispatch!(pos.variant, R => R::in_check(pos, color))
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,
@@ -82,37 +184,28 @@ pub fn terminal(pos: &Position) -> Option<crate::game::Outcome> {
 /// The result of a threefold repetition reached by the side that just moved.
 pub fn repetition_outcome(pos: &Position) -> crate::game::Outcome {
     use crate::game::Outcome;
-    match pos.variant {
-        // flipshatranj: whoever makes a position appear the third time loses.
-        Variant::FlipShatranj | Variant::FlipShatranj8 => {
-            Outcome::win(pos.side, "third repetition by the opponent")
-        }
-        _ => Outcome::draw("threefold repetition"),
+    if repetition_loses(pos.variant) {
+        Outcome::win(pos.side, "third repetition by the opponent")
+    } else {
+        Outcome::draw("threefold repetition")
     }
 }
 
-/// Neither side can ever mate: only royal pieces left (and, in chess, one minor
-/// piece; in knightrelay, knights, which attack nothing).
-pub fn insufficient_material(pos: &Position) -> bool {
-    use crate::piece::Role;
+/// Whether a repetition is lost by the side that made it (flipshatranj) rather than
+/// drawn.
+pub fn repetition_loses(variant: Variant) -> bool {
+    dispatch!(variant, R => R::REPETITION_LOSES)
+}
+
+/// The pieces on the board other than royal and neutral ones.
+pub fn pieces_besides_royals(pos: &Position) -> Bitboard {
     let royals = pos.royals(Color::White) | pos.royals(Color::Black);
-    let rest = pos.occupied() & !royals & !pos.all_neutral();
-    match pos.variant {
-        Variant::Chess => {
-            let minors = pos.pieces(Color::White, Role::Knight)
-                | pos.pieces(Color::Black, Role::Knight)
-                | pos.pieces(Color::White, Role::Bishop)
-                | pos.pieces(Color::Black, Role::Bishop);
-            rest.is_empty() || (rest == minors && !rest.more_than_one())
-        }
-        Variant::KnightRelay => {
-            let knights =
-                pos.pieces(Color::White, Role::Knight) | pos.pieces(Color::Black, Role::Knight);
-            (rest & !knights).is_empty()
-        }
-        Variant::FlipShatranj | Variant::FlipShatranj8 => false,
-        _ => rest.is_empty(),
-    }
+    pos.occupied() & !royals & !pos.all_neutral()
+}
+
+/// Neither side can ever mate (`Rules::insufficient_material`).
+pub fn insufficient_material(pos: &Position) -> bool {
+    dispatch!(pos.variant, R => R::insufficient_material(pos))
 }
 
 /// Whether a move takes material (move ordering and quiescence look at these). A
@@ -125,133 +218,61 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 /// The role a capturing move takes, if any (for a Knightmare, the enemy component;
 /// see `lost_component` for the mover's own one that leaves with it).
 #[inline]
-pub fn captured_role(pos: &Position, m: Move) -> Option<crate::piece::Role> {
+pub fn captured_role(pos: &Position, m: Move) -> Option<Role> {
     if m.kind == crate::moves::MoveKind::EnPassant {
-        return Some(crate::piece::Role::Pawn);
+        return Some(Role::Pawn);
     }
     let victim = pos.role_at(pos.side.other(), m.to)?;
-    if pos.variant == Variant::CombiningKnightmare && combining::is_fusion(pos, m) {
+    if dispatch!(pos.variant, R => R::is_fusion(pos, m)) {
         return None;
     }
     Some(victim)
 }
 
 /// The mover's own piece that a capture removes too: the mover's component of a
-/// captured Knightmare (combiningknightmare); None everywhere else.
+/// captured Knightmare (combiningknightmare); None everywhere else (only that variant
+/// has squares shared by both sides).
 #[inline]
-pub fn lost_component(pos: &Position, m: Move) -> Option<crate::piece::Role> {
-    if pos.variant != Variant::CombiningKnightmare || !pos.shared().has(m.to) {
+pub fn lost_component(pos: &Position, m: Move) -> Option<Role> {
+    if !pos.shared().has(m.to) {
         return None;
     }
     pos.role_at(pos.side, m.to)
 }
 
-/// The moves quiescence search looks at when not in check: captures and promotions
-/// (a combiningknightmare fusion is neither: it only builds a shared piece).
-/// Where a turn has a second part (stonesrelays' neutral move, flipshatranj's flip),
-/// one form of each capture is enough to see the exchange, the plain one where it is
-/// legal; the rest would multiply the quiescence tree for nothing.
+/// The moves quiescence search looks at when not in check (`Rules::tactical_moves`).
 pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
-    match pos.variant {
-        // Each capture with its most useful flip.
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::generate_tactical(pos, list),
-        // Generated directly: a turn has thousands of forms, most of them quiet. Only
-        // plain forms: finding a neutral move that makes an illegal capture legal (a
-        // pinned piece, a king taking a guarded piece) costs a check test per neutral
-        // move and rarely succeeds.
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => {
-            stones::generate_some(pos, stones::Forms::Plain, stones::Pieces::Tactical, list)
-        }
-        _ => {
-            legal_moves(pos, list);
-            list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
-        }
-    }
+    dispatch!(pos.variant, R => R::tactical_moves(pos, list))
 }
 
-/// `tactical_moves` and, in the chess family, the quiet moves that check the enemy
-/// royal piece directly (the moved piece attacks it from its target square), for the
-/// first ply of quiescence: a mating net is seen a ply earlier. Elsewhere the
-/// tactical moves alone.
+/// The moves of quiescence's first ply (`Rules::tactical_moves_and_checks`).
 pub fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-    if !matches!(pos.variant, Variant::Chess | Variant::Knightmate) {
-        return tactical_moves(pos, list);
-    }
-    legal_moves(pos, list);
-    let us = pos.side;
-    let occ = pos.occupied();
-    // Per role, the squares from which a piece of that role attacks an enemy royal.
-    let mut checking = [crate::bitboard::Bitboard::EMPTY; crate::piece::NROLES];
-    for royal in pos.royals(us.other()) {
-        for role in crate::piece::Role::ALL {
-            checking[role.idx()] |= orthodox::attacks(pos, us.other(), role, royal, occ);
-        }
-    }
-    list.retain(|m| {
-        is_capture(pos, *m)
-            || m.promotion.is_some()
-            || pos
-                .role_at(us, m.from)
-                .is_some_and(|r| checking[r.idx()].has(m.to))
-    });
+    dispatch!(pos.variant, R => R::tactical_moves_and_checks(pos, list))
 }
 
-/// Whether what a capture gains is the captured piece alone, so that quiescence may
-/// skip a capture whose victim cannot lift the score to alpha. Not where the turn's
-/// second part can gain more (a flip that threatens a king, a neutral move that
-/// mates).
+/// `Rules::GAIN_IS_VICTIM`.
 pub fn gain_is_victim(variant: Variant) -> bool {
-    !matches!(
-        variant,
-        Variant::FlipShatranj
-            | Variant::FlipShatranj8
-            | Variant::StonesRelays
-            | Variant::StonesRelaysTunnel
-    )
+    dispatch!(variant, R => R::GAIN_IS_VICTIM)
 }
 
-/// Variant knowledge for move ordering: a bonus per move of `list`, or `None` where the
-/// variant has none (flipshatranj: how useful each move's flip is).
+/// `Rules::order_hints`.
 pub fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
-    match pos.variant {
-        Variant::FlipShatranj | Variant::FlipShatranj8 => Some(flip::order_hints(pos, list)),
-        _ => None,
-    }
+    dispatch!(pos.variant, R => R::order_hints(pos, list))
 }
 
-/// A quiet move that is a near-duplicate of another (flipshatranj: the same move with
-/// a flip that changes no threat), which shallow nodes may skip.
+/// `Rules::is_redundant_quiet`.
 pub fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
-    match pos.variant {
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::is_quiet_flip(pos, m),
-        _ => false,
-    }
+    dispatch!(pos.variant, R => R::is_redundant_quiet(pos, m))
 }
 
-/// Where there is no check (flipshatranj): whether the opponent could capture a royal
-/// piece of the side to move on its next turn. The search treats such a node like a
-/// node in check (no pruning on the static evaluation).
+/// `Rules::royal_threatened`.
 pub fn royal_threatened(pos: &Position) -> bool {
-    match pos.variant {
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::king_threatened(pos),
-        _ => false,
-    }
+    dispatch!(pos.variant, R => R::royal_threatened(pos))
 }
 
-/// The moves quiescence search answers a check with: every legal move elsewhere, so
-/// that mates are seen. Stonesrelays has thousands of evasions (a neutral move after
-/// nearly any piece move may block): the plain ones, or where there is none, one form
-/// per piece move, so that the list is empty exactly when there is no legal turn.
+/// `Rules::quiescence_evasions`.
 pub fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
-    match pos.variant {
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => {
-            stones::generate_some(pos, stones::Forms::Plain, stones::Pieces::All, list);
-            if list.is_empty() {
-                stones::generate_some(pos, stones::Forms::First, stones::Pieces::All, list);
-            }
-        }
-        _ => legal_moves(pos, list),
-    }
+    dispatch!(pos.variant, R => R::quiescence_evasions(pos, list))
 }
 
 /// The search generates a node's moves in two stages, the second only when the first
@@ -267,17 +288,7 @@ pub enum Stage {
 
 /// Appends the legal moves of one stage to `list`.
 pub fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
-    match (pos.variant, stage) {
-        (Variant::StonesRelays | Variant::StonesRelaysTunnel, _) => {
-            let forms = match stage {
-                Stage::First => stones::Forms::Plain,
-                Stage::Rest => stones::Forms::Neutral,
-            };
-            stones::generate_some(pos, forms, stones::Pieces::All, list);
-        }
-        (_, Stage::First) => legal_moves(pos, list),
-        (_, Stage::Rest) => {}
-    }
+    dispatch!(pos.variant, R => R::staged_moves(pos, stage, list))
 }
 
 /// The stage that generates `m`.
@@ -292,14 +303,14 @@ pub fn stage_of(variant: Variant, m: Move) -> Stage {
 
 /// Whether the variant's second stage can hold moves (see `Stage`).
 pub fn has_rest_stage(variant: Variant) -> bool {
-    matches!(variant, Variant::StonesRelays | Variant::StonesRelaysTunnel)
+    dispatch!(variant, R => R::HAS_REST_STAGE)
 }
 
 /// The position with the turn passed to the opponent (for null-move pruning): the
 /// one-ply state (en passant, ko, frozen Knightmare) lapses as after any move.
 pub fn play_null(pos: &Position) -> Position {
     let mut next = pos.clone();
-    next.set_ep(crate::bitboard::Bitboard::EMPTY);
+    next.set_ep(Bitboard::EMPTY);
     next.set_ko(None);
     next.set_frozen(None);
     next.halfmove += 1;
@@ -311,12 +322,6 @@ pub fn play_null(pos: &Position) -> Position {
 /// draw; negative a loss).
 pub fn no_move_is_loss(pos: &Position) -> bool {
     !pos.variant.has_check() || in_check(pos, pos.side)
-}
-
-/// Whether a repetition is lost by the side that made it (flipshatranj) rather than
-/// drawn.
-pub fn repetition_loses(variant: Variant) -> bool {
-    matches!(variant, Variant::FlipShatranj | Variant::FlipShatranj8)
 }
 
 /// Whether the side to move has lost a royal piece (flipshatranj's king capture): the

@@ -434,3 +434,66 @@ pub fn finish_move(pos: &mut Position, m: Move, irreversible: bool) {
     pos.halfmove = if irreversible { 0 } else { pos.halfmove + 1 };
     pos.switch_side();
 }
+
+/// Orthodox chess.
+pub struct Chess;
+
+impl super::Rules for Chess {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate(pos, list);
+    }
+    fn apply(pos: &mut Position, m: Move) {
+        apply(pos, m);
+    }
+    /// Only kings, or kings and one knight or bishop.
+    fn insufficient_material(pos: &Position) -> bool {
+        let rest = super::pieces_besides_royals(pos);
+        let minors = pos.pieces(Color::White, Role::Knight)
+            | pos.pieces(Color::Black, Role::Knight)
+            | pos.pieces(Color::White, Role::Bishop)
+            | pos.pieces(Color::Black, Role::Bishop);
+        rest.is_empty() || (rest == minors && !rest.more_than_one())
+    }
+    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+        tactical_moves_and_checks(pos, list);
+    }
+}
+
+/// Knightmate: the orthodox rules with a royal knight and commoners
+/// (`VariantFacts::royal_is_knight`).
+pub struct Knightmate;
+
+impl super::Rules for Knightmate {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate(pos, list);
+    }
+    fn apply(pos: &mut Position, m: Move) {
+        apply(pos, m);
+    }
+    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+        tactical_moves_and_checks(pos, list);
+    }
+}
+
+/// The tactical moves and the quiet moves that check the enemy royal piece directly
+/// (the moved piece attacks it from its target square), for the first ply of
+/// quiescence: a mating net is seen a ply earlier.
+fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+    generate(pos, list);
+    let us = pos.side;
+    let occ = pos.occupied();
+    // Per role, the squares from which a piece of that role attacks an enemy royal.
+    let mut checking = [Bitboard::EMPTY; crate::piece::NROLES];
+    for royal in pos.royals(us.other()) {
+        for role in Role::ALL {
+            checking[role.idx()] |= attacks(pos, us.other(), role, royal, occ);
+        }
+    }
+    list.retain(|m| {
+        super::is_capture(pos, *m)
+            || m.promotion.is_some()
+            || pos
+                .role_at(us, m.from)
+                .is_some_and(|r| checking[r.idx()].has(m.to))
+    });
+}

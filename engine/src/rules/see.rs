@@ -29,7 +29,7 @@ const CHEAPEST_FIRST: [Role; 7] = [
 /// Whether the variant's exchanges can be estimated (see the module's header).
 #[inline]
 pub fn supported(variant: Variant) -> bool {
-    matches!(variant, Variant::Chess | Variant::Knightmate)
+    variant.facts().exchange_estimates
 }
 
 /// Whether `m` wins at least `threshold` centipawns by the exchange on its target

@@ -3,6 +3,7 @@
 //! runs Lazy SMP helper threads itself and reports through a callback, never printing.
 
 pub mod eval_cache;
+mod features;
 pub mod limits;
 pub mod memory;
 pub mod ordering;
@@ -13,6 +14,7 @@ pub mod worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+pub use features::Features;
 pub use limits::Limits;
 pub use memory::Memory;
 pub use tt::TranspositionTable;

@@ -9,6 +9,7 @@ use super::eval_cache::EvalCache;
 use super::memory::Memory;
 use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, TranspositionTable};
+use super::Features;
 use crate::eval::{evaluate_with, piece_value, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -144,92 +145,6 @@ struct Node {
     improving: bool,
 }
 
-/// Pruning that is sound for some rules and not for others.
-#[derive(Clone, Copy)]
-pub struct Features {
-    pub null_move: bool,
-    pub lmr: bool,
-    /// The sharper settings measured in knightmate and chess: internal iterative
-    /// reduction, reverse futility to depth 7 with an improving term, a null-move
-    /// reduction growing with the margin, late-move reductions by improving and
-    /// history, hash cutoffs in quiescence, countermove and continuation history.
-    /// Off where they were not measured, or lost (stonesrelays: 1-9-2 in 12 games at
-    /// 1+0.02 against the settings before).
-    pub selective: bool,
-    /// A move that gives check is searched one ply deeper.
-    pub check_extension: bool,
-    /// The first ply of quiescence also tries the quiet moves that give check
-    /// (`rules::tactical_moves_and_checks`): knightmate's royal knight is caught by a
-    /// check a ply sooner. +14.8 +/- 28.1 Elo in 400 games of self-play at 30,000
-    /// nodes a move; not measured in chess.
-    pub quiescence_checks: bool,
-}
-
-impl Features {
-    pub fn for_variant(variant: crate::variant::Variant) -> Features {
-        use crate::variant::Variant::*;
-        match variant {
-            // Zugzwang is rare where a side can (almost) always pass or has pieces to
-            // move; the guard in `search` (pieces other than pawns) covers the chess
-            // family's endgames.
-            Chess | Knightmate => Features {
-                null_move: true,
-                lmr: true,
-                selective: true,
-                check_extension: true,
-                quiescence_checks: variant == Knightmate,
-            },
-            KnightRelay | CombiningKnightmare => Features {
-                null_move: true,
-                lmr: true,
-                selective: false,
-                check_extension: true,
-                quiescence_checks: false,
-            },
-            // A null turn exists in the rules themselves: a piece that reaches a relay
-            // may come back to its square through it (and the turn may still add a
-            // neutral move, or consist of nothing else in effect). So passing is
-            // legal for nearly every army, zugzwang nearly vanishes, and the null
-            // move's premise (a real move is at least as good as passing) holds by the
-            // rules rather than by experience: null-move pruning is sounder here than
-            // in chess, and its failure case is rarer. Where no piece reaches a relay
-            // (the king and pawns far from one) zugzwang is possible again; the
-            // `has_pieces` guard in `search` keeps null moves out of pawn endings,
-            // which are most of those cases. The search's pass is the rules' null turn
-            // without its cost in castling rights (a king's or rook's null turn loses
-            // them), a small optimism in the bound.
-            //
-            // No check extension: checks are cheap (a neutral move that steps a relay
-            // into a line, or a stone out of one, gives one), and an answer to a check
-            // can give check again the same way, so extended lines of checks hardly
-            // end. Each extension keeps the depth where it was, and nodes in check are
-            // searched with every neutral form and without pruning: `go depth 4` took
-            // minutes (issue 7); even with the extensions capped at twice the depth,
-            // millions of nodes lay on lines where every turn gave check. Checks are
-            // still answered with evasions in the first plies of quiescence, and a
-            // node in check still prunes nothing.
-            StonesRelays | StonesRelaysTunnel => Features {
-                null_move: true,
-                lmr: true,
-                selective: false,
-                check_extension: false,
-                quiescence_checks: false,
-            },
-            // A quiet move with a far piece's flip is almost always at hand, so a pass
-            // rarely flatters; zugzwang is left to sparse endgames (the `has_pieces`
-            // guard), and a king the opponent could take counts as check (no null
-            // move there). Halves the bench time or better.
-            FlipShatranj | FlipShatranj8 => Features {
-                null_move: true,
-                lmr: true,
-                selective: false,
-                check_extension: true,
-                quiescence_checks: false,
-            },
-        }
-    }
-}
-
 impl<'a> Worker<'a> {
     pub fn new(
         id: usize,
@@ -239,7 +154,7 @@ impl<'a> Worker<'a> {
         eval_style: Style,
         memory: Option<&Memory>,
     ) -> Worker<'a> {
-        let features = Features::for_variant(variant);
+        let features = variant.facts().search;
         let ordering = match memory {
             Some(m) => m.take(id, variant, features.selective),
             None => Ordering::new(features.selective),

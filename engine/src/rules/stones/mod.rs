@@ -143,5 +143,48 @@ pub fn apply(pos: &mut Position, m: Move) {
     pos.switch_side();
 }
 
+/// Stones & Relays, with or without the tunnel: a turn is a piece move and, optionally,
+/// a neutral move.
+pub struct StonesRelays;
+
+impl crate::rules::Rules for StonesRelays {
+    fn generate(pos: &Position, list: &mut MoveList) {
+        generate(pos, list);
+    }
+    fn apply(pos: &mut Position, m: Move) {
+        apply(pos, m);
+    }
+    fn in_check(pos: &Position, color: Color) -> bool {
+        in_check(pos, color)
+    }
+    /// Generated directly: a turn has thousands of forms, most of them quiet. Only
+    /// plain forms: finding a neutral move that makes an illegal capture legal (a
+    /// pinned piece, a king taking a guarded piece) costs a check test per neutral
+    /// move and rarely succeeds.
+    fn tactical_moves(pos: &Position, list: &mut MoveList) {
+        generate_some(pos, Forms::Plain, Pieces::Tactical, list);
+    }
+    /// A neutral move can mate: a capture gains more than its victim.
+    const GAIN_IS_VICTIM: bool = false;
+    /// Thousands of evasions (a neutral move after nearly any piece move may block):
+    /// the plain ones, or where there is none, one form per piece move, so that the
+    /// list is empty exactly when there is no legal turn.
+    fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
+        generate_some(pos, Forms::Plain, Pieces::All, list);
+        if list.is_empty() {
+            generate_some(pos, Forms::First, Pieces::All, list);
+        }
+    }
+    /// First each piece move alone, then the piece moves with a neutral move.
+    const HAS_REST_STAGE: bool = true;
+    fn staged_moves(pos: &Position, stage: crate::rules::Stage, list: &mut MoveList) {
+        let forms = match stage {
+            crate::rules::Stage::First => Forms::Plain,
+            crate::rules::Stage::Rest => Forms::Neutral,
+        };
+        generate_some(pos, forms, Pieces::All, list);
+    }
+}
+
 #[cfg(test)]
 mod tests;
