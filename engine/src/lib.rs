@@ -1,5 +1,6 @@
-//! Baton's engine: boards, rules of every variant, move generation, perft, and (in
-//! later modules) evaluation and search. No I/O happens here.
+//! Baton's engine: boards, the rules of every variant, move generation, notation,
+//! perft, evaluation and search. No I/O happens here; `ARCHITECTURE.md` at the
+//! repository's root says how the parts fit together.
 
 pub mod bench;
 pub mod bitboard;
