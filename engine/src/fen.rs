@@ -187,13 +187,12 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                     ));
                 }
             } else if c == '+' {
-                if !matches!(v, Variant::FlipShatranj | Variant::FlipShatranj8) || capture_state {
+                if !v.facts().piece_states || capture_state {
                     return err(format!("unexpected '+' on rank {rank_name}"));
                 }
                 capture_state = true;
             } else if c == '(' {
-                if v != Variant::CombiningKnightmare || k + 3 >= chars.len() || chars[k + 3] != ')'
-                {
+                if !v.facts().shared_pieces || k + 3 >= chars.len() || chars[k + 3] != ')' {
                     return err(format!("bad Knightmare on rank {rank_name}"));
                 }
                 let (w, b) = (chars[k + 1], chars[k + 2]);
@@ -222,7 +221,7 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
                 if capture_state {
                     return err(format!("'+' before a neutral piece on rank {rank_name}"));
                 }
-                if n == Neutral::Gate && v != Variant::StonesRelaysTunnel {
+                if n == Neutral::Gate && !v.facts().tunnel {
                     return err("gates belong to stonesrelays-tunnel only");
                 }
                 place(&mut file, &|p, sq| p.put_neutral(n, sq))?;
@@ -324,34 +323,12 @@ fn parse_number(text: &str, what: &str) -> Result<u32, FenError> {
         .map_err(|_| FenError(format!("{what} '{text}' is not a number")))
 }
 
+/// The 7th field, read by the variant's rules (`Rules::parse_extra_field`).
 fn parse_extra(pos: &mut Position, text: &str) -> Result<(), FenError> {
     if text == "-" {
         return Ok(());
     }
-    let t = pos.tables;
-    match pos.variant {
-        Variant::CombiningKnightmare => {
-            let sq = t
-                .parse_square(text)
-                .ok_or_else(|| FenError(format!("frozen-square field '{text}' is not a square")))?;
-            if !pos.shared().has(sq) {
-                return err(format!("frozen square {text} holds no Knightmare"));
-            }
-            pos.frozen = Some(sq);
-        }
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => {
-            let split = (2..text.len())
-                .find(|&i| text.as_bytes()[i].is_ascii_lowercase())
-                .unwrap_or(text.len());
-            let (a, b) = text.split_at(split);
-            match (t.parse_square(a), t.parse_square(b)) {
-                (Some(a), Some(b)) => pos.ko = Some((a, b)),
-                _ => return err(format!("ko field '{text}' is not two squares")),
-            }
-        }
-        _ => return err(format!("{} has no 7th FEN field", pos.variant)),
-    }
-    Ok(())
+    crate::rules::parse_extra_field(pos, text)
 }
 
 fn validate(pos: &Position) -> Result<(), FenError> {
@@ -379,54 +356,9 @@ fn validate(pos: &Position) -> Result<(), FenError> {
             return err(format!("{name} has a pawn on its first or last rank"));
         }
     }
-    if is_stones(v) {
-        validate_stones(pos)?;
-    }
+    crate::rules::validate(pos)?;
     if v.has_check() && crate::rules::in_check(pos, pos.side.other()) {
         return err("the side not to move is in check");
-    }
-    Ok(())
-}
-
-/// Stones & Relays: no more neutral pieces than the start position has (they are
-/// never captured nor added) and no more than a starting army with promotions per
-/// side. This bounds the
-/// number of turns a position can have (see `rules::stones`).
-fn validate_stones(pos: &Position) -> Result<(), FenError> {
-    let gates = if pos.variant == Variant::StonesRelaysTunnel {
-        2
-    } else {
-        0
-    };
-    for (kind, most) in [
-        (Neutral::Stone, 4),
-        (Neutral::Relay, 2),
-        (Neutral::Gate, gates),
-    ] {
-        let n = pos.neutral(kind).count();
-        if n > most {
-            return err(format!(
-                "{n} '{}' pieces, {} allows at most {most}",
-                kind.char(),
-                pos.variant
-            ));
-        }
-    }
-    for color in Color::BOTH {
-        let pawns = pos.pieces(color, Role::Pawn).count();
-        // Pieces beyond the starting army come from promotions, one per missing pawn.
-        let promoted: u32 = [
-            (Role::Knight, 2),
-            (Role::Bishop, 2),
-            (Role::Rook, 2),
-            (Role::Queen, 1),
-        ]
-        .into_iter()
-        .map(|(role, start)| pos.pieces(color, role).count().saturating_sub(start))
-        .sum();
-        if pawns > 8 || promoted + pawns > 8 {
-            return err("more pieces than a starting army and its promotions");
-        }
     }
     Ok(())
 }

@@ -42,6 +42,12 @@ pub struct VariantFacts {
     pub castling: bool,
     /// Neutral stones, relays (and gates) stand on the board; a turn moves one of them.
     pub neutral_pieces: bool,
+    /// Two gates joined by a tunnel stand among the neutral pieces.
+    pub tunnel: bool,
+    /// A square may hold a piece of each side at once (a Knightmare), written `(Nq)`.
+    pub shared_pieces: bool,
+    /// Pieces are in a move or a capture state, the capture state written `+`.
+    pub piece_states: bool,
     /// What the FEN's 7th field holds, if it has one.
     pub extra_fen_field: Option<&'static str>,
     /// Exchanges can be estimated from the pieces' own attacks (`rules::see`): not
@@ -90,6 +96,9 @@ const CHESS: VariantFacts = VariantFacts {
     en_passant: true,
     castling: true,
     neutral_pieces: false,
+    tunnel: false,
+    shared_pieces: false,
+    piece_states: false,
     extra_fen_field: None,
     exchange_estimates: true,
     // Zugzwang is rare where a side can (almost) always pass or has pieces to move;
@@ -177,6 +186,7 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
 
 const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     name: "combiningknightmare",
+    shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
     exchange_estimates: false,
     search: Features {
@@ -247,6 +257,7 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
 
 const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
     name: "stonesrelays-tunnel",
+    tunnel: true,
     start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     bench: (
         &[
@@ -260,6 +271,7 @@ const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
 
 const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     name: "flipshatranj",
+    piece_states: true,
     geometry: Geometry::Board10x10,
     start_fen: "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
     pieces: FLIP_PIECES,

@@ -12,6 +12,7 @@
 //! only where a cheaper test is not known to be exact (see `generate`).
 
 use crate::bitboard::Bitboard;
+use crate::fen::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -293,5 +294,19 @@ impl super::Rules for CombiningKnightmare {
     #[inline]
     fn is_fusion(pos: &Position, m: Move) -> bool {
         is_fusion(pos, m)
+    }
+    /// The frozen Knightmare's square: it may not move this turn.
+    fn parse_extra_field(pos: &mut Position, text: &str) -> Result<(), FenError> {
+        let sq = pos
+            .tables
+            .parse_square(text)
+            .ok_or_else(|| FenError(format!("frozen-square field '{text}' is not a square")))?;
+        if !pos.shared().has(sq) {
+            return Err(FenError(format!(
+                "frozen square {text} holds no Knightmare"
+            )));
+        }
+        pos.frozen = Some(sq);
+        Ok(())
     }
 }

@@ -16,6 +16,7 @@ pub mod see;
 pub mod stones;
 
 use crate::bitboard::Bitboard;
+use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -101,6 +102,19 @@ pub trait Rules {
 
     /// Whether a threefold repetition is lost by the side that made it, not drawn.
     const REPETITION_LOSES: bool = false;
+
+    /// Reads the FEN's 7th field (never `-`; `VariantFacts::extra_fen_field` says what
+    /// it holds) into the position.
+    fn parse_extra_field(pos: &mut Position, _text: &str) -> Result<(), FenError> {
+        Err(FenError(format!("{} has no 7th FEN field", pos.variant)))
+    }
+
+    /// Refuses a position read from a FEN that the variant's own limits exclude (the
+    /// shared checks, royal pieces, pawns on end ranks and the side not to move in
+    /// check, are `fen`'s).
+    fn validate(_pos: &Position) -> Result<(), FenError> {
+        Ok(())
+    }
 }
 
 /// Runs `$body` with `$R` naming the rules type of `$variant`: the one place that maps
@@ -322,6 +336,16 @@ pub fn play_null(pos: &Position) -> Position {
 /// draw; negative a loss).
 pub fn no_move_is_loss(pos: &Position) -> bool {
     !pos.variant.has_check() || in_check(pos, pos.side)
+}
+
+/// `Rules::parse_extra_field`.
+pub fn parse_extra_field(pos: &mut Position, text: &str) -> Result<(), FenError> {
+    dispatch!(pos.variant, R => R::parse_extra_field(pos, text))
+}
+
+/// `Rules::validate`.
+pub fn validate(pos: &Position) -> Result<(), FenError> {
+    dispatch!(pos.variant, R => R::validate(pos))
 }
 
 /// Whether the side to move has lost a royal piece (flipshatranj's king capture): the

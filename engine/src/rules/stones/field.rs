@@ -13,7 +13,6 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Square, Tables, DIAGONAL, ORTHOGONAL};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::Position;
-use crate::variant::Variant;
 
 use super::pawns;
 
@@ -40,7 +39,7 @@ impl Field {
             occ: pos.occupied(),
             relays: pos.neutral(Neutral::Relay),
             gates,
-            tunnel: pos.variant == Variant::StonesRelaysTunnel && gates.count() == 2,
+            tunnel: pos.variant.facts().tunnel && gates.count() == 2,
         }
     }
 

@@ -16,6 +16,7 @@ mod pawns;
 mod turns;
 
 use crate::bitboard::Bitboard;
+use crate::fen::FenError;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
@@ -184,6 +185,62 @@ impl crate::rules::Rules for StonesRelays {
         };
         generate_some(pos, forms, Pieces::All, list);
     }
+    /// The ko: the last neutral move's from and to squares.
+    fn parse_extra_field(pos: &mut Position, text: &str) -> Result<(), FenError> {
+        let t = pos.tables;
+        let split = (2..text.len())
+            .find(|&i| text.as_bytes()[i].is_ascii_lowercase())
+            .unwrap_or(text.len());
+        let (a, b) = text.split_at(split);
+        match (t.parse_square(a), t.parse_square(b)) {
+            (Some(a), Some(b)) => pos.ko = Some((a, b)),
+            _ => return Err(FenError(format!("ko field '{text}' is not two squares"))),
+        }
+        Ok(())
+    }
+    fn validate(pos: &Position) -> Result<(), FenError> {
+        validate(pos)
+    }
+}
+
+/// No more neutral pieces than the start position has (they are never captured nor
+/// added) and no more than a starting army with promotions per side. This bounds the
+/// number of turns a position can have (see `turns`).
+fn validate(pos: &Position) -> Result<(), FenError> {
+    let gates = if pos.variant.facts().tunnel { 2 } else { 0 };
+    for (kind, most) in [
+        (Neutral::Stone, 4),
+        (Neutral::Relay, 2),
+        (Neutral::Gate, gates),
+    ] {
+        let n = pos.neutral(kind).count();
+        if n > most {
+            return Err(FenError(format!(
+                "{n} '{}' pieces, {} allows at most {most}",
+                kind.char(),
+                pos.variant
+            )));
+        }
+    }
+    for color in Color::BOTH {
+        let pawns = pos.pieces(color, Role::Pawn).count();
+        // Pieces beyond the starting army come from promotions, one per missing pawn.
+        let promoted: u32 = [
+            (Role::Knight, 2),
+            (Role::Bishop, 2),
+            (Role::Rook, 2),
+            (Role::Queen, 1),
+        ]
+        .into_iter()
+        .map(|(role, start)| pos.pieces(color, role).count().saturating_sub(start))
+        .sum();
+        if pawns > 8 || promoted + pawns > 8 {
+            return Err(FenError(
+                "more pieces than a starting army and its promotions".into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
