@@ -29,7 +29,7 @@ impl std::ops::Not for Color {
     }
 }
 
-/// What a piece is. How it moves is the variant's business (see `variant::Rules`):
+/// What a piece is. How it moves is the variant's business (see `rules::Rules`):
 /// the `King` role is always the royal piece, whether it steps like a king (chess) or
 /// leaps like a knight (knightmate).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

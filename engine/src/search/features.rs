@@ -11,14 +11,12 @@ pub struct Features {
     /// reduction, reverse futility to depth 7 with an improving term, a null-move
     /// reduction growing with the margin, late-move reductions by improving and
     /// history, hash cutoffs in quiescence, countermove and continuation history.
-    /// Off where they were not measured, or lost (stonesrelays: 1-9-2 in 12 games at
-    /// 1+0.02 against the settings before).
+    /// Off where they were not measured, or lost in a match (stonesrelays).
     pub selective: bool,
     /// A move that gives check is searched one ply deeper.
     pub check_extension: bool,
     /// The first ply of quiescence also tries the quiet moves that give check
     /// (`rules::tactical_moves_and_checks`): knightmate's royal knight is caught by a
-    /// check a ply sooner. +14.8 +/- 28.1 Elo in 400 games of self-play at 30,000
-    /// nodes a move; not measured in chess.
+    /// check a ply sooner. Measured in knightmate only.
     pub quiescence_checks: bool,
 }

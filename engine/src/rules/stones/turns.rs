@@ -31,9 +31,11 @@ pub(crate) trait Sink {
 impl Sink for MoveList {
     #[inline]
     fn add(&mut self, m: Move) {
-        // The list is sized for the widest turn a valid position has (tests); were
-        // it ever too small, dropping turns beats a panic.
-        let _ = self.try_push(m);
+        // The list is sized for the most turns a position `fen` accepts can have
+        // (its army bounds; the widest positions are in the tests). A turn that did
+        // not fit would be a bug to hear about, never a turn silently lost: `push`
+        // panics, and the front ends answer a panic without dying.
+        self.push(m);
     }
 }
 
