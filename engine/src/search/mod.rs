@@ -7,6 +7,7 @@ mod features;
 pub mod limits;
 pub mod memory;
 pub mod ordering;
+pub mod search_params;
 pub mod timeman;
 pub mod tt;
 pub mod worker;

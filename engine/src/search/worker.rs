@@ -8,6 +8,7 @@ use std::time::Instant;
 use super::eval_cache::EvalCache;
 use super::memory::Memory;
 use super::ordering::{next, prepare, Ordering, MAX_PLY};
+use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::Features;
 use crate::eval::{evaluate_with, piece_value, Style};
@@ -136,13 +137,29 @@ pub struct Worker<'a> {
     root_depth: i32,
 }
 
-/// What `search` learned of a node before its moves: whether the side to move is in
-/// check, its static evaluation, and whether that improved on two plies ago.
+/// What `search` knows of a node when it comes to its moves: its depth, distance from
+/// the root, kind and upper bound, its hash key and entry, whether the side to move is
+/// in check, its static evaluation, and whether that improved on two plies ago.
 #[derive(Clone, Copy)]
 struct Node {
+    depth: i32,
+    ply: usize,
+    is_pv: bool,
+    beta: i32,
+    key: u64,
+    entry: Option<Entry>,
     in_check: bool,
     static_eval: i32,
     improving: bool,
+}
+
+/// What the singular-extension test found.
+enum Singular {
+    /// The hash move is singular: extend it.
+    Extend(Move),
+    /// The node fails high even without the hash move (or the search stopped).
+    Cutoff(i32),
+    No,
 }
 
 impl<'a> Worker<'a> {
@@ -287,9 +304,9 @@ impl<'a> Worker<'a> {
         skip: &[Move],
     ) -> Option<i32> {
         self.root_depth = depth;
-        let mut delta = 25;
+        let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match previous {
-            Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
+            Some(s) if depth >= ASPIRATION_DEPTH && s.abs() < MATE_BOUND => (s - delta, s + delta),
             _ => (-INFINITE, INFINITE),
         };
         loop {
@@ -305,7 +322,7 @@ impl<'a> Worker<'a> {
             } else {
                 return Some(score);
             }
-            delta += delta / 2 + 10;
+            delta += delta / 2 + ASPIRATION_GROWTH;
         }
     }
 
@@ -393,9 +410,12 @@ impl<'a> Worker<'a> {
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
             let (rfp_depth, rfp_margin) = if self.features.selective {
-                (7, 80 * (depth - i32::from(improving)))
+                (
+                    RFP_DEPTH_SELECTIVE,
+                    RFP_MARGIN_SELECTIVE * (depth - i32::from(improving)),
+                )
             } else {
-                (5, 90 * depth)
+                (RFP_DEPTH, RFP_MARGIN * depth)
             };
             if depth <= rfp_depth && static_eval - rfp_margin >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
@@ -403,15 +423,17 @@ impl<'a> Worker<'a> {
             // Null move: if passing still fails high, a real move surely would.
             if self.features.null_move
                 && skip.is_empty()
-                && depth >= 3
+                && depth >= NULL_MIN_DEPTH
                 && static_eval >= beta
                 && has_pieces(pos)
                 && beta.abs() < MATE_BOUND
             {
                 let r = if self.features.selective {
-                    3 + depth / 3 + ((static_eval - beta) / 200).min(3)
+                    NULL_BASE
+                        + depth / NULL_DEPTH_DIVISOR_SELECTIVE
+                        + ((static_eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_MARGIN_MAX)
                 } else {
-                    3 + depth / 4
+                    NULL_BASE + depth / NULL_DEPTH_DIVISOR
                 };
                 let child = rules::play_null(pos);
                 self.push_position(pos, &child);
@@ -440,42 +462,49 @@ impl<'a> Worker<'a> {
             rest_done = true;
         }
         let node = Node {
+            depth,
+            ply,
+            is_pv,
+            beta,
+            key,
+            entry,
             in_check,
             static_eval,
             improving,
         };
-        let score = self.search_moves(
-            pos, &mut list, rest_done, alpha, beta, depth, ply, is_pv, skip, entry, key, node,
-        );
+        let score = self.search_moves(pos, &mut list, rest_done, alpha, skip, node);
         self.pool.push(list);
         score
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The moves of a node, in the order the search takes its steps: (1) drop the moves
+    /// the caller excludes, (2) test the hash move for a singular extension, (3) for
+    /// each move by stage and ordering, (3a) stop the second stage where it is
+    /// limited, (3b) skip the moves that pruning rules out, (3c) play it with its
+    /// extension, (3d) search it (late-move reduction, principal variation), (3e) keep
+    /// the best and stop at a cutoff; (4) generate the second stage when the first
+    /// gave no cutoff; (5) store the result.
     fn search_moves(
         &mut self,
         pos: &Position,
         list: &mut MoveList,
         mut rest_done: bool,
         mut alpha: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        is_pv: bool,
         skip: &[Move],
-        entry: Option<Entry>,
-        key: u64,
         node: Node,
     ) -> i32 {
         let Node {
+            depth,
+            ply,
+            is_pv,
+            beta,
             in_check,
-            static_eval,
-            improving,
+            ..
         } = node;
-        let root = ply == 0;
-        let hash_move = entry.and_then(|e| e.best);
-        // `skip`: moves given as better MultiPV lines at the root, the hash move in a
-        // singular-extension search below it.
+        let hash_move = node.entry.and_then(|e| e.best);
+
+        // Step 1. `skip`: moves given as better MultiPV lines at the root, the hash
+        // move in a singular-extension search below it.
         if !skip.is_empty() {
             list.retain(|m| !skip.contains(m));
         }
@@ -486,59 +515,18 @@ impl<'a> Worker<'a> {
                 self.no_move_score(pos, ply)
             };
         }
-        // Singular extension: when the hash move is the only good move (every other
-        // fails low, searched to half the depth, against a bound just below the hash
-        // move's score) it is searched a ply deeper; when even without it the node
-        // fails high, it fails high now (multi-cut).
-        let mut singular = None;
-        if let Some((m, tt_score)) = entry
-            .filter(|_| {
-                self.features.selective
-                    && !root
-                    && skip.is_empty()
-                    && depth >= SINGULAR_DEPTH
-                    && (ply as i32) < 2 * self.root_depth
-            })
-            .filter(|e| e.depth >= depth - 3 && e.bound != Bound::Upper)
-            .and_then(|e| Some((e.best?, score_from_tt(e.score, ply))))
-            .filter(|&(_, s)| s.abs() < MATE_BOUND)
-        {
-            let singular_beta = tt_score - 2 * depth;
-            let score = self.search(
-                pos,
-                singular_beta - 1,
-                singular_beta,
-                (depth - 1) / 2,
-                ply,
-                false,
-                &[m],
-            );
-            if self.shared.stopped() {
-                return 0;
-            }
-            if score < singular_beta {
-                singular = Some(m);
-            } else if singular_beta >= beta {
-                return singular_beta;
-            }
-        }
+
+        // Step 2. Singular extension.
+        let singular = match self.singular_extension(pos, skip, node) {
+            Singular::Cutoff(score) => return score,
+            Singular::Extend(m) => Some(m),
+            Singular::No => None,
+        };
 
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        // Near the leaves, quiet moves that cannot lift a hopeless static score are
-        // skipped (futility), and so are the late ones of a long list (move-count
-        // pruning): both only once a move has been searched and no mate is in play.
-        let selective = self.features.selective;
-        let prune_depth = if selective { QUIET_PRUNE_DEPTH } else { 3 };
-        let prune_quiets = !is_pv && !in_check && depth <= prune_depth && alpha.abs() < MATE_BOUND;
-        let futile = prune_quiets && static_eval + 120 * depth <= alpha;
-        let late_limit = if selective {
-            (3 + depth * depth) / (2 - i32::from(improving))
-        } else {
-            3 + depth * depth * 2
-        };
         // Moves tried so far (both stages), and second-stage moves among them.
         let mut tried = 0;
         let mut rest_tried = 0;
@@ -547,14 +535,16 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
+        // Step 3. The moves, stage by stage.
         'stages: loop {
             let mut scores = self.ordering.score(pos, list, hash_move, ply);
             prepare(list, &mut scores);
             for i in 0..list.len() {
                 next(list, &mut scores, i);
                 let m = list[i];
+                // Step 3a. Shallow nodes try only the best-ordered few of the second
+                // stage.
                 if rules::stage_of(pos.variant, m) == Stage::Rest {
-                    // Shallow nodes try only the best-ordered few of the second stage.
                     if tried > 0 && rest_limit.is_some_and(|limit| rest_tried >= limit) {
                         break 'stages;
                     }
@@ -563,119 +553,34 @@ impl<'a> Worker<'a> {
                 let index = tried;
                 tried += 1;
                 let capture = rules::is_capture(pos, m) || m.promotion.is_some();
-                if prune_quiets
-                    && !capture
-                    && best_score > -MATE_BOUND
-                    && (index >= late_limit as usize
-                        || if selective {
-                            self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply)
-                        } else {
-                            futile
-                        })
-                {
-                    // A checking move is not skipped: playing it is what tells.
-                    let child = pos.play(m);
-                    if !(pos.variant.has_check() && rules::in_check(&child, child.side)) {
-                        continue;
-                    }
-                }
-                // Shallow non-PV nodes skip moves that lose material in the exchange
-                // on their target square: captures losing more than a pawn a ply,
-                // quiet moves that leave the piece to be taken.
-                if !is_pv
-                    && !in_check
-                    && depth <= SEE_PRUNE_DEPTH
-                    && index > 0
-                    && best_score > -MATE_BOUND
-                    && m.promotion.is_none()
-                {
-                    let threshold = if capture {
-                        -100 * depth
-                    } else {
-                        -25 * depth * depth
-                    };
-                    if !see_ge(pos, m, threshold) {
-                        continue;
-                    }
-                }
-                // Shallow non-PV nodes skip near-duplicate quiet moves once a move is in.
-                if !is_pv
-                    && !in_check
-                    && depth <= REDUNDANT_DEPTH
-                    && index > 0
-                    && !capture
-                    && best_score > -MATE_BOUND
-                    && rules::is_redundant_quiet(pos, m)
-                {
+
+                // Step 3b. Pruning before the move is played.
+                if best_score > -MATE_BOUND && self.prune(pos, m, capture, index, alpha, node) {
                     continue;
                 }
+
+                // Step 3c. Play the move. Checks are extended unless they lose
+                // material (those rarely matter and would lengthen every line).
                 let child = pos.play(m);
                 self.shared.tt.prefetch(child.hash());
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
-                // Checks are extended unless they lose material (those rarely
-                // matter and would lengthen every line).
                 let extension = i32::from(
                     singular == Some(m)
                         || gives_check && self.features.check_extension && see_ge(pos, m, 0),
                 );
                 let new_depth = depth - 1 + extension;
 
+                // Step 3d. Search it.
                 self.push_position(pos, &child);
                 self.ordering.played[ply] = Ordering::piece_target(pos, m);
-                let mut score;
-                if index == 0 {
-                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
-                } else {
-                    // Late quiet moves are searched shallower first.
-                    let mut reduction = 0;
-                    if self.features.lmr
-                        && depth >= 3
-                        && index >= 3
-                        && !capture
-                        && !in_check
-                        && !gives_check
-                    {
-                        reduction = lmr(depth, index);
-                        if is_pv {
-                            reduction -= 1;
-                        }
-                        if self.features.selective {
-                            if !improving {
-                                reduction += 1;
-                            }
-                            // Moves that cut off often elsewhere are reduced less.
-                            reduction -= self.ordering.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
-                        }
-                        reduction = reduction.clamp(0, new_depth - 1);
-                    }
-                    score = -self.search(
-                        &child,
-                        -alpha - 1,
-                        -alpha,
-                        new_depth - reduction,
-                        ply + 1,
-                        false,
-                        &[],
-                    );
-                    if score > alpha && reduction > 0 {
-                        score = -self.search(
-                            &child,
-                            -alpha - 1,
-                            -alpha,
-                            new_depth,
-                            ply + 1,
-                            false,
-                            &[],
-                        );
-                    }
-                    if score > alpha && score < beta && is_pv {
-                        score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true, &[]);
-                    }
-                }
+                let quiet = !capture && !gives_check;
+                let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
                 self.pop_position();
                 if self.shared.stopped() {
                     return 0;
                 }
+
+                // Step 3e. A new best move; a cutoff ends the node.
                 if score > best_score {
                     best_score = score;
                     if score > alpha {
@@ -699,6 +604,7 @@ impl<'a> Worker<'a> {
                     quiets_tried.push(m);
                 }
             }
+            // Step 4. The second stage, when the first gave no cutoff.
             if rest_done || (rest_limit == Some(0) && tried > 0) {
                 break;
             }
@@ -710,10 +616,11 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Step 5. Store the result (not in a search that excludes moves).
         let bound = bound_of(best_score, original_alpha, beta);
         if skip.is_empty() {
             self.shared.tt.store(
-                key,
+                node.key,
                 best_move.or(hash_move),
                 score_to_tt(best_score, ply),
                 depth,
@@ -721,6 +628,182 @@ impl<'a> Worker<'a> {
             );
         }
         best_score
+    }
+
+    /// Singular extension: when the hash move is the only good move (every other
+    /// fails low, searched to half the depth, against a bound just below the hash
+    /// move's score) it is searched a ply deeper; when even without it the node fails
+    /// high, it fails high now (multi-cut).
+    fn singular_extension(&mut self, pos: &Position, skip: &[Move], node: Node) -> Singular {
+        let Node {
+            depth, ply, beta, ..
+        } = node;
+        let Some((m, tt_score)) = node
+            .entry
+            .filter(|_| {
+                self.features.selective
+                    && ply > 0
+                    && skip.is_empty()
+                    && depth >= SINGULAR_DEPTH
+                    && (ply as i32) < 2 * self.root_depth
+            })
+            .filter(|e| e.depth >= depth - SINGULAR_ENTRY_SHALLOWER && e.bound != Bound::Upper)
+            .and_then(|e| Some((e.best?, score_from_tt(e.score, ply))))
+            .filter(|&(_, s)| s.abs() < MATE_BOUND)
+        else {
+            return Singular::No;
+        };
+        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        let score = self.search(
+            pos,
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            false,
+            &[m],
+        );
+        if self.shared.stopped() {
+            return Singular::Cutoff(0);
+        }
+        if score < singular_beta {
+            Singular::Extend(m)
+        } else if singular_beta >= beta {
+            Singular::Cutoff(singular_beta)
+        } else {
+            Singular::No
+        }
+    }
+
+    /// Whether a shallow non-PV node skips move `m` (the `index`th tried) without
+    /// searching it, once a move has been searched and no mate is in play: late or
+    /// hopeless quiet moves (move-count, futility and history pruning) unless they
+    /// give check, moves that lose material in the exchange, near-duplicate quiet
+    /// moves.
+    #[inline(always)]
+    fn prune(
+        &self,
+        pos: &Position,
+        m: Move,
+        capture: bool,
+        index: usize,
+        alpha: i32,
+        node: Node,
+    ) -> bool {
+        let Node {
+            depth,
+            ply,
+            is_pv,
+            in_check,
+            static_eval,
+            improving,
+            ..
+        } = node;
+        if is_pv || in_check {
+            return false;
+        }
+        let selective = self.features.selective;
+        let prune_depth = if selective {
+            QUIET_PRUNE_DEPTH_SELECTIVE
+        } else {
+            QUIET_PRUNE_DEPTH
+        };
+        if !capture && depth <= prune_depth && alpha.abs() < MATE_BOUND {
+            let late = index >= late_move_limit(selective, depth, improving) as usize;
+            if late
+                || if selective {
+                    self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply)
+                } else {
+                    static_eval + FUTILITY_MARGIN * depth <= alpha
+                }
+            {
+                // A checking move is not skipped: playing it is what tells.
+                let child = pos.play(m);
+                if !(pos.variant.has_check() && rules::in_check(&child, child.side)) {
+                    return true;
+                }
+            }
+        }
+        // Captures losing more than a pawn a ply, quiet moves that leave the piece to
+        // be taken.
+        if depth <= SEE_PRUNE_DEPTH && index > 0 && m.promotion.is_none() {
+            let threshold = if capture {
+                -SEE_CAPTURE_MARGIN * depth
+            } else {
+                -SEE_QUIET_MARGIN * depth * depth
+            };
+            if !see_ge(pos, m, threshold) {
+                return true;
+            }
+        }
+        depth <= REDUNDANT_DEPTH && index > 0 && !capture && rules::is_redundant_quiet(pos, m)
+    }
+
+    /// Searches the child after move `m` (the `index`th tried): the first move with
+    /// the full window, the others with a null window, late quiet ones shallower first
+    /// (late-move reduction), and again with the full window where one beats alpha at
+    /// a PV node.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_child(
+        &mut self,
+        pos: &Position,
+        child: &Position,
+        m: Move,
+        index: usize,
+        quiet: bool,
+        new_depth: i32,
+        alpha: i32,
+        node: Node,
+    ) -> i32 {
+        let Node {
+            depth,
+            ply,
+            is_pv,
+            beta,
+            in_check,
+            improving,
+            ..
+        } = node;
+        if index == 0 {
+            return -self.search(child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
+        }
+        let mut reduction = 0;
+        if self.features.lmr
+            && depth >= LMR_MIN_DEPTH
+            && index >= LMR_MIN_INDEX
+            && quiet
+            && !in_check
+        {
+            reduction = lmr(depth, index);
+            if is_pv {
+                reduction -= 1;
+            }
+            if self.features.selective {
+                if !improving {
+                    reduction += 1;
+                }
+                // Moves that cut off often elsewhere are reduced less.
+                reduction -= self.ordering.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
+            }
+            reduction = reduction.clamp(0, new_depth - 1);
+        }
+        let mut score = -self.search(
+            child,
+            -alpha - 1,
+            -alpha,
+            new_depth - reduction,
+            ply + 1,
+            false,
+            &[],
+        );
+        if score > alpha && reduction > 0 {
+            score = -self.search(child, -alpha - 1, -alpha, new_depth, ply + 1, false, &[]);
+        }
+        if score > alpha && score < beta && is_pv {
+            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, true, &[]);
+        }
+        score
     }
 
     /// Whether a quiet move is not worth searching at a shallow non-PV node: at the
@@ -738,12 +821,13 @@ impl<'a> Worker<'a> {
         index: usize,
         ply: usize,
     ) -> bool {
-        // Called up to `QUIET_PRUNE_DEPTH`, so `lmr_depth` is below it.
+        // Called up to `QUIET_PRUNE_DEPTH_SELECTIVE`, so `lmr_depth` is below it.
         let lmr_depth = (depth - 1 - lmr(depth, index.max(1))).max(0);
-        if static_eval + 150 + 120 * lmr_depth <= alpha {
+        if static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha {
             return true;
         }
-        lmr_depth <= 3 && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
+        lmr_depth <= HISTORY_PRUNE_DEPTH
+            && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
     }
 
     fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
@@ -892,55 +976,10 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// From this depth, a hash move may be extended as singular.
-const SINGULAR_DEPTH: i32 = 8;
-/// From this depth, a node without a hash move is searched one ply shallower.
-const IIR_DEPTH: i32 = 4;
-/// History score worth one ply less (or more) of late-move reduction.
-const HISTORY_PER_PLY: i32 = 8000;
-/// Up to this depth, non-PV nodes skip quiet moves by move count, futility and
-/// history (`Features::selective`; 3 otherwise, by count and futility only).
-const QUIET_PRUNE_DEPTH: i32 = 8;
-/// Quiet moves with a history below this times the depth are skipped near the leaves.
-const HISTORY_PRUNE: i32 = 4000;
-/// Up to this depth, non-PV nodes skip moves that lose material by `see`.
-const SEE_PRUNE_DEPTH: i32 = 5;
-/// Quiescence skips a capture when the static score plus the victim plus this still
-/// does not reach alpha.
-const DELTA_MARGIN: i32 = 200;
-/// Quiescence plies in which a check is answered with evasions.
-const QS_CHECK_PLIES: usize = 6;
-/// Up to this depth, non-PV nodes skip near-duplicate quiet moves
-/// (`rules::is_redundant_quiet`).
-const REDUNDANT_DEPTH: i32 = 3;
-
 /// The side to move has pieces other than pawns and royals (zugzwang is unlikely).
 fn has_pieces(pos: &Position) -> bool {
     let us = pos.side;
     (pos.color_bb(us) & !pos.pieces(us, Role::Pawn) & !pos.royals(us)).any()
-}
-
-/// How many second-stage moves (`rules::Stage::Rest`) a node not in check tries once
-/// some move was tried: none at the frontier of the null-window tree, a few just above
-/// it, all higher up (`None`); PV nodes (the root too) a few more. The second stage is
-/// where most of a stonesrelays position's thousands of turns are; the first stage and
-/// quiescence still see every piece move, and deeper iterations the rest.
-fn rest_limit(depth: i32, is_pv: bool) -> Option<usize> {
-    match (depth, is_pv) {
-        (..=1, false) => Some(0),
-        (2, false) => Some(8),
-        (3, false) => Some(24),
-        (..=1, true) => Some(32),
-        (2, true) => Some(64),
-        (3, true) => Some(128),
-        _ => None,
-    }
-}
-
-fn lmr(depth: i32, index: usize) -> i32 {
-    let d = (depth as f32).ln();
-    let i = (index as f32).ln();
-    (0.5 + d * i / 2.2) as i32
 }
 
 /// What a search's score says about the node, given its window.
