@@ -11,8 +11,10 @@ use baton_engine::{rules, Game, Move, Position, Variant};
 
 use crate::options::{self, Change, Options};
 
-/// Move lists are large arrays on the stack; the search recurses deeply.
-const SEARCH_STACK: usize = 64 << 20;
+/// The front end's search thread: it starts the search (whose own threads have
+/// `search`'s stack size) and holds a root move list on its stack; 512 KiB overflowed,
+/// 2 MiB ran clean, 8 MiB leaves a wide margin.
+const SEARCH_STACK: usize = 8 << 20;
 
 /// Where a position comes from.
 #[derive(Clone, Copy, Debug)]

@@ -83,8 +83,11 @@ pub struct Params<'a> {
 /// The deepest iteration the search will start (`go depth 300` is clamped to it).
 pub const MAX_DEPTH: u32 = 100;
 
-/// A thread's stack: move lists are large arrays on the stack, one per ply.
-const THREAD_STACK: usize = 256 * 1024 * 1024;
+/// A search thread's stack. Move lists live on the heap (the worker's pool); a ply of
+/// search measured about 5.5 KB of stack, so the deepest line (`MAX_PLY`, 128 plies)
+/// needs under 1 MB beyond the root's own frames. Searches overflowed 512 KiB and ran
+/// clean at 2 MiB in every variant; 8 MiB leaves a wide margin.
+const THREAD_STACK: usize = 8 << 20;
 
 fn user_score(score: i32) -> Score {
     if score >= MATE_BOUND {
