@@ -171,3 +171,32 @@ fn quit_exits_cleanly() {
     b.send("quit");
     assert!(b.close());
 }
+
+#[test]
+fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
+    // 65536 MB is inside the advertised range; it is refused where it is more than
+    // half the machine's memory, which is every machine this runs on so far.
+    let total_mb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map(|kb| kb / 1024);
+    if !total_mb.is_some_and(|t| t < 2 * 65536) {
+        eprintln!("skipped: this machine's memory ({total_mb:?} MB) could hold the hash");
+        return;
+    }
+    let mut b = handshake();
+    b.send("setoption name Hash value 65536");
+    let e = error(&mut b);
+    assert!(
+        e.contains("cannot allocate 65536 MB for the hash; keeping 16 MB"),
+        "{e}"
+    );
+    b.send("position startpos");
+    b.send("go depth 3");
+    let (best, _) = b.until("bestmove ");
+    assert!(best.split_whitespace().nth(1).is_some(), "{best}");
+    assert!(b.close());
+}

@@ -83,3 +83,21 @@ fn quit_exits_cleanly() {
     b.send("quit");
     assert!(b.close());
 }
+
+#[test]
+fn memory_the_machine_cannot_give_is_refused_and_the_game_goes_on() {
+    let mut b = handshake();
+    b.send("memory 60000");
+    let lines = ping(&mut b, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error (cannot allocate 60000 MB for the hash; keeping")),
+        "{lines:?}"
+    );
+    b.send("new");
+    b.send("go");
+    let (mv, _) = b.until("move ");
+    assert!(mv.starts_with("move "), "{mv}");
+    assert!(b.close());
+}

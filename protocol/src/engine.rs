@@ -11,6 +11,14 @@ use baton_engine::{rules, Game, Move, Position, Variant};
 
 use crate::options::{self, Change, Options};
 
+/// The machine's physical memory in MB, where the system tells it (Linux).
+fn physical_memory_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 /// The front end's search thread: it starts the search (whose own threads have
 /// `search`'s stack size) and holds a root move list on its stack; 512 KiB overflowed,
 /// 2 MiB ran clean, 8 MiB leaves a wide margin.
@@ -73,6 +81,11 @@ impl Engine {
     pub fn variant(&self) -> Variant {
         self.options.variant
     }
+    /// The hash table's size in MB.
+    pub fn hash_size_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
     }
@@ -84,11 +97,25 @@ impl Engine {
         match change {
             Change::Variant(v) => self.set_variant(v)?,
             Change::Hash(mb) => {
-                self.options.hash_mb = mb;
-                match Arc::get_mut(&mut self.tt) {
-                    Some(tt) => tt.resize(mb),
-                    None => self.tt = Arc::new(TranspositionTable::new(mb)),
+                let kept = self.tt.size_mb();
+                // Allocation alone does not prove the memory is there (Linux
+                // overcommits, and the table is written in full at once): more than
+                // half the machine's memory is refused before trying.
+                if let Some(total) = physical_memory_mb().filter(|&t| mb > t / 2) {
+                    return Err(format!(
+                        "cannot allocate {mb} MB for the hash; keeping {kept} MB \
+                         (machine: {total} MB)"
+                    ));
                 }
+                match Arc::get_mut(&mut self.tt) {
+                    Some(tt) => tt.resize(mb).map_err(|e| e.to_string())?,
+                    None => {
+                        let mut tt = TranspositionTable::new(1);
+                        tt.resize(mb).map_err(|e| e.to_string())?;
+                        self.tt = Arc::new(tt);
+                    }
+                }
+                self.options.hash_mb = mb;
             }
             Change::Threads(n) => self.options.threads = n,
             Change::MultiPv(n) => self.options.multipv = n,
@@ -397,5 +424,28 @@ mod tests {
         assert_eq!(e.options().hash_mb, 32);
         e.set_option("UCI_Variant", "knightmate").expect("ok");
         assert_eq!(e.position().variant, Variant::Knightmate);
+    }
+
+    #[test]
+    fn a_hash_the_machine_cannot_give_is_refused_and_the_old_one_kept() {
+        let mut e = Engine::new();
+        e.set_option("Hash", "32").expect("ok");
+        // The largest size the option allows, far beyond this machine's memory.
+        let err = e.set_option("Hash", "65536").expect_err("refused");
+        assert!(err.contains("cannot allocate 65536 MB"), "{err}");
+        assert!(err.contains("keeping 32 MB"), "{err}");
+        assert_eq!(e.options().hash_mb, 32);
+        assert_eq!(e.hash_size_mb(), 32);
+        e.set_option("Hash", "16")
+            .expect("a size that fits is still taken");
+        assert_eq!(e.hash_size_mb(), 16);
+    }
+
+    #[test]
+    fn hash_allocation_failure_is_an_error_not_an_abort() {
+        let mut tt = TranspositionTable::new(1);
+        let err = tt.resize(usize::MAX / 2).expect_err("no machine has that");
+        assert_eq!(err.kept_mb, 1);
+        assert_eq!(tt.size_mb(), 1);
     }
 }

@@ -225,8 +225,8 @@ impl XBoard {
 
     fn option(&mut self, name: &str, value: &str, line: &str) {
         self.cancel();
-        if self.engine.set_option(name, value).is_err() {
-            self.error("bad value", line);
+        if let Err(e) = self.engine.set_option(name, value) {
+            self.error(&e, line);
         }
     }
 

@@ -28,6 +28,24 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The memory for a hash table of the requested size could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HashAllocError {
+    pub requested_mb: usize,
+    /// The size of the table that stays in use.
+    pub kept_mb: usize,
+}
+
+impl std::fmt::Display for HashAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate {} MB for the hash; keeping {} MB",
+            self.requested_mb, self.kept_mb
+        )
+    }
+}
+
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     generation: AtomicU8,
@@ -37,24 +55,40 @@ pub struct TranspositionTable {
 const MOVE_BITS: u64 = (1 << 35) - 1;
 
 impl TranspositionTable {
+    /// A table of `size_mb` megabytes. Only for sizes known to fit (the defaults,
+    /// tests); a size asked for by a user goes through `resize`, which can refuse.
     pub fn new(size_mb: usize) -> TranspositionTable {
         let mut tt = TranspositionTable {
             slots: Vec::new(),
             generation: AtomicU8::new(0),
         };
-        tt.resize(size_mb);
+        if let Err(e) = tt.resize(size_mb) {
+            panic!("{e}");
+        }
         tt
     }
 
-    pub fn resize(&mut self, size_mb: usize) {
-        let bytes = size_mb.max(1) * 1024 * 1024;
+    /// Replaces the table by an empty one of `size_mb` megabytes. When the memory
+    /// cannot be had, the table is left as it was and the error says so: a request
+    /// for more memory than the machine has is refused, never fatal.
+    pub fn resize(&mut self, size_mb: usize) -> Result<(), HashAllocError> {
+        let refused = HashAllocError {
+            requested_mb: size_mb,
+            kept_mb: self.size_mb(),
+        };
+        let bytes = size_mb
+            .max(1)
+            .checked_mul(1024 * 1024)
+            .ok_or(refused.clone())?;
         let n = bytes / std::mem::size_of::<Slot>();
-        self.slots = (0..n)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| refused)?;
+        slots.extend((0..n).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        self.slots = slots;
+        Ok(())
     }
 
     pub fn clear(&self) {
