@@ -183,7 +183,7 @@ fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
             line.split_whitespace().nth(1)?.parse::<u64>().ok()
         })
         .map(|kb| kb / 1024);
-    if !total_mb.is_some_and(|t| t < 2 * 65536) {
+    if total_mb.is_none_or(|t| t >= 2 * 65536) {
         eprintln!("skipped: this machine's memory ({total_mb:?} MB) could hold the hash");
         return;
     }
