@@ -1,6 +1,7 @@
 //! The `baton` binary: the UCI/XBoard loop by default, plus `perft` and `bench`.
 
 mod bench_cmd;
+mod gui;
 mod match_cmd;
 mod perft_cmd;
 mod tune_cmd;
@@ -8,7 +9,7 @@ mod tune_cmd;
 use std::process::ExitCode;
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
 }
 
 fn main() -> ExitCode {
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_cmd::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
         Some("tune") => tune_cmd::run(&args[1..]),
+        Some("gui") => gui::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", usage());
             Ok(())

@@ -109,6 +109,14 @@ impl Game {
         Ok(m)
     }
     /// Takes back the last move; false if there is none.
+    /// The position before the last move, if a move was played.
+    pub fn previous(&self) -> Option<&Position> {
+        self.positions
+            .len()
+            .checked_sub(2)
+            .map(|i| &self.positions[i])
+    }
+
     pub fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {
             self.positions.pop();

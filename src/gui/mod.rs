@@ -1,0 +1,137 @@
+//! `baton gui`: the browser board. A small HTTP server inside the binary serves one
+//! page (compiled in: no network, no build step) and a JSON API over the same engine
+//! facade as UCI and XBoard. The page holds no rules: legal moves, the end of the
+//! game, FEN and PGN all come from the engine through `api`.
+
+mod api;
+mod http;
+mod session;
+
+use std::io::Write;
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+
+use session::Session;
+
+const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
+  Serves the browser board on http://ADDR:N/ (default 127.0.0.1, port 8080 or the
+  next free one) and opens it in the default browser unless --no-open is given.";
+
+struct Config {
+    bind: String,
+    /// `None`: 8080, or the next free port after it.
+    port: Option<u16>,
+    open: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Config, String> {
+    let mut cfg = Config {
+        bind: "127.0.0.1".into(),
+        port: None,
+        open: true,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--port" => {
+                let v = it.next().ok_or(format!("--port needs a number\n{USAGE}"))?;
+                cfg.port = Some(
+                    v.parse()
+                        .map_err(|_| format!("--port '{v}' is not a port number (0-65535)"))?,
+                );
+            }
+            "--bind" => {
+                cfg.bind = it
+                    .next()
+                    .ok_or(format!("--bind needs an address\n{USAGE}"))?
+                    .clone();
+            }
+            "--no-open" => cfg.open = false,
+            "--help" | "-h" => return Err(USAGE.into()),
+            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+        }
+    }
+    Ok(cfg)
+}
+
+fn listen(cfg: &Config) -> Result<TcpListener, String> {
+    let try_port = |port: u16| TcpListener::bind((cfg.bind.as_str(), port));
+    match cfg.port {
+        Some(p) => try_port(p).map_err(|e| {
+            format!(
+                "cannot listen on {}:{p} ({e}); choose another with --port N (0 picks a free one)",
+                cfg.bind
+            )
+        }),
+        None => (8080..8100)
+            .find_map(|p| try_port(p).ok())
+            .or_else(|| try_port(0).ok())
+            .ok_or_else(|| format!("cannot listen on {} (no free port)", cfg.bind)),
+    }
+}
+
+/// Opens `url` in the user's browser, where the system has a way to.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let spawned = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if spawned.is_err() {
+        let _ = writeln!(
+            std::io::stdout(),
+            "(could not start a browser; open the address above yourself)"
+        );
+    }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let cfg = parse_args(args)?;
+    let listener = listen(&cfg)?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the server's address: {e}"))?;
+    let url = format!("http://{addr}/");
+    // Printing must not fail the server: whoever started it may have stopped reading.
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "Baton's board is at {url}\nPress Ctrl-C to stop the server."
+    );
+    let _ = out.flush();
+    if cfg.open {
+        open_browser(&url);
+    }
+    let session = Arc::new(Mutex::new(Session::new()));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let session = Arc::clone(&session);
+        let spawned = std::thread::Builder::new()
+            .name("gui-request".into())
+            .spawn(move || serve(&stream, &session));
+        if let Err(e) = spawned {
+            eprintln!("warning: could not answer a request: {e}");
+        }
+    }
+    Ok(())
+}
+
+fn serve(stream: &TcpStream, session: &Mutex<Session>) {
+    let response = match http::read_request(stream) {
+        Ok(req) => {
+            // A panic in a request (a bug) answers 500 and leaves the server running.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::route(&req, session)))
+                .unwrap_or_else(|_| http::Response::error(500, "internal error"))
+        }
+        Err(r) => r,
+    };
+    http::write_response(stream, &response);
+}

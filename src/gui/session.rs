@@ -1,0 +1,406 @@
+//! One board's game and its engine: the browser board's state behind the HTTP API. It
+//! drives the same facade as UCI and XBoard (`baton_protocol::engine::Engine`), which
+//! owns the options, the hash table and the search thread. Search reports arrive on
+//! the search thread and are kept in `Live`, which the page polls.
+
+use std::sync::{Arc, Mutex};
+
+use baton_engine::search::{Limits, Report, Score};
+use baton_engine::{format_move, rules, Color, Move, Position, Variant};
+use baton_protocol::engine::{pv_text, Engine, Start};
+use serde_json::{json, Value};
+
+use crate::match_cmd::pgn;
+
+/// What the search has said so far, shared with the search thread.
+#[derive(Default)]
+struct Live {
+    /// The latest report of each MultiPV line (index 0 is line 1).
+    lines: Vec<Report>,
+    /// The position the reports are about (their moves are formatted against it).
+    fen: String,
+    /// The search has ended; its best move, if any.
+    done: bool,
+    best: Option<Move>,
+}
+
+/// A game loaded from PGN, kept whole so that the page can step through it.
+struct Review {
+    variant: Variant,
+    fen: Option<String>,
+    moves: Vec<String>,
+    /// How many of `moves` are on the board.
+    at: usize,
+    tags: Vec<(String, String)>,
+}
+
+pub struct Session {
+    engine: Engine,
+    live: Arc<Mutex<Live>>,
+    /// The running search plays its move when it ends (Baton's turn), rather than
+    /// only analysing.
+    play_when_done: bool,
+    review: Option<Review>,
+    /// The side each player has: `true` where Baton plays it.
+    pub baton_plays: [bool; 2],
+}
+
+fn lock(live: &Mutex<Live>) -> std::sync::MutexGuard<'_, Live> {
+    live.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The name of a piece's letter as the page draws it: upper case for White.
+fn letter(v: Variant, color: Color, role: baton_engine::Role) -> String {
+    let c = v.role_letter(role);
+    if color == Color::White {
+        c.to_string()
+    } else {
+        c.to_ascii_lowercase().to_string()
+    }
+}
+
+fn score_json(s: Score) -> Value {
+    match s {
+        Score::Cp(cp) => json!({ "cp": cp }),
+        Score::Mate(n) => json!({ "mate": n }),
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            engine: Engine::new(),
+            live: Arc::new(Mutex::new(Live::default())),
+            play_when_done: false,
+            review: None,
+            baton_plays: [false, true],
+        }
+    }
+
+    fn position(&self) -> &Position {
+        self.engine.position()
+    }
+
+    /// Stops any search and forgets what it said.
+    fn halt(&mut self) {
+        self.engine.stop();
+        self.play_when_done = false;
+        *lock(&self.live) = Live::default();
+    }
+
+    pub fn new_game(&mut self, variant: Variant, fen: Option<&str>) -> Result<(), String> {
+        self.halt();
+        let start = match fen {
+            Some(f) if !f.trim().is_empty() => Start::Fen(f),
+            _ => Start::StartPos,
+        };
+        self.engine.set_position(variant, start, &[])?;
+        // A new game starts from an empty hash table and no move-ordering history.
+        self.engine.set_option("Clear Hash", "")?;
+        self.review = None;
+        Ok(())
+    }
+
+    /// Plays a move given in PROTOCOL.md's notation; refused with the reason.
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        if let Some(o) = self.engine.game().outcome() {
+            return Err(format!(
+                "the game is over ({}, {})",
+                o.result_text(),
+                o.reason
+            ));
+        }
+        self.halt();
+        self.engine.play_text(text)?;
+        self.review = None;
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> Result<(), String> {
+        self.halt();
+        self.review = None;
+        if self.engine.undo() {
+            Ok(())
+        } else {
+            Err("there is no move to take back".into())
+        }
+    }
+
+    /// The complete legal moves that begin with `prefix` (all with an empty one): the
+    /// page finds a piece's targets, and each step of a two-part turn, from these.
+    pub fn moves(&self, prefix: &str) -> Vec<String> {
+        let pos = self.position();
+        if self.engine.game().outcome().is_some() {
+            return Vec::new();
+        }
+        rules::legal_move_list(pos)
+            .iter()
+            .map(|&m| format_move(pos, m))
+            .filter(|t| t.starts_with(prefix))
+            .collect()
+    }
+
+    /// Starts a search: `play` makes Baton play its move when it ends.
+    pub fn go(&mut self, limits: Limits, play: bool) -> Result<(), String> {
+        if play && self.engine.game().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        self.halt();
+        self.play_when_done = play;
+        let fen = self.position().fen();
+        lock(&self.live).fen = fen;
+        let info_live = Arc::clone(&self.live);
+        let done_live = Arc::clone(&self.live);
+        self.engine.go(
+            limits,
+            false,
+            Box::new(move |r: &Report| {
+                let mut live = lock(&info_live);
+                let i = r.multipv.max(1) - 1;
+                if live.lines.len() <= i {
+                    live.lines.resize(i + 1, r.clone());
+                }
+                live.lines[i] = r.clone();
+            }),
+            Box::new(move |o| {
+                let mut live = lock(&done_live);
+                live.done = true;
+                live.best = o.best;
+            }),
+        )
+    }
+
+    pub fn stop(&mut self) {
+        self.engine.stop();
+        self.play_when_done = false;
+    }
+
+    /// Plays Baton's move once its search has ended (called on every poll).
+    pub fn settle(&mut self) {
+        let best = {
+            let live = lock(&self.live);
+            if !live.done || !self.play_when_done {
+                return;
+            }
+            live.best
+        };
+        self.play_when_done = false;
+        self.engine.wait();
+        if let Some(m) = best {
+            self.engine.play(m);
+        }
+        lock(&self.live).done = false;
+    }
+
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.halt();
+        self.engine.set_option(name, value)
+    }
+
+    /// Loads the first game of a PGN text and shows its last position.
+    pub fn load_pgn(&mut self, text: &str) -> Result<(), String> {
+        let games = pgn::read_games(text);
+        let Some(g) = games.into_iter().next() else {
+            return Err("no game found in the PGN".into());
+        };
+        let variant = match g.tag("Variant") {
+            Some(name) => Variant::from_name(name)
+                .ok_or_else(|| format!("unknown variant '{name}' in the PGN"))?,
+            None => Variant::Chess,
+        };
+        let fen = g.tag("FEN").map(str::to_string);
+        // Every move must replay before anything changes.
+        let start = match &fen {
+            Some(f) => Start::Fen(f),
+            None => Start::StartPos,
+        };
+        let moves: Vec<&str> = g.moves.iter().map(String::as_str).collect();
+        self.halt();
+        self.engine.set_position(variant, start, &moves)?;
+        self.review = Some(Review {
+            variant,
+            fen,
+            at: g.moves.len(),
+            moves: g.moves.clone(),
+            tags: g.tags.clone().into_iter().collect(),
+        });
+        Ok(())
+    }
+
+    /// Shows the loaded game after `at` of its moves.
+    pub fn step(&mut self, at: usize) -> Result<(), String> {
+        let Some(r) = &self.review else {
+            return Err("no PGN game is loaded".into());
+        };
+        let at = at.min(r.moves.len());
+        let moves: Vec<&str> = r.moves[..at].iter().map(String::as_str).collect();
+        let start = match &r.fen {
+            Some(f) => Start::Fen(f),
+            None => Start::StartPos,
+        };
+        let variant = r.variant;
+        self.engine.stop();
+        self.engine.set_position(variant, start, &moves)?;
+        if let Some(r) = &mut self.review {
+            r.at = at;
+        }
+        Ok(())
+    }
+
+    /// The game so far as PGN, in Baton's move notation.
+    pub fn pgn(&self) -> String {
+        let game = self.engine.game();
+        let v = game.position().variant;
+        let start = game.start();
+        let result = game.outcome().map(|o| o.result_text()).unwrap_or("*");
+        let mut out = String::new();
+        let white = if self.baton_plays[0] {
+            "Baton"
+        } else {
+            "Human"
+        };
+        let black = if self.baton_plays[1] {
+            "Baton"
+        } else {
+            "Human"
+        };
+        for (k, val) in [
+            ("Event", "Baton browser board"),
+            ("Site", "?"),
+            ("White", white),
+            ("Black", black),
+            ("Result", result),
+            ("Variant", v.name()),
+        ] {
+            out += &format!("[{k} \"{val}\"]\n");
+        }
+        out += &format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", start.fen());
+        if let Some(o) = game.outcome() {
+            out += &format!("[Termination \"{}\"]\n", o.reason);
+        }
+        out.push('\n');
+        let mut pos = start.clone();
+        let mut line = String::new();
+        for (i, &m) in game.moves().iter().enumerate() {
+            if pos.side == Color::White || i == 0 {
+                let number = pos.fullmove;
+                line += &if pos.side == Color::White {
+                    format!("{number}. ")
+                } else {
+                    format!("{number}... ")
+                };
+            }
+            line += &format_move(&pos, m);
+            line.push(' ');
+            pos = pos.play(m);
+        }
+        line += result;
+        out += &line;
+        out += "\n";
+        out
+    }
+
+    /// Everything the page draws: the board, whose turn, the last move, check, the
+    /// end of the game with its reason, the search's lines, the loaded game.
+    pub fn state(&self) -> Value {
+        let game = self.engine.game();
+        let pos = game.position();
+        let v = pos.variant;
+        let t = pos.tables;
+        let mut ranks = Vec::new();
+        for rank in (0..t.height).rev() {
+            let mut row = Vec::new();
+            for file in 0..t.width {
+                let sq = t.square(file, rank);
+                let white = pos.role_at(Color::White, sq);
+                let black = pos.role_at(Color::Black, sq);
+                let mut cell = json!({ "sq": t.square_name(sq) });
+                if let Some(r) = white {
+                    cell["white"] = json!(letter(v, Color::White, r));
+                }
+                if let Some(r) = black {
+                    cell["black"] = json!(letter(v, Color::Black, r));
+                }
+                if let Some(n) = pos.neutral_at(sq) {
+                    cell["neutral"] = json!(n.char().to_string());
+                }
+                if pos.capture_state().has(sq) {
+                    cell["capture_state"] = json!(true);
+                }
+                row.push(cell);
+            }
+            ranks.push(Value::Array(row));
+        }
+        let last = game
+            .moves()
+            .last()
+            .zip(game.previous())
+            .map(|(&m, before)| format_move(before, m));
+        let checked: Vec<String> = Color::BOTH
+            .into_iter()
+            .filter(|&c| v.has_check() && rules::in_check(pos, c))
+            .flat_map(|c| pos.royals(c))
+            .map(|sq| t.square_name(sq))
+            .collect();
+        let threatened: Vec<String> = if !v.has_check() && rules::royal_threatened(pos) {
+            pos.royals(pos.side).map(|sq| t.square_name(sq)).collect()
+        } else {
+            Vec::new()
+        };
+        let outcome = game.outcome().map(|o| {
+            json!({
+                "result": o.result_text(),
+                "winner": o.winner.map(|c| if c == Color::White { "white" } else { "black" }),
+                "reason": o.reason,
+            })
+        });
+        let live = lock(&self.live);
+        let lines: Vec<Value> = Position::from_fen(v, &live.fen)
+            .ok()
+            .map(|root| {
+                live.lines
+                    .iter()
+                    .map(|r| {
+                        json!({
+                            "multipv": r.multipv,
+                            "depth": r.depth,
+                            "seldepth": r.seldepth,
+                            "score": score_json(r.score),
+                            "nodes": r.nodes,
+                            "nps": r.nps,
+                            "time_ms": r.time_ms,
+                            "pv": pv_text(&root, &r.pv, |s| s),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let review = self.review.as_ref().map(|r| {
+            json!({
+                "moves": r.moves,
+                "at": r.at,
+                "tags": r.tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
+            })
+        });
+        json!({
+            "variant": v.name(),
+            "width": t.width,
+            "height": t.height,
+            "ranks": ranks,
+            "side": if pos.side == Color::White { "white" } else { "black" },
+            "fen": pos.fen(),
+            "moves_played": game.moves().len(),
+            "last_move": last,
+            "check": checked,
+            "threatened": threatened,
+            "outcome": outcome,
+            "searching": self.engine.is_searching() && !live.done,
+            "baton_to_move": self.play_when_done,
+            "baton_plays": { "white": self.baton_plays[0], "black": self.baton_plays[1] },
+            "search": { "fen": live.fen, "lines": lines, "best": live.best.and_then(|m| {
+                Position::from_fen(v, &live.fen).ok().map(|p| format_move(&p, m))
+            }) },
+            "review": review,
+        })
+    }
+}

@@ -1,0 +1,249 @@
+//! The browser board's API through the `baton gui` server: the moves it offers are
+//! the engine's legal moves (as `baton perft V FEN 1` lists them), a game can be played
+//! and taken back, and bad requests get a 4xx answer while the server keeps its state.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use baton_engine::Variant;
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(["gui", "--no-open", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start baton gui");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    out.read_line(&mut line)
+        .expect("the server prints its address");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    // Keep reading what the server prints, so that it never writes to a closed pipe.
+    std::thread::spawn(move || for _ in out.lines() {});
+    Server { child, addr }
+}
+
+/// One request; the status and the body.
+fn request(s: &Server, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
+        s.addr,
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).expect("send");
+    stream.write_all(body).expect("send body");
+    let mut text = String::new();
+    if let Err(e) = stream.read_to_string(&mut text) {
+        panic!("{method} {path}: {e}");
+    }
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|x| x.1)
+        .unwrap_or("")
+        .to_string();
+    (status, body)
+}
+
+fn json(s: &Server, method: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
+    let (status, text) = request(s, method, path, body.as_bytes());
+    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+    (status, v)
+}
+
+fn offered(s: &Server) -> BTreeSet<String> {
+    let (status, v) = json(s, "GET", "/api/moves?prefix=", "");
+    assert_eq!(status, 200);
+    v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("text").to_string())
+        .collect()
+}
+
+fn perft_moves(v: Variant, fen: &str) -> BTreeSet<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(["perft", v.name(), fen, "1"])
+        .output()
+        .expect("perft");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix(": 1"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn offered_moves_are_the_legal_moves_in_every_variant() {
+    let s = start();
+    for v in Variant::ALL {
+        let (fens, _) = v.facts().bench;
+        for fen in fens.iter().take(3) {
+            let body = serde_json::json!({ "variant": v.name(), "fen": fen }).to_string();
+            let (status, state) = json(&s, "POST", "/api/new", &body);
+            assert_eq!(status, 200, "{v} {fen}: {state}");
+            assert_eq!(state["variant"], v.name());
+            let want = perft_moves(v, fen);
+            assert!(!want.is_empty(), "{v} {fen}");
+            assert_eq!(offered(&s), want, "{v} {fen}");
+        }
+    }
+}
+
+#[test]
+fn a_game_is_played_taken_back_and_saved() {
+    let s = start();
+    let (status, _) = json(&s, "POST", "/api/new", r#"{"variant":"stonesrelays"}"#);
+    assert_eq!(status, 200);
+    let (status, state) = json(&s, "POST", "/api/move", r#"{"move":"g1f3,d5d4"}"#);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["last_move"], "g1f3,d5d4");
+    assert_eq!(state["side"], "black");
+    // Baton answers at depth 2 and its move is played when the search ends.
+    let (status, _) = json(&s, "POST", "/api/go", r#"{"depth":2,"play":true}"#);
+    assert_eq!(status, 200);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let state = loop {
+        let (_, st) = json(&s, "GET", "/api/state", "");
+        if st["side"] == "white" {
+            break st;
+        }
+        assert!(Instant::now() < deadline, "Baton never moved: {st}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(state["moves_played"], 2);
+    let (_, pgn) = request(&s, "GET", "/api/pgn", b"");
+    assert!(pgn.contains("[Variant \"stonesrelays\"]"), "{pgn}");
+    assert!(pgn.contains("1. g1f3,d5d4 "), "{pgn}");
+    // The PGN loads back, and stepping shows its positions.
+    let (status, state) = json(&s, "POST", "/api/pgn", &pgn);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["review"]["at"], 2);
+    let (status, state) = json(&s, "POST", "/api/step", r#"{"at":1}"#);
+    assert_eq!(status, 200);
+    assert_eq!(state["side"], "black");
+    let (status, state) = json(&s, "POST", "/api/undo", "");
+    assert_eq!(status, 200);
+    assert_eq!(state["moves_played"], 0);
+}
+
+#[test]
+fn the_end_of_a_game_comes_with_its_reason() {
+    let s = start();
+    // Fool's mate.
+    let (_, _) = json(&s, "POST", "/api/new", r#"{"variant":"chess"}"#);
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        let (status, state) = json(&s, "POST", "/api/move", &format!(r#"{{"move":"{m}"}}"#));
+        assert_eq!(status, 200, "{state}");
+    }
+    let (_, state) = json(&s, "GET", "/api/state", "");
+    assert_eq!(state["outcome"]["result"], "0-1");
+    assert_eq!(state["outcome"]["reason"], "checkmate");
+    assert_eq!(state["check"][0], "e1");
+    let (status, v) = json(&s, "POST", "/api/move", r#"{"move":"a2a3"}"#);
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap_or("").contains("over"), "{v}");
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
+    let s = start();
+    let (_, before) = json(&s, "POST", "/api/new", r#"{"variant":"knightmate"}"#);
+    let fen = before["fen"].clone();
+    let refusals: [(&str, &str, &[u8], u16); 11] = [
+        ("POST", "/api/move", b"not json", 400),
+        ("POST", "/api/move", b"[1,2]", 400),
+        ("POST", "/api/move", br#"{"move":"e2e5"}"#, 400),
+        ("POST", "/api/move", br#"{"move":42}"#, 400),
+        ("POST", "/api/new", br#"{"variant":"atomic"}"#, 400),
+        (
+            "POST",
+            "/api/new",
+            br#"{"variant":"chess","fen":"8/8/8 w - - 0 1"}"#,
+            400,
+        ),
+        ("POST", "/api/go", br#"{"depth":0}"#, 400),
+        ("POST", "/api/go", br#"{"movetime":-5}"#, 400),
+        (
+            "POST",
+            "/api/option",
+            br#"{"name":"Hash","value":"65536"}"#,
+            400,
+        ),
+        ("DELETE", "/api/state", b"", 405),
+        ("GET", "/nothing/here", b"", 404),
+    ];
+    for (method, path, body, want) in refusals {
+        let (status, text) = request(&s, method, path, body);
+        assert_eq!(
+            status,
+            want,
+            "{method} {path} {:?}: {text}",
+            String::from_utf8_lossy(body)
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).expect("json error");
+        assert!(!v["error"].as_str().unwrap_or("").is_empty(), "{text}");
+    }
+    // A body larger than the limit, announced but not sent.
+    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    stream
+        .write_all(b"POST /api/pgn HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n")
+        .expect("send");
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    // A garbled request line.
+    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    stream.write_all(b"\xff\xfe\r\n\r\n").expect("send");
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    // Nothing changed.
+    let (_, after) = json(&s, "GET", "/api/state", "");
+    assert_eq!(after["fen"], fen);
+    assert_eq!(after["variant"], "knightmate");
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_from_the_binary() {
+    let s = start();
+    for (path, marker) in [
+        ("/", "<title>Baton board</title>"),
+        ("/app.js", "api(\"GET\", \"/api/variants\")"),
+        ("/style.css", "#board"),
+    ] {
+        let (status, body) = request(&s, "GET", path, b"");
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains(marker), "{path}");
+    }
+}
