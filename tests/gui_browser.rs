@@ -1,0 +1,90 @@
+//! The browser board in a real browser: headless Chromium loads the page from
+//! `baton gui`, which draws the board of every variant from the API. Skipped, saying
+//! so, where Chromium is not installed (`.ci/run` installs it).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use baton_engine::Variant;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start() -> (Server, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(["gui", "--no-open", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start baton gui");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("address");
+    std::thread::spawn(move || for _ in out.lines() {});
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .expect("url")
+        .to_string();
+    (Server(child), url)
+}
+
+/// The page's DOM once its script has run.
+fn dom(url: &str, profile: &std::path::Path) -> String {
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=4000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .output()
+        .expect("run chromium");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_page_draws_every_variant_at_its_size() {
+    if !std::path::Path::new(CHROMIUM).exists() {
+        eprintln!("skipped: {CHROMIUM} is not installed");
+        return;
+    }
+    let (_server, url) = start();
+    let profile = std::env::temp_dir().join(format!("baton-chromium-{}", std::process::id()));
+    for v in Variant::ALL {
+        let t = v.geometry().tables();
+        let page = dom(
+            &format!("{url}?variant={}&mode=human-human", v.name()),
+            &profile,
+        );
+        let squares = page.matches("data-sq=\"").count();
+        assert_eq!(
+            squares,
+            usize::from(t.width) * usize::from(t.height),
+            "{v}: {}",
+            &page[..page.len().min(2000)]
+        );
+        assert!(page.contains("White to move"), "{v}");
+        if v.has_neutral_pieces() {
+            // Neutral pieces are drawn in their own colours, not as either side's.
+            assert!(page.contains("#2a9d8f"), "{v}: stones");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&profile);
+}
