@@ -118,7 +118,18 @@ function legend() {
 // ---- The board ----
 
 function orderedCells() {
-  let rows = state.ranks.map((r) => r.slice());
+  let rows = state.ranks.map((r) => r.map((c) => Object.assign({}, c)));
+  if (pick && pick.stage >= 2 && pick.moves.length) {
+    // While the turn's second part is chosen, show the piece on its new square (a
+    // picture only: the server decides what the move does).
+    const cells = rows.flat();
+    const from = cells.find((c) => c.sq === pick.from);
+    const to = cells.find((c) => c.sq === pick.moves[0].to);
+    if (from && to && from !== to) {
+      to.white = from.white; to.black = from.black; to.capture_state = from.capture_state;
+      delete from.white; delete from.black; delete from.capture_state;
+    }
+  }
   if (flipped) rows = rows.reverse().map((r) => r.reverse());
   return rows;
 }
