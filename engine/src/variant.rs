@@ -50,6 +50,14 @@ pub struct VariantFacts {
     pub piece_states: bool,
     /// What the FEN's 7th field holds, if it has one.
     pub extra_fen_field: Option<&'static str>,
+    /// The name on XBoard's side. XBoard reads a variant name it knows inside a longer
+    /// one (`flipshatranj` as its own `shatranj`), so a colliding name gets another.
+    pub xboard_name: &'static str,
+    /// XBoard plays the variant itself (no `setup` is sent).
+    pub xboard_builtin: bool,
+    /// What XBoard cannot carry in this variant, if anything: Baton tells the user so
+    /// and points to its own board (`baton gui`).
+    pub xboard_limit: Option<&'static str>,
     /// Exchanges can be estimated from the pieces' own attacks (`rules::see`): not
     /// where relays lend moves, captures fuse pieces or states decide.
     pub exchange_estimates: bool,
@@ -100,6 +108,9 @@ const CHESS: VariantFacts = VariantFacts {
     shared_pieces: false,
     piece_states: false,
     extra_fen_field: None,
+    xboard_name: "normal",
+    xboard_builtin: true,
+    xboard_limit: None,
     exchange_estimates: true,
     // Zugzwang is rare where a side can (almost) always pass or has pieces to move;
     // the guard in `search` (pieces other than pawns) covers the chess family's
@@ -129,6 +140,7 @@ const CHESS: VariantFacts = VariantFacts {
 
 const KNIGHTMATE: VariantFacts = VariantFacts {
     name: "knightmate",
+    xboard_name: "knightmate",
     start_fen: "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
     pieces: &[
         ('P', Role::Pawn),
@@ -161,6 +173,8 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
 
 const KNIGHT_RELAY: VariantFacts = VariantFacts {
     name: "knightrelay",
+    xboard_name: "knightrelay",
+    xboard_builtin: false,
     en_passant: false,
     exchange_estimates: false,
     search: Features {
@@ -186,6 +200,9 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
 
 const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     name: "combiningknightmare",
+    xboard_name: "combiningknightmare",
+    xboard_builtin: false,
+    xboard_limit: Some("XBoard cannot show a Knightmare, one piece owned by both sides"),
     shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
     exchange_estimates: false,
@@ -213,6 +230,9 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
 
 const STONES_RELAYS: VariantFacts = VariantFacts {
     name: "stonesrelays",
+    xboard_name: "stonesrelays",
+    xboard_builtin: false,
+    xboard_limit: Some("XBoard cannot send or show the neutral move of a turn"),
     geometry: Geometry::Board8x9,
     start_fen: "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     neutral_pieces: true,
@@ -257,6 +277,7 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
 
 const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
     name: "stonesrelays-tunnel",
+    xboard_name: "stonesrelays-tunnel",
     tunnel: true,
     start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     bench: (
@@ -271,6 +292,9 @@ const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
 
 const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     name: "flipshatranj",
+    xboard_name: "flipten",
+    xboard_builtin: false,
+    xboard_limit: Some("XBoard cannot send or show the flip that ends every turn"),
     piece_states: true,
     geometry: Geometry::Board10x10,
     start_fen: "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
@@ -306,6 +330,7 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
 
 const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     name: "flipshatranj8",
+    xboard_name: "flipeight",
     geometry: Geometry::Board8x8,
     start_fen: "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
     royal_count: 1,

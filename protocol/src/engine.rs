@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use baton_engine::search::{self, Limits, Memory, Params, Report, TranspositionTable};
 use baton_engine::{rules, Game, Move, Position, Variant};
 
+use crate::lag::LagMeter;
 use crate::options::{self, Change, Options};
 
 /// The machine's physical memory in MB, where the system tells it (Linux).
@@ -49,6 +50,8 @@ pub struct Engine {
     memory: Arc<Memory>,
     game: Game,
     running: Option<Running>,
+    /// The host's lag, learned from its clock (`lag`).
+    lag: LagMeter,
 }
 
 impl Default for Engine {
@@ -66,6 +69,7 @@ impl Engine {
             game: Game::startpos(options.variant),
             options,
             running: None,
+            lag: LagMeter::default(),
         }
     }
 
@@ -141,6 +145,7 @@ impl Engine {
     /// A new game: the start position, an empty hash table, no history.
     pub fn new_game(&mut self) {
         self.stop();
+        self.lag.reset();
         self.tt.clear();
         self.memory.clear();
         self.game = Game::startpos(self.options.variant);
@@ -208,16 +213,19 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let memory = Arc::clone(&self.memory);
         let eval_style = self.options.evaluation;
+        let side = game.position().side;
+        let think_ms = self.lag.start(&limits, side, game.moves().len(), ponder);
         let (threads, multipv, overhead) = (
             self.options.threads,
             self.options.multipv,
-            self.options.move_overhead_ms,
+            self.lag.overhead(self.options.move_overhead_ms),
         );
         let (stop2, pondering2) = (Arc::clone(&stop), Arc::clone(&pondering));
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
+                let started = std::time::Instant::now();
                 let params = Params {
                     game: &game,
                     limits,
@@ -234,6 +242,7 @@ impl Engine {
                 let outcome =
                     catch_unwind(AssertUnwindSafe(|| search::think(&params, &tt, &*on_info)))
                         .unwrap_or_default();
+                think_ms.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
                 on_done(with_fallback(game.position(), outcome));
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))?;

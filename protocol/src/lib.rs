@@ -3,6 +3,7 @@
 
 pub mod engine;
 pub mod go;
+pub mod lag;
 pub mod options;
 pub mod out;
 pub mod uci;

@@ -9,7 +9,9 @@ use crate::engine::{pv_text, Engine, Start};
 use crate::go::MAX_DEPTH;
 use crate::out::{sanitize, Out};
 use crate::uci::Flow;
-use crate::xboard_board::{move_from_xboard, move_to_xboard, setup_line, variant_names};
+use crate::xboard_board::{
+    move_from_xboard, move_to_xboard, setup_line, variant_from_xboard, variant_names,
+};
 use crate::xboard_clock::{centiseconds_ms, parse_level, seconds_ms, Clock};
 
 /// What the search thread hands back: the engine's move, already sent, to be played on
@@ -232,7 +234,7 @@ impl XBoard {
 
     fn variant(&mut self, name: &str, line: &str) {
         self.cancel();
-        let Some(v) = Variant::from_name(name) else {
+        let Some(v) = variant_from_xboard(name) else {
             return self.error("unknown variant", line);
         };
         if let Err(e) = self.engine.set_variant(v) {
@@ -240,6 +242,12 @@ impl XBoard {
         }
         if let Some(setup) = setup_line(v) {
             self.out.line(&setup);
+        }
+        if let Some(limit) = v.facts().xboard_limit {
+            self.out.line(&format!(
+                "tellusererror Baton plays {}, but {limit}. Play it on Baton's own board: run 'baton gui'.",
+                v.name()
+            ));
         }
     }
 

@@ -57,7 +57,16 @@ pub fn move_from_xboard(v: Variant, text: &str) -> Option<String> {
 
 /// Whether XBoard plays the variant itself (then no `setup` is sent).
 pub fn known_to_xboard(v: Variant) -> bool {
-    matches!(v, Variant::Chess | Variant::Knightmate)
+    v.facts().xboard_builtin
+}
+
+/// The variant XBoard names `name`: its XBoard-side name, or the PROTOCOL.md name.
+pub fn variant_from_xboard(name: &str) -> Option<Variant> {
+    let lower = name.trim().to_ascii_lowercase();
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.facts().xboard_name == lower)
+        .or_else(|| Variant::from_name(&lower))
 }
 
 /// XBoard's piece slots in its fixed order (the order of its default piece-to-char
@@ -97,7 +106,7 @@ pub fn piece_to_char(v: Variant) -> String {
         white[role_slot(role)] = letter.to_ascii_uppercase();
         black[role_slot(role)] = letter.to_ascii_lowercase();
     }
-    if matches!(v, Variant::StonesRelays | Variant::StonesRelaysTunnel) {
+    if v.has_neutral_pieces() {
         for n in Neutral::ALL {
             white[neutral_slot(n)] = n.char();
         }
@@ -120,14 +129,11 @@ pub fn setup_line(v: Variant) -> Option<String> {
     ))
 }
 
-/// The variant names of `feature variants`, with chess as XBoard's `normal`.
+/// The variant names of `feature variants`: the XBoard-side names.
 pub fn variant_names() -> String {
     Variant::ALL
         .iter()
-        .map(|v| match v {
-            Variant::Chess => "normal",
-            v => v.name(),
-        })
+        .map(|v| v.facts().xboard_name)
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -195,7 +201,7 @@ mod tests {
         assert_eq!(
             variant_names(),
             "normal,knightmate,knightrelay,combiningknightmare,stonesrelays,\
-             stonesrelays-tunnel,flipshatranj,flipshatranj8"
+             stonesrelays-tunnel,flipten,flipeight"
         );
     }
 }

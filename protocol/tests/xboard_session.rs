@@ -39,7 +39,7 @@ fn protover_announces_features() {
         "san=0",
         "myname=\"Baton\"",
         "variants=\"normal,knightmate,knightrelay,combiningknightmare,stonesrelays,\
-         stonesrelays-tunnel,flipshatranj,flipshatranj8\"",
+         stonesrelays-tunnel,flipten,flipeight\"",
         "done=1",
     ] {
         assert!(f[0].contains(want), "{want} missing");
@@ -125,6 +125,27 @@ fn unknown_variants_get_setup_or_a_clear_error() {
     }
     let out = session("xboard\nnew\nvariant crazyhouse\nping 1\n");
     assert_eq!(with(&out, "Error (unknown variant)").len(), 1);
+}
+
+#[test]
+fn xboard_names_reach_their_variants_and_limits_are_told() {
+    // XBoard reads `flipshatranj` as its own `shatranj`: it gets names of its own.
+    let out = session("xboard\nnew\nvariant flipten\nping 1\n");
+    assert!(with(&out, "setup (")[0].contains("10x10+0_fairy dnexkkxend/"), "{out:?}");
+    let out = session("xboard\nnew\nvariant flipeight\nping 1\n");
+    assert!(with(&out, "setup (")[0].contains("8x8+0_fairy dnexkend/"), "{out:?}");
+    // Where XBoard cannot carry a turn or a piece, the user is told, and where to go.
+    for v in Variant::ALL {
+        let name = v.facts().xboard_name;
+        let out = session(&format!("xboard\nnew\nvariant {name}\nping 1\n"));
+        let told = with(&out, "tellusererror ");
+        if v.facts().xboard_limit.is_some() {
+            assert_eq!(told.len(), 1, "{v}: {out:?}");
+            assert!(told[0].contains("baton gui"), "{v}: {}", told[0]);
+        } else {
+            assert!(told.is_empty(), "{v}: {out:?}");
+        }
+    }
 }
 
 #[test]

@@ -14,10 +14,14 @@ pub fn allocate(limits: &Limits, side: Color, overhead_ms: u64) -> Option<(u64, 
     }
     let time = limits.time[side.idx()]?;
     let inc = limits.inc[side.idx()].unwrap_or(0);
-    // Keep a reserve for the moves after this one and for lag.
     let left = time.saturating_sub(overhead_ms);
     let moves_to_go = limits.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
-    let optimum = left / moves_to_go + inc * 3 / 4;
+    // The time for the moves to go: the clock and their increments, less the overhead
+    // each of them costs (after Stockfish). Charging the overhead per move, not once,
+    // keeps a low clock from draining: near zero a move takes about the increment less
+    // the lag, never the increment plus the lag.
+    let pool = (time + inc * (moves_to_go - 1)).saturating_sub(overhead_ms * (moves_to_go + 2));
+    let optimum = pool / moves_to_go;
     // Never plan to use more than this share of what is left.
     let cap = if moves_to_go == 1 {
         left * 8 / 10
@@ -91,7 +95,27 @@ mod tests {
         };
         let (opt, max) = allocate(&l, Color::Black, 30).unwrap();
         assert!(opt <= max && max <= 1000 / 3, "{opt} {max}");
-        assert!(opt >= 20);
+        // Thirty moves at the planned time, each with its overhead, fit in the clock
+        // and its increments: the plan does not drain the clock.
+        assert!(30 * (opt + 30) <= 1000 + 30 * 10, "{opt}");
+        assert!(opt >= 5, "{opt}");
+    }
+
+    #[test]
+    fn a_low_clock_settles_instead_of_draining() {
+        // 6 s + 50 ms with 45 ms of lag a move (XBoard on a loaded machine): play many
+        // moves, charging each the planned time and the lag, and the clock settles.
+        let mut clock = 6000u64;
+        for _ in 0..500 {
+            let l = Limits {
+                time: [Some(clock), Some(clock)],
+                inc: [Some(50), Some(50)],
+                ..Default::default()
+            };
+            let (opt, _) = allocate(&l, Color::White, 45).unwrap();
+            clock = (clock + 50).checked_sub(opt + 45).expect("lost on time");
+        }
+        assert!(clock >= 50, "{clock}");
     }
 
     #[test]
