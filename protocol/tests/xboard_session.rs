@@ -131,9 +131,15 @@ fn unknown_variants_get_setup_or_a_clear_error() {
 fn xboard_names_reach_their_variants_and_limits_are_told() {
     // XBoard reads `flipshatranj` as its own `shatranj`: it gets names of its own.
     let out = session("xboard\nnew\nvariant flipten\nping 1\n");
-    assert!(with(&out, "setup (")[0].contains("10x10+0_fairy dnexkkxend/"), "{out:?}");
+    assert!(
+        with(&out, "setup (")[0].contains("10x10+0_fairy dnexkkxend/"),
+        "{out:?}"
+    );
     let out = session("xboard\nnew\nvariant flipeight\nping 1\n");
-    assert!(with(&out, "setup (")[0].contains("8x8+0_fairy dnexkend/"), "{out:?}");
+    assert!(
+        with(&out, "setup (")[0].contains("8x8+0_fairy dnexkend/"),
+        "{out:?}"
+    );
     // Where XBoard cannot carry a turn or a piece, the user is told, and where to go.
     for v in Variant::ALL {
         let name = v.facts().xboard_name;
