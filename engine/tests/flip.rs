@@ -944,3 +944,12 @@ fn the_largest_turn_fits_the_move_list() {
     assert!(n <= MAX_MOVES, "{n}");
     assert_eq!(n, 6894);
 }
+
+#[test]
+fn a_board_crowded_beyond_thirty_pieces_a_side_is_refused_not_a_crash() {
+    // 66 white pieces: their turns would overflow the move list.
+    let crowded = "k8k/ENDDK+EEDDD/ENDDN3DE/+N1E2EEDN1/DNN1NEDNN1/1EDDENDDDE/N+N1D1NDD2/EDND4NN/2ENENE1E1/D1DED1NDKD w - - 0 1";
+    let err = baton_engine::Position::from_fen(baton_engine::Variant::FlipShatranj, crowded)
+        .expect_err("refused");
+    assert!(err.to_string().contains("at most 30 a side"), "{err}");
+}

@@ -439,4 +439,33 @@ impl super::Rules for FlipShatranj {
     }
     /// Whoever makes a position appear the third time loses.
     const REPETITION_LOSES: bool = true;
+    fn validate(pos: &Position) -> Result<(), crate::fen::FenError> {
+        validate_army(pos)
+    }
+}
+
+/// The most pieces a side may have. A turn is a move and a flip of any own piece, so
+/// the turns grow with the square of the army: 30 pieces with at most 24 moves each
+/// (a power lent every move) and 30 flips each make 21,600 turns, inside the move list
+/// (`MAX_MOVES`, 24,576). A side starts with 20 (16 on 8x8); positions no game reaches
+/// but the edge-case tests use (21 pieces, three powers) stay legal.
+const MOST_PIECES: u32 = 30;
+const _: () = assert!((MOST_PIECES * 24 * MOST_PIECES) as usize <= crate::moves::MAX_MOVES);
+
+/// A board crowded beyond `MOST_PIECES` is refused: its turns would not fit.
+fn validate_army(pos: &Position) -> Result<(), crate::fen::FenError> {
+    for color in Color::BOTH {
+        let n = pos.color_bb(color).count();
+        if n > MOST_PIECES {
+            return Err(crate::fen::FenError(format!(
+                "{n} {} pieces: at most {MOST_PIECES} a side (their turns must fit the move list)",
+                if color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+            )));
+        }
+    }
+    Ok(())
 }
