@@ -7,27 +7,16 @@ use baton_engine::perft::perft;
 use baton_engine::rules::combining::page_notation;
 use baton_engine::rules::{in_check, legal_move_list, terminal};
 use baton_engine::{format_move, parse_move, Color, Game, Position, Role, Square, Variant};
+use baton_testkit::{board_fen, mirror_fen, mirror_text, moves, mv, play, Rng};
 
 const V: Variant = Variant::CombiningKnightmare;
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(V, fen).unwrap_or_else(|e| panic!("{e}: {fen}"))
+    baton_testkit::pos(V, fen)
 }
 
 fn sq(name: &str) -> Square {
-    pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-        .tables
-        .parse_square(name)
-        .expect("a square")
-}
-
-fn moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect();
-    v.sort();
-    v
+    V.geometry().tables().parse_square(name).expect("a square")
 }
 
 /// Pieces on the board, each Knightmare counting as two.
@@ -35,120 +24,15 @@ fn components(p: &Position) -> usize {
     (p.color_bb(Color::White).count() + p.color_bb(Color::Black).count()) as usize
 }
 
-/// Plays moves given as text, checking the incremental hash after each.
-fn play(p: &Position, line: &str) -> Position {
-    let mut p = p.clone();
-    for mv in line.split_whitespace() {
-        let m = parse_move(&p, mv).unwrap_or_else(|e| panic!("{e} in {}", p.fen()));
-        p = p.play(m);
-        assert_eq!(p.hash(), p.compute_hash(), "hash after {mv}");
-    }
-    p
-}
-
-/// A FEN board from pieces on squares (`K`, `n`, `(Nb)` ...).
-fn board(pieces: &[(&str, &str)]) -> String {
-    let mut grid = vec![vec![String::new(); 8]; 8];
-    for (piece, at) in pieces {
-        let s = sq(at).0 as usize;
-        grid[s / 8][s % 8] = piece.to_string();
-    }
-    let mut out = vec![];
-    for rank in grid.iter().rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for cell in rank {
-            if cell.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                text += &empty.to_string();
-                empty = 0;
-            }
-            text += cell;
-        }
-        if empty > 0 {
-            text += &empty.to_string();
-        }
-        out.push(text);
-    }
-    out.join("/")
-}
-
-fn flip_rank(text: &str) -> String {
-    text.chars()
-        .map(|c| match c.to_digit(10) {
-            Some(d) if (1..=8).contains(&d) => char::from_digit(9 - d, 10).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
-}
-
 /// The same position with colors swapped and the board turned upside down.
 fn mirror(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let ranks: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            let c: Vec<char> = r.chars().collect();
-            let mut out = String::new();
-            let mut i = 0;
-            while i < c.len() {
-                if c[i] == '(' {
-                    out.push('(');
-                    out.push(c[i + 2].to_ascii_uppercase());
-                    out.push(c[i + 1].to_ascii_lowercase());
-                    out.push(')');
-                    i += 4;
-                    continue;
-                }
-                out.push(if c[i].is_ascii_uppercase() {
-                    c[i].to_ascii_lowercase()
-                } else {
-                    c[i].to_ascii_uppercase()
-                });
-                i += 1;
-            }
-            out
-        })
-        .collect();
-    let side = if f.get(1) == Some(&"b") { "w" } else { "b" };
-    let castling: String = match f.get(2).copied().unwrap_or("-") {
-        "-" => "-".into(),
-        c => {
-            let swapped: String = c
-                .chars()
-                .map(|x| {
-                    if x.is_ascii_uppercase() {
-                        x.to_ascii_lowercase()
-                    } else {
-                        x.to_ascii_uppercase()
-                    }
-                })
-                .collect();
-            "KQkq".chars().filter(|x| swapped.contains(*x)).collect()
-        }
-    };
-    let ep = flip_rank(f.get(3).copied().unwrap_or("-"));
-    let rest = format!(
-        "{} {}",
-        f.get(4).copied().unwrap_or("0"),
-        f.get(5).copied().unwrap_or("1")
-    );
-    let frozen = flip_rank(f.get(6).copied().unwrap_or("-"));
-    format!("{} {side} {castling} {ep} {rest} {frozen}", ranks.join("/"))
-}
-
-fn mirror_move(mv: &str) -> String {
-    flip_rank(mv)
+    mirror_fen(fen, 8)
 }
 
 /// Runs a check on a white-to-move case and on its black mirror image.
 fn both_colors(fen: &str, check: impl Fn(&str, &dyn Fn(&str) -> String, Color)) {
     check(fen, &|m| m.to_string(), Color::White);
-    check(&mirror(fen), &|m| mirror_move(m), Color::Black);
+    check(&mirror(fen), &|m| mirror_text(m, 8), Color::Black);
 }
 
 // ---- perft ------------------------------------------------------------------------
@@ -223,12 +107,15 @@ fn fusion_of_each_pair_of_regular_types() {
         for (victim, victim_role, _) in letters {
             let fen = format!(
                 "{} w - - 7 20",
-                board(&[
-                    ("K", "b1"),
-                    ("k", "g8"),
-                    (&mover.to_string(), "d4"),
-                    (&victim.to_ascii_lowercase().to_string(), target),
-                ])
+                board_fen(
+                    V,
+                    &[
+                        ("b1", "K"),
+                        ("g8", "k"),
+                        ("d4", &mover.to_string()),
+                        (target, &victim.to_ascii_lowercase().to_string()),
+                    ]
+                )
             );
             both_colors(&fen, |fen, mv, us| {
                 let mv = mv(&format!("d4{target}"));
@@ -656,17 +543,6 @@ fn fen_rejects_a_frozen_square_without_a_knightmare_and_bad_knightmares() {
     }
 }
 
-/// A small deterministic generator for the random games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn make_unmake_restores_both_components_and_the_hash() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -759,10 +635,6 @@ fn page_notation_is_standard_otherwise() {
 }
 
 // ---- search and evaluation hooks --------------------------------------------------
-
-fn mv(p: &Position, text: &str) -> baton_engine::Move {
-    parse_move(p, text).unwrap_or_else(|e| panic!("{e}: {text} in {}", p.fen()))
-}
 
 #[test]
 fn a_fusion_is_not_a_capture_for_the_search() {

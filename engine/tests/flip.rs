@@ -7,9 +7,8 @@ use std::collections::BTreeSet;
 use baton_engine::moves::MAX_MOVES;
 use baton_engine::perft::perft;
 use baton_engine::rules::{legal_move_list, terminal};
-use baton_engine::{
-    format_move, parse_move, Bitboard, Color, Game, Position, Role, Square, Variant,
-};
+use baton_engine::{format_move, Bitboard, Color, Game, Position, Role, Square, Variant};
+use baton_testkit::{board_fen, both_colors, mirror_fen, moves as turns, play, pos, Rng};
 
 const V8: Variant = Variant::FlipShatranj8;
 const V10: Variant = Variant::FlipShatranj;
@@ -18,101 +17,12 @@ const V10: Variant = Variant::FlipShatranj;
 
 /// A FEN from (square, piece) pairs, e.g. ("d4", "+N"); castling and ep are `-`.
 fn fen_of(v: Variant, pieces: &[(&str, &str)], side: char) -> String {
-    let t = v.geometry().tables();
-    let mut grid = vec![vec![String::new(); t.width as usize]; t.height as usize];
-    for &(sq, piece) in pieces {
-        let s = t.parse_square(sq).expect("square");
-        grid[t.rank_of(s) as usize][t.file_of(s) as usize] = piece.to_string();
-    }
-    let mut out = String::new();
-    for rank in (0..t.height as usize).rev() {
-        let mut empty = 0;
-        for cell in &grid[rank] {
-            if cell.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out += &empty.to_string();
-                    empty = 0;
-                }
-                out += cell;
-            }
-        }
-        if empty > 0 {
-            out += &empty.to_string();
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    format!("{out} {side} - - 0 1")
+    format!("{} {side} - - 0 1", board_fen(v, pieces))
 }
 
 /// The same position seen from the other side: ranks reversed, colors swapped.
-fn mirror_fen(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if fields.get(1) == Some(&"b") {
-        "w"
-    } else {
-        "b"
-    };
-    let mut out = format!("{} {side}", board.join("/"));
-    for f in fields.iter().skip(2) {
-        out.push(' ');
-        out += f;
-    }
-    out
-}
-
-/// A move text (or a square) mirrored on a board of `height` ranks.
-fn mirror_text(text: &str, height: u32) -> String {
-    let b: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            let rank: u32 = b[i + 1..j].iter().collect::<String>().parse().unwrap();
-            out.push(c);
-            out += &(height + 1 - rank).to_string();
-            i = j;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
-fn pos(v: Variant, fen: &str) -> Position {
-    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Every legal turn as text.
-fn turns(p: &Position) -> Vec<String> {
-    legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect()
+fn mirror(v: Variant, fen: &str) -> String {
+    mirror_fen(fen, v.geometry().height() as u32)
 }
 
 /// The moves without their flips.
@@ -121,19 +31,6 @@ fn bases(p: &Position) -> BTreeSet<String> {
         .into_iter()
         .map(|s| s.split(',').next().unwrap_or("").to_string())
         .collect()
-}
-
-/// Runs `check` on the position and on its mirror image (the other color to move),
-/// giving it the square/move translation of each.
-fn both(v: Variant, fen: &str, check: impl Fn(&Position, &dyn Fn(&str) -> String)) {
-    let h = v.geometry().height() as u32;
-    check(&pos(v, fen), &|s: &str| s.to_string());
-    check(&pos(v, &mirror_fen(fen)), &|s: &str| mirror_text(s, h));
-}
-
-fn play(p: &Position, text: &str) -> Position {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{e} in {}", p.fen()));
-    p.play(m)
 }
 
 /// Pieces written with `+` on `sq`? (capture state)
@@ -178,7 +75,7 @@ fn move_state_makes_only_non_captures() {
     for role in ['K', 'E', 'N', 'D', 'P'] {
         let (empty, enemy) = lone_targets(role);
         for victim in ['p', 'e', 'n', 'd', 'x', 'k'] {
-            both(V8, &lone_fen(role, false, victim, &[]), |p, m| {
+            both_colors(V8, &lone_fen(role, false, victim, &[]), |p, m| {
                 let b = bases(p);
                 assert!(b.contains(&m(&format!("d4{empty}"))), "{role}: {b:?}");
                 assert!(!b.contains(&m(&format!("d4{enemy}"))), "{role} x{victim}");
@@ -192,7 +89,7 @@ fn capture_state_makes_only_captures() {
     for role in ['K', 'E', 'N', 'D', 'P'] {
         let (empty, enemy) = lone_targets(role);
         for victim in ['p', 'e', 'n', 'd', 'x', 'k'] {
-            both(V8, &lone_fen(role, true, victim, &[]), |p, m| {
+            both_colors(V8, &lone_fen(role, true, victim, &[]), |p, m| {
                 let b = bases(p);
                 assert!(!b.contains(&m(&format!("d4{empty}"))), "{role}: {b:?}");
                 assert!(b.contains(&m(&format!("d4{enemy}"))), "{role} x{victim}");
@@ -206,7 +103,7 @@ fn a_power_next_to_a_piece_frees_its_natural_moves_from_its_state() {
     for role in ['K', 'E', 'N', 'D', 'P'] {
         let (empty, enemy) = lone_targets(role);
         for plus in [false, true] {
-            both(V8, &lone_fen(role, plus, 'n', &[("c5", "X")]), |p, m| {
+            both_colors(V8, &lone_fen(role, plus, 'n', &[("c5", "X")]), |p, m| {
                 let b = bases(p);
                 assert!(b.contains(&m(&format!("d4{empty}"))), "{role}");
                 assert!(b.contains(&m(&format!("d4{enemy}"))), "{role}");
@@ -233,7 +130,7 @@ fn a_power_does_not_free_borrowed_moves() {
         ],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let b = bases(p);
         assert!(b.contains(&m("d4f6")));
         assert!(!b.contains(&m("d4b2")));
@@ -248,7 +145,7 @@ fn a_moved_piece_keeps_its_state() {
         &[("d4", "+N"), ("c2", "n"), ("h1", "K"), ("a8", "k")],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let after = play(p, &m("d4c2,h1h1"));
         assert!(in_capture_state(&after, &m("c2")));
         assert!(!in_capture_state(&after, &m("d4")));
@@ -282,7 +179,7 @@ fn relay_fen(lender: char, lender_plus: bool) -> (String, &'static str, &'static
 fn a_lender_in_move_state_lends_its_non_captures() {
     for lender in ['K', 'E', 'N', 'D'] {
         let (fen, empty, enemy) = relay_fen(lender, false);
-        both(V8, &fen, |p, m| {
+        both_colors(V8, &fen, |p, m| {
             let b = bases(p);
             assert!(b.contains(&m(&format!("d4{empty}"))), "{lender}: {b:?}");
             assert!(!b.contains(&m(&format!("d4{enemy}"))), "{lender}");
@@ -294,7 +191,7 @@ fn a_lender_in_move_state_lends_its_non_captures() {
 fn a_lender_in_capture_state_lends_its_captures() {
     for lender in ['K', 'E', 'N', 'D'] {
         let (fen, empty, enemy) = relay_fen(lender, true);
-        both(V8, &fen, |p, m| {
+        both_colors(V8, &fen, |p, m| {
             let b = bases(p);
             assert!(!b.contains(&m(&format!("d4{empty}"))), "{lender}: {b:?}");
             assert!(b.contains(&m(&format!("d4{enemy}"))), "{lender}");
@@ -309,7 +206,7 @@ fn a_king_borrows_a_knights_move() {
         if v == V10 {
             pieces.extend([("j1", "K"), ("b8", "k")]);
         }
-        both(v, &fen_of(v, &pieces, 'w'), |p, m| {
+        both_colors(v, &fen_of(v, &pieces, 'w'), |p, m| {
             let b = bases(p);
             assert!(b.contains(&m("d4e6")) && b.contains(&m("d4b5")));
             assert!(
@@ -329,7 +226,7 @@ fn the_power_moves_only_by_relay() {
         &[("d4", "X"), ("e6", "n"), ("h1", "K"), ("a8", "k")],
         'w',
     );
-    both(V8, &alone, |p, m| {
+    both_colors(V8, &alone, |p, m| {
         assert!(bases(p).iter().all(|s| !s.starts_with(&m("d4"))));
     });
     for plus in ["", "+"] {
@@ -346,7 +243,7 @@ fn the_power_moves_only_by_relay() {
             ],
             'w',
         );
-        both(V8, &fen, |p, m| {
+        both_colors(V8, &fen, |p, m| {
             let b = bases(p);
             assert_eq!(b.contains(&m("d4c6")), plus.is_empty());
             assert_eq!(b.contains(&m("d4e6")), !plus.is_empty());
@@ -370,7 +267,7 @@ fn pawns_neither_lend_nor_borrow() {
         ],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let b = bases(p);
         assert!(!b.contains(&m("e4f6")));
         assert!(!b.contains(&m("d4d5")));
@@ -393,7 +290,7 @@ fn relays_take_one_hop() {
         ],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let b = bases(p);
         assert!(!b.contains(&m("b4d6")) && !b.contains(&m("b4d2")));
         assert!(b.contains(&m("b4b6")), "the dababba's own leap is lent");
@@ -415,7 +312,7 @@ fn a_move_reachable_by_several_routes_is_one_move() {
         ],
         'w',
     );
-    both(V8, &fen, |p, _| {
+    both_colors(V8, &fen, |p, _| {
         let all = turns(p);
         let set: BTreeSet<&String> = all.iter().collect();
         assert_eq!(all.len(), set.len());
@@ -432,7 +329,7 @@ fn a_move_reachable_by_several_routes_is_one_move() {
 fn every_turn_flips_one_own_piece_other_than_the_power() {
     for v in [V8, V10] {
         let start = Position::startpos(v);
-        both(v, &start.fen(), |p, m| {
+        both_colors(v, &start.fen(), |p, m| {
             let own = p.us() & !p.pieces(p.side, Role::Power);
             for mv in legal_move_list(p) {
                 let (a, b) = mv.extra.expect("the flip is always present");
@@ -475,7 +372,7 @@ fn pawns_step_one_or_two_from_any_rank_but_not_over_a_piece() {
         ],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let b = bases(p);
         assert!(b.contains(&m("c4c5")) && b.contains(&m("c4c6")));
         assert!(!b.contains(&m("f4f5")) && !b.contains(&m("f4f6")));
@@ -497,7 +394,7 @@ fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
         ],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let b = bases(p);
         for promo in ["e", "n", "d"] {
             assert!(b.contains(&m(&format!("c7c8{promo}"))));
@@ -540,7 +437,7 @@ fn capturing_either_king_wins_on_10x10() {
         ],
         'w',
     );
-    both(V10, &fen, |p, m| {
+    both_colors(V10, &fen, |p, m| {
         for victim in ["d7", "f7"] {
             let text = m(&format!("e5{victim},a1a1"));
             let mut game = Game::new(p.clone());
@@ -562,7 +459,7 @@ fn capturing_the_king_wins_on_8x8_and_the_turn_keeps_its_flip() {
         &[("e5", "+N"), ("d7", "k"), ("a1", "K"), ("h2", "P")],
         'w',
     );
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let captures: Vec<String> = turns(p)
             .into_iter()
             .filter(|s| s.starts_with(&m("e5d7,")))
@@ -590,7 +487,7 @@ fn a_player_with_no_move_loses() {
         ],
         'w',
     );
-    both(V8, &fen, |p, _| {
+    both_colors(V8, &fen, |p, _| {
         assert!(legal_move_list(p).is_empty());
         let o = Game::new(p.clone()).outcome().expect("over");
         assert_eq!(o.winner, Some(!p.side));
@@ -637,7 +534,7 @@ fn the_fifty_move_rule_draws_and_flips_do_not_reset_the_clock() {
         'w',
     )
     .replace(" 0 1", " 99 60");
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let mut game = Game::new(p.clone());
         game.play_text(&m("d4e6,f2f2")).unwrap();
         assert_eq!(game.position().halfmove, 100, "a move and a flip");
@@ -653,7 +550,7 @@ fn the_fifty_move_rule_draws_and_flips_do_not_reset_the_clock() {
         'w',
     )
     .replace(" 0 1", " 99 60");
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         assert_eq!(play(p, &m("d4c2,h1h1")).halfmove, 0);
     });
 }
@@ -675,7 +572,7 @@ fn fen_round_trips_with_capture_state() {
         let p = pos(v, fen);
         assert_eq!(p.fen(), fen);
         assert_eq!(p.hash(), p.compute_hash());
-        assert_eq!(pos(v, &mirror_fen(fen)).fen(), mirror_fen(fen));
+        assert_eq!(pos(v, &mirror(v, fen)).fen(), mirror(v, fen));
     }
     for v in [V8, V10] {
         let start = Position::startpos(v);
@@ -685,17 +582,6 @@ fn fen_round_trips_with_capture_state() {
     assert!(Position::from_fen(V8, "dn+xxkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w").is_err());
     assert!(Position::from_fen(V8, "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNE+XKEND w").is_err());
     assert!(Position::from_fen(V8, "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEN+ w").is_err());
-}
-
-/// A small deterministic random generator for the random games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 /// Positions of random games from both start positions.
@@ -717,9 +603,9 @@ fn random_positions(games: usize, plies: usize) -> Vec<Position> {
                 .filter(|m| p.role_at(!p.side, m.to).is_some())
                 .collect();
             let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
-                *captures[(rng.next() % captures.len() as u64) as usize]
+                *captures[rng.below(captures.len())]
             } else {
-                list[(rng.next() % list.len() as u64) as usize]
+                list[rng.below(list.len())]
             };
             p = p.play(m);
             out.push(p.clone());
@@ -882,7 +768,7 @@ fn reference_perft(p: &Position, depth: u32) -> u64 {
 fn perft_start_positions_match_the_reference_counts() {
     for (v, counts) in [(V8, [600, 360_000]), (V10, [792, 627_264])] {
         let start = Position::startpos(v);
-        let mirrored = pos(v, &mirror_fen(v.start_fen()));
+        let mirrored = pos(v, &mirror(v, v.start_fen()));
         for (d, &n) in counts.iter().enumerate() {
             assert_eq!(perft(&start, d as u32 + 1), n, "{v} depth {}", d + 1);
             assert_eq!(perft(&mirrored, d as u32 + 1), n, "{v} mirrored");
@@ -922,7 +808,7 @@ const EDGE_POSITIONS: [(Variant, &str, &[u64]); 3] = [
 fn perft_of_edge_positions_agrees_with_the_reference_generator_for_both_colors() {
     for (v, fen, counts) in EDGE_POSITIONS {
         let p = pos(v, fen);
-        let mirrored = pos(v, &mirror_fen(fen));
+        let mirrored = pos(v, &mirror(v, fen));
         for (d, &n) in (1..).zip(counts.iter()) {
             assert_eq!(perft(&p, d), n, "{fen} depth {d}");
             assert_eq!(perft(&mirrored, d), n, "mirrored {fen} depth {d}");

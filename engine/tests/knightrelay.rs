@@ -5,21 +5,13 @@
 
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, knightrelay, legal_move_list};
-use baton_engine::{format_move, parse_move, Color, Position, Variant};
+use baton_engine::{format_move, Color, Position, Variant};
+use baton_testkit::{both_colors, knight_leaps, mirror_fen, moves, play};
 
 const V: Variant = Variant::KnightRelay;
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(V, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
-}
-
-fn moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect();
-    v.sort();
-    v
+    baton_testkit::pos(V, fen)
 }
 
 /// The legal moves of the piece on `from`.
@@ -37,55 +29,14 @@ fn sorted(v: &[&str], f: &dyn Fn(&str) -> String) -> Vec<String> {
 }
 
 /// The position seen from the other side: ranks reversed, colors swapped.
-fn mirror_fen(fen: &str) -> String {
-    let f: Vec<&str> = fen.split(' ').collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    let rights = swap(f[2]);
-    let mut castling: String = "KQkq".chars().filter(|c| rights.contains(*c)).collect();
-    if castling.is_empty() {
-        castling = "-".into();
-    }
-    format!(
-        "{} {side} {castling} {} {} {}",
-        placement.join("/"),
-        mirror_squares(f[3]),
-        f[4],
-        f[5]
-    )
-}
-
-/// Move or square text seen from the other side (rank r becomes rank 9 - r).
-fn mirror_squares(s: &str) -> String {
-    s.chars()
-        .map(|c| match c.to_digit(10) {
-            Some(d) if (1..=8).contains(&d) => char::from_digit(9 - d, 10).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
+fn mirror(fen: &str) -> String {
+    mirror_fen(fen, 8)
 }
 
 /// Runs a rule test on the position and on its mirror image; `m` maps the square
 /// and move names of the original to the position at hand.
 fn both(fen: &str, test: impl Fn(&Position, &dyn Fn(&str) -> String)) {
-    test(&pos(fen), &|s: &str| s.to_string());
-    test(&pos(&mirror_fen(fen)), &|s: &str| mirror_squares(s));
-}
-
-fn play(p: &Position, text: &str) -> Position {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", p.fen()));
-    p.play(m)
+    both_colors(V, fen, test);
 }
 
 // ---- the seed page's example -------------------------------------------------------
@@ -430,7 +381,7 @@ fn fen_round_trips() {
     let mut fens = vec![V.start_fen().to_string(), SEED.to_string()];
     fens.extend(EDGES.iter().map(|(f, _)| f.to_string()));
     for fen in fens {
-        for f in [fen.clone(), mirror_fen(&fen)] {
+        for f in [fen.clone(), mirror(&fen)] {
             let p = pos(&f);
             assert_eq!(p.fen(), f);
             assert_eq!(p.hash(), p.compute_hash());
@@ -497,7 +448,7 @@ const EDGES: [(&str, &[u64]); 7] = [
 fn edge_positions_perft() {
     for (fen, counts) in EDGES {
         let p = pos(fen);
-        let q = pos(&mirror_fen(fen));
+        let q = pos(&mirror(fen));
         for (i, &n) in counts.iter().enumerate() {
             let depth = i as u32 + 1;
             assert_eq!(perft(&p, depth), n, "perft {depth} of {fen}");
@@ -511,7 +462,7 @@ fn edge_positions_agree_with_a_naive_generator() {
     let mut fens: Vec<String> = EDGES.iter().map(|(f, _)| f.to_string()).collect();
     fens.push(V.start_fen().to_string());
     for fen in fens {
-        for f in [fen.clone(), mirror_fen(&fen)] {
+        for f in [fen.clone(), mirror(&fen)] {
             naive::agree(&pos(&f), 3);
         }
     }
@@ -563,16 +514,12 @@ mod naive {
     use baton_engine::Role;
 
     type Board = [[Option<(Color, Role)>; 8]; 8];
-    const LEAPS: [(i8, i8); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    /// The knight leaps in this module's coordinates.
+    fn leaps() -> impl Iterator<Item = (i8, i8)> {
+        knight_leaps()
+            .into_iter()
+            .map(|(df, dr)| (df as i8, dr as i8))
+    }
 
     fn on(f: i8, r: i8) -> bool {
         (0..8).contains(&f) && (0..8).contains(&r)
@@ -597,7 +544,7 @@ mod naive {
         if matches!(role, Role::King | Role::Knight) {
             return false;
         }
-        LEAPS.iter().any(|&(df, dr)| {
+        leaps().any(|(df, dr)| {
             on(f + df, r + dr) && b[(f + df) as usize][(r + dr) as usize] == Some((c, Role::Knight))
         })
     }
@@ -646,7 +593,7 @@ mod naive {
             }
         };
         if relayed(b, f, r) {
-            for (df, dr) in LEAPS {
+            for (df, dr) in leaps() {
                 let (x, y) = (f + df, r + dr);
                 if role != Role::Pawn || (y != 0 && y != 7) {
                     out.push((x, y));
@@ -722,7 +669,7 @@ mod naive {
                 let mut targets: Vec<(i8, i8)> = vec![];
                 match role {
                     Role::Knight => {
-                        for (df, dr) in LEAPS {
+                        for (df, dr) in leaps() {
                             let (x, y) = (f + df, r + dr);
                             if on(x, y) && b[x as usize][y as usize].is_none() {
                                 targets.push((x, y));
@@ -757,7 +704,7 @@ mod naive {
                             }
                         }
                         if relayed(&b, f, r) {
-                            for (df, dr) in LEAPS {
+                            for (df, dr) in leaps() {
                                 let (x, y) = (f + df, r + dr);
                                 if on(x, y) && y != 0 && y != 7 && open(x, y) {
                                     targets.push((x, y));
