@@ -5,22 +5,11 @@ use std::collections::BTreeSet;
 
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, legal_move_list, stones};
-use baton_engine::{format_move, parse_move, Color, Position, Role, Variant};
+use baton_engine::{format_move, Color, Position, Role, Variant};
+use baton_testkit::{play, pos, set, turns};
 
 const PLAIN: Variant = Variant::StonesRelays;
 const TUNNEL: Variant = Variant::StonesRelaysTunnel;
-
-fn pos(variant: Variant, fen: &str) -> Position {
-    Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Every legal turn's text.
-fn turns(p: &Position) -> BTreeSet<String> {
-    legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect()
-}
 
 /// The piece-move parts of the legal turns.
 fn piece_moves(p: &Position) -> BTreeSet<String> {
@@ -45,17 +34,6 @@ fn neutral_moves(p: &Position) -> BTreeSet<String> {
         .iter()
         .filter_map(|t| t.split(',').nth(1).map(str::to_string))
         .collect()
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
-fn play(p: &Position, text: &str) -> Position {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{e} in {}", p.fen()));
-    let next = p.play(m);
-    assert_eq!(next.hash(), next.compute_hash(), "hash after {text}");
-    next
 }
 
 fn has(p: &Position, text: &str) -> bool {

@@ -9,10 +9,12 @@ pub mod fen;
 pub mod position;
 pub mod process;
 pub mod rng;
+pub mod search;
 pub mod session;
 
 pub use fen::{board_fen, mirror_fen, mirror_text};
-pub use position::{both_colors, knight_leaps, moves, mv, play, pos, set, turns};
+pub use position::{both_colors, divided_perft, knight_leaps, moves, mv, play, pos, set, turns};
 pub use process::Baton;
 pub use rng::Rng;
+pub use search::{best, best_in, mate_in_one};
 pub use session::{lines_with, Buffer};

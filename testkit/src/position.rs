@@ -76,3 +76,12 @@ pub fn knight_leaps() -> Vec<(i32, i32)> {
     }
     out
 }
+
+/// Perft to `depth` counted move by move from the root (`perft::divide`, which
+/// splits the work over threads): for the long runs.
+pub fn divided_perft(p: &Position, depth: u32) -> u64 {
+    baton_engine::perft::divide(p, depth)
+        .iter()
+        .map(|r| r.1)
+        .sum()
+}
