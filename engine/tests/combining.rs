@@ -7,7 +7,7 @@ use baton_engine::perft::perft;
 use baton_engine::rules::combining::page_notation;
 use baton_engine::rules::{in_check, legal_move_list, terminal};
 use baton_engine::{format_move, parse_move, Color, Game, Position, Role, Square, Variant};
-use baton_testkit::{board_fen, mirror_fen, mirror_text, moves, mv, play, Rng};
+use baton_testkit::{board_fen, check_perft, mirror_fen, mirror_text, moves, mv, play, Rng};
 
 const V: Variant = Variant::CombiningKnightmare;
 
@@ -35,14 +35,26 @@ fn both_colors(fen: &str, check: impl Fn(&str, &dyn Fn(&str) -> String, Color)) 
     check(&mirror(fen), &|m| mirror_text(m, 8), Color::Black);
 }
 
+/// Plays `text` (White's move; mirrored for Black) from `fen` for both colors and runs
+/// `check` on the position after it, with the target square, the mover and the
+/// move-text translation.
+fn after_both(
+    fen: &str,
+    text: &str,
+    check: impl Fn(&Position, Square, Color, &dyn Fn(&str) -> String),
+) {
+    both_colors(fen, |fen, mv, us| {
+        let m = mv(text);
+        check(&play(&pos(fen), &m), sq(&m[2..4]), us, mv);
+    });
+}
+
 // ---- perft ------------------------------------------------------------------------
 
 #[test]
 fn start_position_reference_perft() {
-    let p = Position::startpos(V);
-    for (depth, n) in [(1, 20), (2, 400), (3, 8902)] {
-        assert_eq!(perft(&p, depth), n, "perft {depth} (RULES.md reference)");
-    }
+    let start = Position::startpos(V);
+    check_perft(&start, &[20, 400, 8902], "start (RULES.md reference)");
 }
 
 /// Depth 4 equals chess (no rule difference bites yet); depth 5 is 58 below chess's
@@ -83,10 +95,7 @@ fn perft_of_positions_with_several_knightmares() {
             [48, 1465, 61138, 2_023_778],
         ),
     ] {
-        let p = pos(fen);
-        for (i, &n) in counts.iter().enumerate() {
-            assert_eq!(perft(&p, i as u32 + 1), n, "perft {} of {fen}", i + 1);
-        }
+        check_perft(&pos(fen), &counts, fen);
         // The mirror image must count the same.
         let m = pos(&mirror(fen));
         assert_eq!(perft(&m, 3), counts[2], "perft 3 of the mirror of {fen}");
@@ -147,26 +156,20 @@ fn regular_pieces_capture_a_knightmare_even_one_holding_their_own_piece() {
     // The knight takes a Knightmare with a white rook in it, the bishop one with a
     // white knight: both components leave either way.
     let fen = "4k3/8/8/3(Rb)4/8/2N4K/1B6/(Nq)7 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        for m in ["c3d5", "b2a1"] {
-            let m = mv(m);
-            let after = play(&pos(fen), &m);
-            let to = sq(&m[2..4]);
-            assert!(after.role_at(us.other(), to).is_none(), "{m}");
+    for text in ["c3d5", "b2a1"] {
+        after_both(fen, text, |after, to, us, _| {
+            assert!(after.role_at(us.other(), to).is_none(), "{text}");
             assert!(!after.shared().has(to));
             assert_eq!(after.frozen, None);
             assert_eq!(after.halfmove, 0);
-        }
-    });
+        });
+    }
 }
 
 #[test]
 fn pawns_capture_a_knightmare() {
     let fen = "4k3/8/8/3(Qr)4/4P3/8/8/4K3 w - - 5 30";
-    both_colors(fen, |fen, mv, us| {
-        let m = mv("e4d5");
-        let after = play(&pos(fen), &m);
-        let to = sq(&m[2..4]);
+    after_both(fen, "e4d5", |after, to, us, _| {
         assert_eq!(after.role_at(us, to), Some(Role::Pawn));
         assert_eq!(after.role_at(us.other(), to), None);
         assert_eq!(after.halfmove, 0);
@@ -176,10 +179,7 @@ fn pawns_capture_a_knightmare() {
 #[test]
 fn kings_capture_a_knightmare() {
     let fen = "4k3/8/8/8/8/8/3(Bn)4/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let m = mv("e1d2");
-        let after = play(&pos(fen), &m);
-        let to = sq(&m[2..4]);
+    after_both(fen, "e1d2", |after, to, us, _| {
         assert_eq!(after.role_at(us, to), Some(Role::King));
         assert_eq!(after.role_at(us.other(), to), None);
     });
@@ -188,21 +188,18 @@ fn kings_capture_a_knightmare() {
 #[test]
 fn pawns_and_kings_capture_regular_pieces_without_fusing() {
     let fen = "4k3/8/8/3n4/4P3/8/3n4/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        for m in ["e4d5", "e1d2"] {
-            let m = mv(m);
-            let after = play(&pos(fen), &m);
-            assert!(after.shared().is_empty(), "{m}");
-            assert!(after.role_at(us.other(), sq(&m[2..4])).is_none());
-        }
-    });
+    for text in ["e4d5", "e1d2"] {
+        after_both(fen, text, |after, to, us, _| {
+            assert!(after.shared().is_empty(), "{text}");
+            assert!(after.role_at(us.other(), to).is_none());
+        });
+    }
 }
 
 #[test]
 fn regular_pieces_capture_pawns_without_fusing() {
     let fen = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("c3d5"));
+    after_both(fen, "c3d5", |after, _, us, _| {
         assert!(after.shared().is_empty());
         assert_eq!(after.pieces(us.other(), Role::Pawn).count(), 0);
     });
@@ -244,8 +241,7 @@ fn knightmares_never_fuse_further() {
     // The Knightmare takes the rook on d7 (one component less on the board) instead
     // of absorbing it.
     let fen = "7k/3r4/5p2/8/3(Qn)4/8/8/K7 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("d4d7"));
+    after_both(fen, "d4d7", |after, _, us, _| {
         assert_eq!(after.pieces(us.other(), Role::Rook).count(), 0);
         assert_eq!(after.shared().count(), 1);
     });
@@ -309,11 +305,10 @@ fn a_frozen_knightmare_still_gives_check() {
 #[test]
 fn a_frozen_knightmare_can_be_captured() {
     let fen = "4k3/2p5/3b4/1N6/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("b5d6"));
-        let m = moves(&after);
+    after_both(fen, "b5d6", |after, _, us, mv| {
+        let m = moves(after);
         assert!(m.contains(&mv("c7d6")), "{m:?}");
-        let taken = play(&after, &mv("c7d6"));
+        let taken = play(after, &mv("c7d6"));
         assert!(taken.shared().is_empty());
         assert_eq!(taken.frozen, None);
         assert_eq!(taken.pieces(us, Role::Knight).count(), 0);
@@ -425,8 +420,7 @@ fn a_pinned_piece_may_not_fuse_with_its_pinner() {
 fn a_rook_that_fuses_loses_its_castling_right() {
     // The rook fuses by moving (h1xh3 onto a knight)...
     let fen = "r3k2r/8/8/8/8/7n/8/R3K2R w KQkq - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("h1h3"));
+    after_both(fen, "h1h3", |after, _, us, _| {
         let (k, q) = if us == Color::White { (1, 2) } else { (4, 8) };
         assert_eq!(after.castling & (k | q), q);
     });
@@ -465,15 +459,12 @@ fn pawns_promote_to_queen_rook_bishop_or_knight() {
 #[test]
 fn a_promoting_pawn_captures_regular_pieces_and_knightmares() {
     let fen = "r1(Bn)1k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        for m in ["b7a8q", "b7c8n"] {
-            let m = mv(m);
-            let after = play(&pos(fen), &m);
-            let to = sq(&m[2..4]);
-            assert!(after.role_at(us.other(), to).is_none(), "{m}");
+    for text in ["b7a8q", "b7c8n"] {
+        after_both(fen, text, |after, to, us, _| {
+            assert!(after.role_at(us.other(), to).is_none(), "{text}");
             assert!(after.role_at(us, to).is_some());
-        }
-    });
+        });
+    }
 }
 
 #[test]

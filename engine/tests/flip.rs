@@ -20,6 +20,15 @@ fn fen_of(v: Variant, pieces: &[(&str, &str)], side: char) -> String {
     format!("{} {side} - - 0 1", board_fen(v, pieces))
 }
 
+/// Runs `check` on the pieces (White to move) and on their mirror image.
+fn white_to_move(
+    v: Variant,
+    pieces: &[(&str, &str)],
+    check: impl Fn(&Position, &dyn Fn(&str) -> String),
+) {
+    both_colors(v, &fen_of(v, pieces, 'w'), check);
+}
+
 /// The same position seen from the other side: ranks reversed, colors swapped.
 fn mirror(v: Variant, fen: &str) -> String {
     mirror_fen(fen, v.geometry().height() as u32)
@@ -70,32 +79,32 @@ fn lone_fen(role: char, plus: bool, victim: char, extra: &[(&str, &str)]) -> Str
 
 // ---- states ---------------------------------------------------------------------
 
-#[test]
-fn move_state_makes_only_non_captures() {
+/// A lone piece on d4 of each role, in move state (`plus` false) or capture state,
+/// against each victim: it reaches its empty target only in move state and its
+/// enemy-occupied target only in capture state.
+fn lone_piece_moves_by_state(plus: bool) {
     for role in ['K', 'E', 'N', 'D', 'P'] {
         let (empty, enemy) = lone_targets(role);
         for victim in ['p', 'e', 'n', 'd', 'x', 'k'] {
-            both_colors(V8, &lone_fen(role, false, victim, &[]), |p, m| {
+            both_colors(V8, &lone_fen(role, plus, victim, &[]), |p, m| {
                 let b = bases(p);
-                assert!(b.contains(&m(&format!("d4{empty}"))), "{role}: {b:?}");
-                assert!(!b.contains(&m(&format!("d4{enemy}"))), "{role} x{victim}");
+                let to_empty = b.contains(&m(&format!("d4{empty}")));
+                assert_eq!(to_empty, !plus, "{role}: {b:?}");
+                let to_enemy = b.contains(&m(&format!("d4{enemy}")));
+                assert_eq!(to_enemy, plus, "{role} x{victim}");
             });
         }
     }
 }
 
 #[test]
+fn move_state_makes_only_non_captures() {
+    lone_piece_moves_by_state(false);
+}
+
+#[test]
 fn capture_state_makes_only_captures() {
-    for role in ['K', 'E', 'N', 'D', 'P'] {
-        let (empty, enemy) = lone_targets(role);
-        for victim in ['p', 'e', 'n', 'd', 'x', 'k'] {
-            both_colors(V8, &lone_fen(role, true, victim, &[]), |p, m| {
-                let b = bases(p);
-                assert!(!b.contains(&m(&format!("d4{empty}"))), "{role}: {b:?}");
-                assert!(b.contains(&m(&format!("d4{enemy}"))), "{role} x{victim}");
-            });
-        }
-    }
+    lone_piece_moves_by_state(true);
 }
 
 #[test]
@@ -117,7 +126,7 @@ fn a_power_does_not_free_borrowed_moves() {
     // Knight d4 (capture state) next to the power c5 and to a move-state elephant c4,
     // itself next to the power: the knight borrows only the elephant's non-captures,
     // while the elephant's own captures are freed.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("d4", "+N"),
@@ -128,30 +137,28 @@ fn a_power_does_not_free_borrowed_moves() {
             ("h1", "K"),
             ("h8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(b.contains(&m("d4f6")));
+            assert!(!b.contains(&m("d4b2")));
+            assert!(b.contains(&m("c4a6")));
+        },
     );
-    both_colors(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(b.contains(&m("d4f6")));
-        assert!(!b.contains(&m("d4b2")));
-        assert!(b.contains(&m("c4a6")));
-    });
 }
 
 #[test]
 fn a_moved_piece_keeps_its_state() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[("d4", "+N"), ("c2", "n"), ("h1", "K"), ("a8", "k")],
-        'w',
+        |p, m| {
+            let after = play(p, &m("d4c2,h1h1"));
+            assert!(in_capture_state(&after, &m("c2")));
+            assert!(!in_capture_state(&after, &m("d4")));
+            let after = play(p, &m("d4c2,c2c2"));
+            assert!(!in_capture_state(&after, &m("c2")));
+        },
     );
-    both_colors(V8, &fen, |p, m| {
-        let after = play(p, &m("d4c2,h1h1"));
-        assert!(in_capture_state(&after, &m("c2")));
-        assert!(!in_capture_state(&after, &m("d4")));
-        let after = play(p, &m("d4c2,c2c2"));
-        assert!(!in_capture_state(&after, &m("c2")));
-    });
 }
 
 // ---- relays ---------------------------------------------------------------------
@@ -175,28 +182,28 @@ fn relay_fen(lender: char, lender_plus: bool) -> (String, &'static str, &'static
     (fen_of(V8, &pieces, 'w'), empty, enemy)
 }
 
-#[test]
-fn a_lender_in_move_state_lends_its_non_captures() {
+/// A lender of each role in move state (`plus` false) or capture state lends the
+/// mover on d4 its non-captures or its captures, and only those.
+fn lent_moves_by_state(plus: bool) {
     for lender in ['K', 'E', 'N', 'D'] {
-        let (fen, empty, enemy) = relay_fen(lender, false);
+        let (fen, empty, enemy) = relay_fen(lender, plus);
         both_colors(V8, &fen, |p, m| {
             let b = bases(p);
-            assert!(b.contains(&m(&format!("d4{empty}"))), "{lender}: {b:?}");
-            assert!(!b.contains(&m(&format!("d4{enemy}"))), "{lender}");
+            let to_empty = b.contains(&m(&format!("d4{empty}")));
+            assert_eq!(to_empty, !plus, "{lender}: {b:?}");
+            assert_eq!(b.contains(&m(&format!("d4{enemy}"))), plus, "{lender}");
         });
     }
 }
 
 #[test]
+fn a_lender_in_move_state_lends_its_non_captures() {
+    lent_moves_by_state(false);
+}
+
+#[test]
 fn a_lender_in_capture_state_lends_its_captures() {
-    for lender in ['K', 'E', 'N', 'D'] {
-        let (fen, empty, enemy) = relay_fen(lender, true);
-        both_colors(V8, &fen, |p, m| {
-            let b = bases(p);
-            assert!(!b.contains(&m(&format!("d4{empty}"))), "{lender}: {b:?}");
-            assert!(b.contains(&m(&format!("d4{enemy}"))), "{lender}");
-        });
-    }
+    lent_moves_by_state(true);
 }
 
 #[test]
@@ -221,17 +228,16 @@ fn a_king_borrows_a_knights_move() {
 fn the_power_moves_only_by_relay() {
     // Alone: no move. Next to a move-state knight: its non-captures. Next to a
     // capture-state knight: its captures. Next to another power: nothing more.
-    let alone = fen_of(
+    white_to_move(
         V8,
         &[("d4", "X"), ("e6", "n"), ("h1", "K"), ("a8", "k")],
-        'w',
+        |p, m| {
+            assert!(bases(p).iter().all(|s| !s.starts_with(&m("d4"))));
+        },
     );
-    both_colors(V8, &alone, |p, m| {
-        assert!(bases(p).iter().all(|s| !s.starts_with(&m("d4"))));
-    });
     for plus in ["", "+"] {
         let knight = format!("{plus}N");
-        let fen = fen_of(
+        white_to_move(
             V8,
             &[
                 ("d4", "X"),
@@ -241,14 +247,13 @@ fn the_power_moves_only_by_relay() {
                 ("h1", "K"),
                 ("a8", "k"),
             ],
-            'w',
+            |p, m| {
+                let b = bases(p);
+                assert_eq!(b.contains(&m("d4c6")), plus.is_empty());
+                assert_eq!(b.contains(&m("d4e6")), !plus.is_empty());
+                assert!(!b.contains(&m("d4d5")), "no king step from the other power");
+            },
         );
-        both_colors(V8, &fen, |p, m| {
-            let b = bases(p);
-            assert_eq!(b.contains(&m("d4c6")), plus.is_empty());
-            assert_eq!(b.contains(&m("d4e6")), !plus.is_empty());
-            assert!(!b.contains(&m("d4d5")), "no king step from the other power");
-        });
     }
 }
 
@@ -256,7 +261,7 @@ fn the_power_moves_only_by_relay() {
 fn pawns_neither_lend_nor_borrow() {
     // Pawn e4 next to knight d4 (capture state): no knight capture for the pawn; the
     // knight gets no pawn move.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("d4", "+N"),
@@ -265,21 +270,20 @@ fn pawns_neither_lend_nor_borrow() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(!b.contains(&m("e4f6")));
+            assert!(!b.contains(&m("d4d5")));
+            assert!(b.iter().all(|s| !s.starts_with(&m("e4"))), "{b:?}");
+        },
     );
-    both_colors(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(!b.contains(&m("e4f6")));
-        assert!(!b.contains(&m("d4d5")));
-        assert!(b.iter().all(|s| !s.starts_with(&m("e4"))), "{b:?}");
-    });
 }
 
 #[test]
 fn relays_take_one_hop() {
     // Knight b4 next to dababba c4, which is next to elephant d4: no elephant leap for
     // the knight.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("b4", "N"),
@@ -288,19 +292,18 @@ fn relays_take_one_hop() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(!b.contains(&m("b4d6")) && !b.contains(&m("b4d2")));
+            assert!(b.contains(&m("b4b6")), "the dababba's own leap is lent");
+        },
     );
-    both_colors(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(!b.contains(&m("b4d6")) && !b.contains(&m("b4d2")));
-        assert!(b.contains(&m("b4b6")), "the dababba's own leap is lent");
-    });
 }
 
 #[test]
 fn a_move_reachable_by_several_routes_is_one_move() {
     // Knight d4 with two knights and a power around it: d4e6 reached four ways.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("d4", "N"),
@@ -310,13 +313,12 @@ fn a_move_reachable_by_several_routes_is_one_move() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, _| {
+            let all = turns(p);
+            let set: BTreeSet<&String> = all.iter().collect();
+            assert_eq!(all.len(), set.len());
+        },
     );
-    both_colors(V8, &fen, |p, _| {
-        let all = turns(p);
-        let set: BTreeSet<&String> = all.iter().collect();
-        assert_eq!(all.len(), set.len());
-    });
     for v in [V8, V10] {
         let all = turns(&Position::startpos(v));
         assert_eq!(all.len(), all.iter().collect::<BTreeSet<_>>().len());
@@ -359,7 +361,7 @@ fn every_turn_flips_one_own_piece_other_than_the_power() {
 
 #[test]
 fn pawns_step_one_or_two_from_any_rank_but_not_over_a_piece() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("c4", "P"),
@@ -370,19 +372,18 @@ fn pawns_step_one_or_two_from_any_rank_but_not_over_a_piece() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(b.contains(&m("c4c5")) && b.contains(&m("c4c6")));
+            assert!(!b.contains(&m("f4f5")) && !b.contains(&m("f4f6")));
+            assert!(!b.contains(&m("g5g6")) && !b.contains(&m("g5g7")));
+        },
     );
-    both_colors(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(b.contains(&m("c4c5")) && b.contains(&m("c4c6")));
-        assert!(!b.contains(&m("f4f5")) && !b.contains(&m("f4f6")));
-        assert!(!b.contains(&m("g5g6")) && !b.contains(&m("g5g7")));
-    });
 }
 
 #[test]
 fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("c7", "P"),
@@ -392,33 +393,32 @@ fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
             ("h1", "K"),
             ("a1", "k"),
         ],
-        'w',
-    );
-    both_colors(V8, &fen, |p, m| {
-        let b = bases(p);
-        for promo in ["e", "n", "d"] {
-            assert!(b.contains(&m(&format!("c7c8{promo}"))));
-            assert!(
-                b.contains(&m(&format!("f7g8{promo}"))),
-                "capture-state pawn"
+        |p, m| {
+            let b = bases(p);
+            for promo in ["e", "n", "d"] {
+                assert!(b.contains(&m(&format!("c7c8{promo}"))));
+                assert!(
+                    b.contains(&m(&format!("f7g8{promo}"))),
+                    "capture-state pawn"
+                );
+                assert!(b.contains(&m(&format!("b6b8{promo}"))), "two-square push");
+            }
+            assert!(!b.contains(&m("c7c8")) && !b.contains(&m("c7c8q")));
+            assert!(!b.contains(&m("f7f8e")), "capture state: no push");
+            let after = play(p, &m("c7c8d,c8c8"));
+            assert_eq!(
+                after.role_at(p.side, p.tables.parse_square(&m("c8")).unwrap()),
+                Some(Role::Dabbaba)
             );
-            assert!(b.contains(&m(&format!("b6b8{promo}"))), "two-square push");
-        }
-        assert!(!b.contains(&m("c7c8")) && !b.contains(&m("c7c8q")));
-        assert!(!b.contains(&m("f7f8e")), "capture state: no push");
-        let after = play(p, &m("c7c8d,c8c8"));
-        assert_eq!(
-            after.role_at(p.side, p.tables.parse_square(&m("c8")).unwrap()),
-            Some(Role::Dabbaba)
-        );
-        assert!(in_capture_state(&after, &m("c8")));
-        let after = play(p, &m("c7c8d,h1h1"));
-        assert!(!in_capture_state(&after, &m("c8")));
-        let after = play(p, &m("f7g8n,h1h1"));
-        assert!(in_capture_state(&after, &m("g8")));
-        let after = play(p, &m("f7g8n,g8g8"));
-        assert!(!in_capture_state(&after, &m("g8")));
-    });
+            assert!(in_capture_state(&after, &m("c8")));
+            let after = play(p, &m("c7c8d,h1h1"));
+            assert!(!in_capture_state(&after, &m("c8")));
+            let after = play(p, &m("f7g8n,h1h1"));
+            assert!(in_capture_state(&after, &m("g8")));
+            let after = play(p, &m("f7g8n,g8g8"));
+            assert!(!in_capture_state(&after, &m("g8")));
+        },
+    );
 }
 
 // ---- the end of the game -------------------------------------------------------------
@@ -426,7 +426,7 @@ fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
 #[test]
 fn capturing_either_king_wins_on_10x10() {
     // White's capture-state knight on e5 attacks both black kings (d7, f7).
-    let fen = fen_of(
+    white_to_move(
         V10,
         &[
             ("e5", "+N"),
@@ -435,48 +435,46 @@ fn capturing_either_king_wins_on_10x10() {
             ("a1", "K"),
             ("j1", "K"),
         ],
-        'w',
+        |p, m| {
+            for victim in ["d7", "f7"] {
+                let text = m(&format!("e5{victim},a1a1"));
+                let mut game = Game::new(p.clone());
+                game.play_text(&text).unwrap();
+                let after = game.position();
+                assert!(legal_move_list(after).is_empty(), "the game is over");
+                assert_eq!(perft(after, 2), 0);
+                let o = game.outcome().expect("over");
+                assert_eq!(o.winner, Some(p.side));
+                assert_eq!(terminal(after), Some(o));
+            }
+        },
     );
-    both_colors(V10, &fen, |p, m| {
-        for victim in ["d7", "f7"] {
-            let text = m(&format!("e5{victim},a1a1"));
-            let mut game = Game::new(p.clone());
-            game.play_text(&text).unwrap();
-            let after = game.position();
-            assert!(legal_move_list(after).is_empty(), "the game is over");
-            assert_eq!(perft(after, 2), 0);
-            let o = game.outcome().expect("over");
-            assert_eq!(o.winner, Some(p.side));
-            assert_eq!(terminal(after), Some(o));
-        }
-    });
 }
 
 #[test]
 fn capturing_the_king_wins_on_8x8_and_the_turn_keeps_its_flip() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[("e5", "+N"), ("d7", "k"), ("a1", "K"), ("h2", "P")],
-        'w',
+        |p, m| {
+            let captures: Vec<String> = turns(p)
+                .into_iter()
+                .filter(|s| s.starts_with(&m("e5d7,")))
+                .collect();
+            assert_eq!(captures.len(), 3, "one per flip: {captures:?}");
+            let after = play(p, &m("e5d7,h2h2"));
+            assert!(in_capture_state(&after, &m("h2")));
+            assert!(legal_move_list(&after).is_empty());
+            let o = terminal(&after).expect("over");
+            assert_eq!(o.winner, Some(p.side));
+        },
     );
-    both_colors(V8, &fen, |p, m| {
-        let captures: Vec<String> = turns(p)
-            .into_iter()
-            .filter(|s| s.starts_with(&m("e5d7,")))
-            .collect();
-        assert_eq!(captures.len(), 3, "one per flip: {captures:?}");
-        let after = play(p, &m("e5d7,h2h2"));
-        assert!(in_capture_state(&after, &m("h2")));
-        assert!(legal_move_list(&after).is_empty());
-        let o = terminal(&after).expect("over");
-        assert_eq!(o.winner, Some(p.side));
-    });
 }
 
 #[test]
 fn a_player_with_no_move_loses() {
     // White's king in move state is walled in by black pieces and has no lender.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("a1", "K"),
@@ -485,14 +483,13 @@ fn a_player_with_no_move_loses() {
             ("b2", "n"),
             ("h8", "k"),
         ],
-        'w',
+        |p, _| {
+            assert!(legal_move_list(p).is_empty());
+            let o = Game::new(p.clone()).outcome().expect("over");
+            assert_eq!(o.winner, Some(!p.side));
+            assert_eq!(o.reason, "no legal move");
+        },
     );
-    both_colors(V8, &fen, |p, _| {
-        assert!(legal_move_list(p).is_empty());
-        let o = Game::new(p.clone()).outcome().expect("over");
-        assert_eq!(o.winner, Some(!p.side));
-        assert_eq!(o.reason, "no legal move");
-    });
 }
 
 /// Four turns that bring the start position back (knights out and back, a pawn

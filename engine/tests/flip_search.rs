@@ -12,14 +12,25 @@ fn is_losing(s: Score) -> bool {
     matches!(s, Score::Mate(n) if n < 0) || matches!(s, Score::Cp(c) if c < -3000)
 }
 
+/// Each (FEN, move): searched to `depth`, the best move starts so and wins at once.
+fn wins_at_once(depth: u32, cases: &[(&str, &str)]) {
+    for &(fen, start) in cases {
+        let m = mate_in_one(V8, fen, depth);
+        assert!(m.starts_with(start), "{m}");
+    }
+}
+
 #[test]
 fn the_search_captures_a_king_when_it_can() {
-    // A white knight in capture state on f6 reaches the black king on e8.
-    let m = mate_in_one(V8, "4k3/p7/5+N2/8/8/8/8/4K3 w - - 0 1", 4);
-    assert!(m.starts_with("f6e8"), "{m}");
-    // Black, mirrored: a knight on f3 takes the king on e1.
-    let m = mate_in_one(V8, "4k3/8/8/8/8/5+n2/P7/4K3 b - - 0 1", 4);
-    assert!(m.starts_with("f3e1"), "{m}");
+    // A white knight in capture state on f6 reaches the black king on e8; Black,
+    // mirrored: a knight on f3 takes the king on e1.
+    wins_at_once(
+        4,
+        &[
+            ("4k3/p7/5+N2/8/8/8/8/4K3 w - - 0 1", "f6e8"),
+            ("4k3/8/8/8/8/5+n2/P7/4K3 b - - 0 1", "f3e1"),
+        ],
+    );
 }
 
 #[test]
@@ -53,10 +64,13 @@ fn the_search_does_not_repeat_a_position_a_third_time() {
 fn the_search_wins_by_leaving_the_opponent_no_move() {
     // Black has a king in capture state with nothing to take and a pawn on b5 in move
     // state; the knight's move a2-b4 blocks the pawn and Black has no move left.
-    let m = mate_in_one(V8, "7+k/8/8/1p6/8/8/N7/4K3 w - - 0 1", 3);
-    assert!(m.starts_with("a2b4"), "{m}");
-    let m = mate_in_one(V8, "4k3/n7/8/8/1P6/8/8/7+K b - - 0 1", 3);
-    assert!(m.starts_with("a7b5"), "{m}");
+    wins_at_once(
+        3,
+        &[
+            ("7+k/8/8/1p6/8/8/N7/4K3 w - - 0 1", "a2b4"),
+            ("4k3/n7/8/8/1P6/8/8/7+K b - - 0 1", "a7b5"),
+        ],
+    );
 }
 
 #[test]

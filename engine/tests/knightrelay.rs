@@ -6,7 +6,7 @@
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, knightrelay, legal_move_list};
 use baton_engine::{format_move, Color, Position, Variant};
-use baton_testkit::{both_colors, knight_leaps, mirror_fen, moves, play};
+use baton_testkit::{both_colors, check_perft, knight_leaps, mirror_fen, moves, play};
 
 const V: Variant = Variant::KnightRelay;
 
@@ -393,10 +393,11 @@ fn fen_round_trips() {
 
 #[test]
 fn start_position_reference_counts() {
-    let p = Position::startpos(V);
-    for (depth, n) in [(1, 28), (2, 784), (3, 24044)] {
-        assert_eq!(perft(&p, depth), n, "knightrelay perft {depth}");
-    }
+    check_perft(
+        &Position::startpos(V),
+        &[28, 784, 24044],
+        "knightrelay start",
+    );
 }
 
 #[test]

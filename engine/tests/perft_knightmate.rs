@@ -1,9 +1,8 @@
 //! Knightmate perft from the start position (Fairy-Stockfish, Cute Chess and Sjaak II
 //! agree on these counts) and hand-checked rule cases.
 
-use baton_engine::perft::perft;
 use baton_engine::{Position, Variant};
-use baton_testkit::{divided_perft, pos};
+use baton_testkit::{check_perft, divided_perft, pos};
 
 fn moves(fen: &str) -> Vec<String> {
     baton_testkit::moves(&pos(Variant::Knightmate, fen))
@@ -11,10 +10,12 @@ fn moves(fen: &str) -> Vec<String> {
 
 #[test]
 fn start_position_depths_1_to_5() {
-    let pos = Position::startpos(Variant::Knightmate);
-    for (depth, n) in [(1, 18), (2, 324), (3, 6765), (4, 139774), (5, 3249033)] {
-        assert_eq!(perft(&pos, depth), n, "knightmate perft {depth}");
-    }
+    let start = Position::startpos(Variant::Knightmate);
+    check_perft(
+        &start,
+        &[18, 324, 6765, 139774, 3249033],
+        "knightmate start",
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, legal_move_list, stones};
 use baton_engine::{format_move, Color, Position, Role, Variant};
-use baton_testkit::{play, pos, set, turns};
+use baton_testkit::{check_perft, play, pos, set, turns};
 
 const PLAIN: Variant = Variant::StonesRelays;
 const TUNNEL: Variant = Variant::StonesRelaysTunnel;
@@ -45,10 +45,7 @@ fn has(p: &Position, text: &str) -> bool {
 #[test]
 fn start_positions_match_the_reference_counts() {
     for (variant, counts) in [(PLAIN, [467, 206_293]), (TUNNEL, [512, 254_166])] {
-        let start = Position::startpos(variant);
-        for (depth, n) in (1..).zip(counts) {
-            assert_eq!(perft(&start, depth), n, "{variant} perft {depth}");
-        }
+        check_perft(&Position::startpos(variant), &counts, &variant.to_string());
     }
 }
 

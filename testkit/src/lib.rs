@@ -13,7 +13,9 @@ pub mod search;
 pub mod session;
 
 pub use fen::{board_fen, mirror_fen, mirror_text};
-pub use position::{both_colors, divided_perft, knight_leaps, moves, mv, play, pos, set, turns};
+pub use position::{
+    both_colors, check_perft, divided_perft, knight_leaps, moves, mv, play, pos, set, turns,
+};
 pub use process::Baton;
 pub use rng::Rng;
 pub use search::{best, best_in, mate_in_one};

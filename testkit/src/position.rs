@@ -85,3 +85,15 @@ pub fn divided_perft(p: &Position, depth: u32) -> u64 {
         .map(|r| r.1)
         .sum()
 }
+
+/// Checks perft of `p` at depths 1, 2, ... against `counts`; `what` names the
+/// position in the failure message.
+pub fn check_perft(p: &Position, counts: &[u64], what: &str) {
+    for (depth, &n) in (1..).zip(counts) {
+        assert_eq!(
+            baton_engine::perft::perft(p, depth),
+            n,
+            "{what}: perft {depth}"
+        );
+    }
+}
