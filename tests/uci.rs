@@ -1,15 +1,23 @@
 //! UCI through the `baton` binary: the handshake, positions, search, perft and every
 //! class of bad input.
 
-use baton_testkit::Baton;
+use baton_testkit::{legal_after, Baton};
 
 use std::time::{Duration, Instant};
 
-use baton_engine::{parse_move, Game, Variant};
+use baton_engine::Variant;
 
 fn handshake() -> Baton {
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
     b.ask("uci", "uciok");
+    b
+}
+
+/// After the handshake, from the start position: `go` sent 300 ms ago.
+fn busy(go: &str) -> Baton {
+    let mut b = handshake();
+    b.send_all(&["position startpos", go]);
+    std::thread::sleep(Duration::from_millis(300));
     b
 }
 
@@ -50,23 +58,21 @@ fn position_moves_and_depth_1_search() {
     );
     let (best, _) = b.ask("go depth 1", "bestmove ");
     let m = best.split_whitespace().nth(1).expect("move");
-    let mut g = Game::startpos(Variant::Chess);
-    for t in ["e2e4", "e7e5", "g1f3"] {
-        g.play_text(t).expect("legal");
-    }
-    assert!(parse_move(g.position(), m).is_ok(), "{best}");
+    assert!(legal_after(Variant::Chess, "e2e4 e7e5 g1f3", m), "{best}");
     assert!(b.close());
 }
 
 #[test]
 fn go_perft_3() {
     let mut b = handshake();
-    b.send_all(&[
-        "setoption name UCI_Variant value knightmate",
-        "position startpos",
-        "go perft 3",
-    ]);
-    let (total, rows) = b.until("Nodes searched: ");
+    let (total, rows) = b.script(
+        &[
+            "setoption name UCI_Variant value knightmate",
+            "position startpos",
+            "go perft 3",
+        ],
+        "Nodes searched: ",
+    );
     assert_eq!(rows.iter().filter(|r| r.contains(": ")).count(), 18);
     let sum: u64 = rows
         .iter()
@@ -78,9 +84,7 @@ fn go_perft_3() {
 
 #[test]
 fn stop_interrupts_a_long_perft() {
-    let mut b = handshake();
-    b.send_all(&["position startpos", "go perft 9"]);
-    std::thread::sleep(Duration::from_millis(300));
+    let mut b = busy("go perft 9");
     b.ask("stop", "info string perft stopped");
     // The engine is still there, on the same position.
     b.ask("go perft 1", "Nodes searched: 20");
@@ -89,9 +93,7 @@ fn stop_interrupts_a_long_perft() {
 
 #[test]
 fn stop_is_obeyed_quickly() {
-    let mut b = handshake();
-    b.send_all(&["position startpos", "go infinite"]);
-    std::thread::sleep(Duration::from_millis(300));
+    let mut b = busy("go infinite");
     let t = Instant::now();
     b.ask("stop", "bestmove ");
     assert!(
@@ -105,13 +107,15 @@ fn stop_is_obeyed_quickly() {
 #[test]
 fn ponder_then_ponderhit() {
     let mut b = handshake();
-    b.send_all(&[
-        "setoption name Ponder value true",
-        "position startpos moves e2e4",
-        "go ponder wtime 1000 btime 1000",
-        "isready",
-    ]);
-    b.until("readyok");
+    b.script(
+        &[
+            "setoption name Ponder value true",
+            "position startpos moves e2e4",
+            "go ponder wtime 1000 btime 1000",
+            "isready",
+        ],
+        "readyok",
+    );
     b.ask("ponderhit", "bestmove ");
     assert!(b.close());
 }
@@ -122,24 +126,22 @@ fn bad_input_every_class_keeps_the_position() {
     b.send("position startpos moves e2e4");
     let good = fen(&mut b);
 
-    b.send("xyzzy");
-    assert!(error(&mut b).contains("unknown command"));
-    b.send("position fen rnbqkbnr/pppppppp/8 w KQ");
-    assert!(error(&mut b).contains("FEN"));
-    b.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
-    error(&mut b);
-    b.send("position startpos moves e2e4 e2e4");
-    assert!(error(&mut b).contains("e2e4"));
-    b.send("position startpos moves e2e5");
-    error(&mut b);
-    b.send("setoption name Bogus value 1");
-    assert!(error(&mut b).contains("unknown option"));
-    b.send("setoption name Hash value -5");
-    assert!(error(&mut b).contains("out of range"));
-    b.send("setoption name MultiPV value 100000");
-    error(&mut b);
-    b.send("setoption name UCI_Variant value atomic");
-    error(&mut b);
+    // Each line is answered by an error (saying so much, where given).
+    for (line, says) in [
+        ("xyzzy", "unknown command"),
+        ("position fen rnbqkbnr/pppppppp/8 w KQ", "FEN"),
+        ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", ""),
+        ("position startpos moves e2e4 e2e4", "e2e4"),
+        ("position startpos moves e2e5", ""),
+        ("setoption name Bogus value 1", "unknown option"),
+        ("setoption name Hash value -5", "out of range"),
+        ("setoption name MultiPV value 100000", ""),
+        ("setoption name UCI_Variant value atomic", ""),
+    ] {
+        b.send(line);
+        let e = error(&mut b);
+        assert!(e.contains(says), "{line}: {e}");
+    }
     b.send_bytes(b"\xde\xad\xbe\xef\x00\xff position \x01\x02\n");
     error(&mut b);
     assert_eq!(fen(&mut b), good);
@@ -147,10 +149,8 @@ fn bad_input_every_class_keeps_the_position() {
     // go with wild numbers still answers with a legal move.
     let (best, before) = b.ask("go depth 300 wtime -1000 nodes -1", "bestmove ");
     assert!(before.iter().filter(|l| l.contains("error")).count() >= 3);
-    let mut g = Game::startpos(Variant::Chess);
-    g.play_text("e2e4").expect("legal");
     let m = best.split_whitespace().nth(1).expect("move");
-    assert!(parse_move(g.position(), m).is_ok(), "{best}");
+    assert!(legal_after(Variant::Chess, "e2e4", m), "{best}");
     assert_eq!(fen(&mut b), good);
     assert!(b.close());
 }

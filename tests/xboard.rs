@@ -6,8 +6,7 @@ use baton_engine::{parse_move, Game, Variant};
 
 fn handshake() -> Baton {
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
-    b.send_all(&["xboard", "protover 2"]);
-    let (features, _) = b.until("feature ");
+    let (features, _) = b.script(&["xboard", "protover 2"], "feature ");
     assert!(features.contains("done=1"));
     assert!(features.contains("knightmate"));
     b
@@ -20,8 +19,10 @@ fn ping(b: &mut Baton, n: u32) -> Vec<String> {
 #[test]
 fn new_variant_usermove_go() {
     let mut b = handshake();
-    b.send_all(&["new", "variant knightmate", "sd 2", "usermove e2e4"]);
-    let (mv, _) = b.until("move ");
+    let (mv, _) = b.script(
+        &["new", "variant knightmate", "sd 2", "usermove e2e4"],
+        "move ",
+    );
     let reply = mv.trim_start_matches("move ");
     let mut g = Game::startpos(Variant::Knightmate);
     g.play_text("e2e4").expect("legal");

@@ -22,6 +22,12 @@ fn moves_from(p: &Position, from: &str) -> Vec<String> {
         .collect()
 }
 
+/// Checks that the piece on `from` has exactly the moves `want` (names translated by
+/// `m`).
+fn assert_moves(p: &Position, m: &dyn Fn(&str) -> String, from: &str, want: &[&str]) {
+    assert_eq!(moves_from(p, &m(from)), sorted(want, m), "{from}");
+}
+
 fn sorted(v: &[&str], f: &dyn Fn(&str) -> String) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| f(s)).collect();
     v.sort();
@@ -49,8 +55,12 @@ fn seed_example_pawn_e6_moves_as_the_page_lists() {
     both(SEED, |p, m| {
         // Forward to e7; by the d4 knight's relay to c7, c5, g7, g5 and f4, but not to
         // d8 or f8 (the last rank); d7 and f7 are empty, so no capture.
-        let expected = sorted(&["e6e7", "e6c7", "e6c5", "e6g7", "e6g5", "e6f4"], m);
-        assert_eq!(moves_from(p, &m("e6")), expected);
+        assert_moves(
+            p,
+            m,
+            "e6",
+            &["e6e7", "e6c7", "e6c5", "e6g7", "e6g5", "e6f4"],
+        );
     });
 }
 
@@ -114,8 +124,12 @@ fn relayed_pieces_move_and_capture_like_a_knight() {
         }
         assert_eq!(rook.len(), 12 + 6);
         // The pawn leaps anywhere but onto its own pieces, capturing on d6.
-        let expected = sorted(&["c4a3", "c4a5", "c4b6", "c4d2", "c4d6", "c4e3", "c4e5"], m);
-        assert_eq!(moves_from(p, &m("c4")), expected);
+        assert_moves(
+            p,
+            m,
+            "c4",
+            &["c4a3", "c4a5", "c4b6", "c4d2", "c4d6", "c4e3", "c4e5"],
+        );
     });
 }
 
@@ -123,14 +137,8 @@ fn relayed_pieces_move_and_capture_like_a_knight() {
 fn kings_and_knights_gain_no_relay() {
     // The d3 knight defends the king and the f2 knight: neither leaps any further.
     both("k7/8/8/8/8/3N3r/5N2/4K3 w - - 0 1", |p, m| {
-        assert_eq!(
-            moves_from(p, &m("e1")),
-            sorted(&["e1d1", "e1d2", "e1e2", "e1f1"], m)
-        );
-        assert_eq!(
-            moves_from(p, &m("f2")),
-            sorted(&["f2d1", "f2h1", "f2e4", "f2g4"], m)
-        );
+        assert_moves(p, m, "e1", &["e1d1", "e1d2", "e1e2", "e1f1"]);
+        assert_moves(p, m, "f2", &["f2d1", "f2h1", "f2e4", "f2g4"]);
     });
 }
 
@@ -234,8 +242,12 @@ fn pawns_never_relay_onto_rank_1_or_8() {
             m,
         );
         assert_eq!(moves_from(p, &m("e7")), seventh);
-        let third = sorted(&["c3c4", "c3a2", "c3e2", "c3b5", "c3d5", "c3e4"], m);
-        assert_eq!(moves_from(p, &m("c3")), third);
+        assert_moves(
+            p,
+            m,
+            "c3",
+            &["c3c4", "c3a2", "c3e2", "c3b5", "c3d5", "c3e4"],
+        );
     });
 }
 
@@ -283,10 +295,7 @@ fn relayed_attacks_count_for_check() {
     // The a3 knight relays the c4 bishop: the e7 king may not step to d6.
     both("8/4k3/8/8/2B5/N7/8/4K3 b - - 0 1", |p, m| {
         assert!(!rules::in_check(p, p.side));
-        assert_eq!(
-            moves_from(p, &m("e7")),
-            sorted(&["e7d7", "e7d8", "e7e8", "e7f6", "e7f8"], m)
-        );
+        assert_moves(p, m, "e7", &["e7d7", "e7d8", "e7e8", "e7f6", "e7f8"]);
     });
     // On d6 the king is in check by the bishop's leap.
     both("8/8/3k4/8/2B5/N7/8/4K3 b - - 0 1", |p, _| {
@@ -343,10 +352,7 @@ fn castling_not_through_or_into_a_relayed_attack() {
 #[test]
 fn promotion_to_queen_rook_bishop_or_knight() {
     both("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", |p, m| {
-        assert_eq!(
-            moves_from(p, &m("b7")),
-            sorted(&["b7b8b", "b7b8n", "b7b8q", "b7b8r"], m)
-        );
+        assert_moves(p, m, "b7", &["b7b8b", "b7b8n", "b7b8q", "b7b8r"]);
     });
 }
 

@@ -6,6 +6,19 @@ use baton_engine::search::{think, think_with_limits, Limits, Params, Score, Tran
 use baton_engine::{format_move, Game, Position, Variant};
 use baton_testkit::{best, best_in, mate_in_one};
 
+/// A search of the chess start position to `depth` with no host around it: `run`
+/// gets its parameters and a transposition table.
+fn start_search(depth: u32, run: impl FnOnce(Params, &TranspositionTable)) {
+    let game = Game::startpos(Variant::Chess);
+    let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let tt = TranspositionTable::new(16);
+    run(Params::hostless(&game, limits, &stop, &pondering), &tt);
+}
+
 #[test]
 fn finds_back_rank_mate_in_one() {
     let m = mate_in_one(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4);
@@ -74,52 +87,41 @@ fn two_threads_stop_at_the_depth_limit_with_a_matching_report() {
 /// every line is reported at the last depth.
 #[test]
 fn two_threads_report_every_multipv_line() {
-    let game = Game::startpos(Variant::Chess);
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
-    let tt = TranspositionTable::new(16);
-    let limits = Limits {
-        depth: Some(5),
-        ..Default::default()
-    };
-    let params = Params {
-        threads: 2,
-        multipv: 3,
-        ..Params::hostless(&game, limits, &stop, &pondering)
-    };
-    let lines = std::sync::Mutex::new(Vec::new());
-    let out = think(&params, &tt, &|r| {
-        lines.lock().unwrap().push((r.depth, r.multipv))
+    start_search(5, |params, tt| {
+        let params = Params {
+            threads: 2,
+            multipv: 3,
+            ..params
+        };
+        let lines = std::sync::Mutex::new(Vec::new());
+        let out = think(&params, tt, &|r| {
+            lines.lock().unwrap().push((r.depth, r.multipv))
+        });
+        assert_eq!(out.depth, 5);
+        let lines = lines.into_inner().unwrap();
+        assert_eq!(&lines[lines.len() - 3..], &[(5, 1), (5, 2), (5, 3)]);
     });
-    assert_eq!(out.depth, 5);
-    let lines = lines.into_inner().unwrap();
-    assert_eq!(&lines[lines.len() - 3..], &[(5, 1), (5, 2), (5, 3)]);
 }
 
 #[test]
 fn huge_depth_is_clamped_and_stop_is_obeyed() {
-    let game = Game::startpos(Variant::Chess);
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
-    let tt = TranspositionTable::new(16);
-    let limits = Limits {
-        depth: Some(300),
-        ..Default::default()
-    };
-    let params = Params::hostless(&game, limits, &stop, &pondering);
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(200));
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    start_search(300, |params, tt| {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                params
+                    .stop
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let t = std::time::Instant::now();
+            let out = think(&params, tt, &|_| {});
+            assert!(out.best.is_some());
+            assert!(
+                t.elapsed().as_millis() < 1000,
+                "stop took {:?}",
+                t.elapsed()
+            );
         });
-        let t = std::time::Instant::now();
-        let out = think(&params, &tt, &|_| {});
-        assert!(out.best.is_some());
-        assert!(
-            t.elapsed().as_millis() < 1000,
-            "stop took {:?}",
-            t.elapsed()
-        );
     });
 }
 

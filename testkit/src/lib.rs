@@ -14,7 +14,8 @@ pub mod session;
 
 pub use fen::{board_fen, mirror_fen, mirror_text};
 pub use position::{
-    both_colors, check_perft, divided_perft, knight_leaps, moves, mv, play, pos, set, turns,
+    both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
+    turns,
 };
 pub use process::Baton;
 pub use rng::Rng;

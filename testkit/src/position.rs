@@ -97,3 +97,9 @@ pub fn check_perft(p: &Position, counts: &[u64], what: &str) {
         );
     }
 }
+
+/// Whether `reply` is a legal move after the moves of `line` from `variant`'s start
+/// position.
+pub fn legal_after(variant: Variant, line: &str, reply: &str) -> bool {
+    parse_move(&play(&Position::startpos(variant), line), reply).is_ok()
+}

@@ -61,6 +61,12 @@ impl Baton {
         }
     }
 
+    /// Sends `lines`, then reads until a line starts with `prefix` (see `until`).
+    pub fn script(&mut self, lines: &[&str], prefix: &str) -> (String, Vec<String>) {
+        self.send_all(lines);
+        self.until(prefix)
+    }
+
     /// Sends `line`, then reads until a line starts with `prefix` (see `until`).
     pub fn ask(&mut self, line: &str, prefix: &str) -> (String, Vec<String>) {
         self.send(line);
