@@ -7,7 +7,9 @@ use baton_engine::perft::perft;
 use baton_engine::rules::combining::page_notation;
 use baton_engine::rules::{in_check, legal_move_list, terminal};
 use baton_engine::{format_move, parse_move, Color, Game, Position, Role, Square, Variant};
-use baton_testkit::{board_fen, check_perft, mirror_fen, mirror_text, moves, mv, play, Rng};
+use baton_testkit::{
+    board_fen, check_perft, mirror_fen, mirror_text, moves, mv, perft_cases, play, Rng,
+};
 
 const V: Variant = Variant::CombiningKnightmare;
 
@@ -33,6 +35,30 @@ fn mirror(fen: &str) -> String {
 fn both_colors(fen: &str, check: impl Fn(&str, &dyn Fn(&str) -> String, Color)) {
     check(fen, &|m| m.to_string(), Color::White);
     check(&mirror(fen), &|m| mirror_text(m, 8), Color::Black);
+}
+
+/// For both colors: the moves `legal` are legal in `fen`, the moves `illegal` are not.
+fn legal_both(fen: &str, legal: &[&str], illegal: &[&str]) {
+    both_colors(fen, |fen, mv, _| {
+        let m = moves(&pos(fen));
+        for x in legal {
+            assert!(m.contains(&mv(x)), "{x} legal in {fen}: {m:?}");
+        }
+        for x in illegal {
+            assert!(!m.contains(&mv(x)), "{x} illegal in {fen}: {m:?}");
+        }
+    });
+}
+
+/// For both colors, each of `texts` leaves nothing of the opponent's on its target;
+/// then `check` runs on the position after it.
+fn leaves_nothing_of_theirs(fen: &str, texts: &[&str], check: impl Fn(&Position, Square, Color)) {
+    for text in texts {
+        after_both(fen, text, |after, to, us, _| {
+            assert!(after.role_at(us.other(), to).is_none(), "{text}");
+            check(after, to, us);
+        });
+    }
 }
 
 /// Plays `text` (White's move; mirrored for Black) from `fen` for both colors and runs
@@ -69,32 +95,10 @@ fn start_position_depths_4_and_5() {
 
 #[test]
 fn perft_of_positions_with_several_knightmares() {
-    for (fen, counts) in [
-        (
-            "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
-            [4, 176, 5835, 232_253],
-        ),
-        (
-            "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
-            [7, 356, 11674, 577_754],
-        ),
-        (
-            "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
-            [26, 624, 8546, 220_147],
-        ),
-        (
-            "rn2k2r/pppq1ppp/4(Bb)3/3pP3/1(Qn)6/2N5/PPP2PPP/R3K2R w KQkq d6 0 9 -",
-            [51, 1599, 71433, 2_336_513],
-        ),
-        (
-            "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
-            [16, 190, 1533, 24297],
-        ),
-        (
-            "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
-            [48, 1465, 61138, 2_023_778],
-        ),
-    ] {
+    let cases = perft_cases(include_str!("data/combining.epd"));
+    assert_eq!(cases.len(), 6);
+    for case in cases {
+        let (fen, counts) = (case.fen.as_str(), case.counts);
         check_perft(&pos(fen), &counts, fen);
         // The mirror image must count the same.
         let m = pos(&mirror(fen));
@@ -156,33 +160,30 @@ fn regular_pieces_capture_a_knightmare_even_one_holding_their_own_piece() {
     // The knight takes a Knightmare with a white rook in it, the bishop one with a
     // white knight: both components leave either way.
     let fen = "4k3/8/8/3(Rb)4/8/2N4K/1B6/(Nq)7 w - - 0 1";
-    for text in ["c3d5", "b2a1"] {
-        after_both(fen, text, |after, to, us, _| {
-            assert!(after.role_at(us.other(), to).is_none(), "{text}");
-            assert!(!after.shared().has(to));
-            assert_eq!(after.frozen, None);
-            assert_eq!(after.halfmove, 0);
-        });
-    }
+    leaves_nothing_of_theirs(fen, &["c3d5", "b2a1"], |after, to, _| {
+        assert!(!after.shared().has(to));
+        assert_eq!(after.frozen, None);
+        assert_eq!(after.halfmove, 0);
+    });
 }
 
-#[test]
-fn pawns_capture_a_knightmare() {
-    let fen = "4k3/8/8/3(Qr)4/4P3/8/8/4K3 w - - 5 30";
-    after_both(fen, "e4d5", |after, to, us, _| {
-        assert_eq!(after.role_at(us, to), Some(Role::Pawn));
+/// The piece of `role` playing `text` takes the whole Knightmare (both colors).
+fn takes_a_knightmare(fen: &str, text: &str, role: Role) {
+    after_both(fen, text, |after, to, us, _| {
+        assert_eq!(after.role_at(us, to), Some(role));
         assert_eq!(after.role_at(us.other(), to), None);
         assert_eq!(after.halfmove, 0);
     });
 }
 
 #[test]
+fn pawns_capture_a_knightmare() {
+    takes_a_knightmare("4k3/8/8/3(Qr)4/4P3/8/8/4K3 w - - 5 30", "e4d5", Role::Pawn);
+}
+
+#[test]
 fn kings_capture_a_knightmare() {
-    let fen = "4k3/8/8/8/8/8/3(Bn)4/4K3 w - - 0 1";
-    after_both(fen, "e1d2", |after, to, us, _| {
-        assert_eq!(after.role_at(us, to), Some(Role::King));
-        assert_eq!(after.role_at(us.other(), to), None);
-    });
+    takes_a_knightmare("4k3/8/8/8/8/8/3(Bn)4/4K3 w - - 0 1", "e1d2", Role::King);
 }
 
 #[test]
@@ -350,12 +351,7 @@ fn a_knightmares_components_count_as_attackers_for_king_steps_and_castling() {
     // Black's rook component on f4 covers f1 and f2: no castling kingside through f1,
     // no king step to f2 — even though it is frozen.
     let fen = "4k3/8/8/8/5(Nr)2/8/8/4K2R w K - 0 1 f4";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("e1g1")), "{m:?}");
-        assert!(!m.contains(&mv("e1f2")));
-        assert!(m.contains(&mv("e1d2")));
-    });
+    legal_both(fen, &["e1d2"], &["e1g1", "e1f2"]);
 }
 
 #[test]
@@ -363,12 +359,7 @@ fn moving_your_knightmare_so_its_other_component_checks_your_king_is_illegal() {
     // White moves the knight component from b5; on c3 the black queen component
     // would check e1 along the diagonal.
     let fen = "4k3/8/8/1(Nq)6/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("b5c3")), "{m:?}");
-        assert!(m.contains(&mv("b5d4")));
-        assert!(m.contains(&mv("b5a3")));
-    });
+    legal_both(fen, &["b5d4", "b5a3"], &["b5c3"]);
 }
 
 #[test]
@@ -397,21 +388,14 @@ fn fools_mate_by_a_knight_on_c7_and_c2() {
 fn a_pinned_piece_may_not_fuse() {
     // The bishop on d2 is pinned along the d-file; fusing on f4 would open it.
     let fen = "3rk3/8/8/8/5b2/8/3B4/3K4 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("d2f4")), "{m:?}");
-    });
+    legal_both(fen, &[], &["d2f4"]);
 }
 
 #[test]
 fn a_pinned_piece_may_not_fuse_with_its_pinner() {
     // In chess Rxd8 takes the pinner; here the fused black rook still attacks d1.
     let fen = "3rk3/8/8/8/8/8/3R4/3K4 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("d2d8")), "{m:?}");
-        assert!(m.contains(&mv("d2d7")));
-    });
+    legal_both(fen, &["d2d7"], &["d2d8"]);
 }
 
 // ---- castling -----------------------------------------------------------------------
@@ -447,24 +431,15 @@ fn knightmares_never_castle() {
 #[test]
 fn pawns_promote_to_queen_rook_bishop_or_knight() {
     let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        for p in ["q", "r", "b", "n"] {
-            assert!(m.contains(&mv(&format!("b7b8{p}"))));
-        }
-        assert!(!m.contains(&mv("b7b8")));
-    });
+    legal_both(fen, &["b7b8q", "b7b8r", "b7b8b", "b7b8n"], &["b7b8"]);
 }
 
 #[test]
 fn a_promoting_pawn_captures_regular_pieces_and_knightmares() {
     let fen = "r1(Bn)1k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    for text in ["b7a8q", "b7c8n"] {
-        after_both(fen, text, |after, to, us, _| {
-            assert!(after.role_at(us.other(), to).is_none(), "{text}");
-            assert!(after.role_at(us, to).is_some());
-        });
-    }
+    leaves_nothing_of_theirs(fen, &["b7a8q", "b7c8n"], |after, to, us| {
+        assert!(after.role_at(us, to).is_some());
+    });
 }
 
 #[test]

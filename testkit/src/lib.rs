@@ -5,6 +5,7 @@
 //!
 //! Nothing here is part of Baton; the crate is never published.
 
+pub mod epd;
 pub mod fen;
 pub mod position;
 pub mod process;
@@ -12,6 +13,7 @@ pub mod rng;
 pub mod search;
 pub mod session;
 
+pub use epd::{perft_cases, PerftCase};
 pub use fen::{board_fen, mirror_fen, mirror_text};
 pub use position::{
     both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
