@@ -138,18 +138,32 @@ fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
 
+/// A match between two fake engines (name, mode, arguments) with `options`, which
+/// must succeed: its stdout and stderr.
+fn fake_match(
+    dir: &TempDir,
+    engines: [(&str, &str, &[&str]); 2],
+    options: &str,
+) -> (String, String) {
+    let mut args = Vec::new();
+    for (name, mode, extra) in engines {
+        args.extend(dir.fake(name, mode, extra));
+    }
+    args.extend(words(options));
+    let out = baton(&args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
 /// A match of a scripted engine against a faulty one: the faulty engine loses both
 /// games (one with each color), and the PGN says why.
 fn faulty_match(mode: &str, extra: &[&str], limits: &str, termination: &str, reason: &str) {
     let dir = TempDir::new(mode);
     let pgn = dir.path("games.pgn");
-    let mut args = dir.fake("good", "script", &[FOOLS_MATE]);
-    args.extend(dir.fake("bad", mode, extra));
-    args.extend(words(limits));
-    args.extend(words(&format!("--games 2 --pgn {pgn}")));
-    let out = baton(&args);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let options = format!("{limits} --games 2 --pgn {pgn}");
+    let engines = [("good", "script", &[FOOLS_MATE][..]), ("bad", mode, extra)];
+    let (stdout, stderr) = fake_match(&dir, engines, &options);
     assert!(
         stdout.contains("Score of good vs bad: 2 - 0 - 0"),
         "{stdout}\n{stderr}"
@@ -211,14 +225,12 @@ fn a_fallen_flag_loses_the_game() {
 fn checkmate_ends_the_game_and_the_pgn_replays() {
     let dir = TempDir::new("mate");
     let pgn = dir.path("games.pgn");
-    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
-    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
-    args.extend(words(&format!(
-        "--tc 5+0.1 --games 4 --concurrency 2 --pgn {pgn}"
-    )));
-    let out = baton(&args);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let options = format!("--tc 5+0.1 --games 4 --concurrency 2 --pgn {pgn}");
+    let engines = [
+        ("one", "script", &[FOOLS_MATE][..]),
+        ("two", "script", &[FOOLS_MATE]),
+    ];
+    let (stdout, _) = fake_match(&dir, engines, &options);
     // Black mates in every game, and each engine is Black twice.
     assert!(
         stdout.contains("Score of one vs two: 2 - 2 - 0"),

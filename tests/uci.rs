@@ -1,29 +1,33 @@
 //! UCI through the `baton` binary: the handshake, positions, search, perft and every
 //! class of bad input.
 
-mod common;
-use common::Baton;
+use baton_testkit::{legal_after, Baton};
 
 use std::time::{Duration, Instant};
 
-use baton_engine::{parse_move, Game, Variant};
+use baton_engine::Variant;
 
 fn handshake() -> Baton {
-    let mut b = Baton::start();
-    b.send("uci");
-    b.until("uciok");
+    let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
+    b.ask("uci", "uciok");
+    b
+}
+
+/// After the handshake, from the start position: `go` sent 300 ms ago.
+fn busy(go: &str) -> Baton {
+    let mut b = handshake();
+    b.send_all(&["position startpos", go]);
+    std::thread::sleep(Duration::from_millis(300));
     b
 }
 
 fn fen(b: &mut Baton) -> String {
-    b.send("d");
-    let (line, _) = b.until("Fen: ");
+    let (line, _) = b.ask("d", "Fen: ");
     line.trim_start_matches("Fen: ").to_string()
 }
 
 fn error(b: &mut Baton) -> String {
-    b.send("isready");
-    let (_, before) = b.until("readyok");
+    let (_, before) = b.ask("isready", "readyok");
     before
         .into_iter()
         .find(|l| l.starts_with("info string error: "))
@@ -32,9 +36,8 @@ fn error(b: &mut Baton) -> String {
 
 #[test]
 fn variant_option_lists_cute_chess_names() {
-    let mut b = Baton::start();
-    b.send("uci");
-    let (_, before) = b.until("uciok");
+    let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
+    let (_, before) = b.ask("uci", "uciok");
     let combo = before
         .iter()
         .find(|l| l.starts_with("option name UCI_Variant type combo"))
@@ -53,24 +56,23 @@ fn position_moves_and_depth_1_search() {
         fen(&mut b),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
     );
-    b.send("go depth 1");
-    let (best, _) = b.until("bestmove ");
+    let (best, _) = b.ask("go depth 1", "bestmove ");
     let m = best.split_whitespace().nth(1).expect("move");
-    let mut g = Game::startpos(Variant::Chess);
-    for t in ["e2e4", "e7e5", "g1f3"] {
-        g.play_text(t).expect("legal");
-    }
-    assert!(parse_move(g.position(), m).is_ok(), "{best}");
+    assert!(legal_after(Variant::Chess, "e2e4 e7e5 g1f3", m), "{best}");
     assert!(b.close());
 }
 
 #[test]
 fn go_perft_3() {
     let mut b = handshake();
-    b.send("setoption name UCI_Variant value knightmate");
-    b.send("position startpos");
-    b.send("go perft 3");
-    let (total, rows) = b.until("Nodes searched: ");
+    let (total, rows) = b.script(
+        &[
+            "setoption name UCI_Variant value knightmate",
+            "position startpos",
+            "go perft 3",
+        ],
+        "Nodes searched: ",
+    );
     assert_eq!(rows.iter().filter(|r| r.contains(": ")).count(), 18);
     let sum: u64 = rows
         .iter()
@@ -82,27 +84,18 @@ fn go_perft_3() {
 
 #[test]
 fn stop_interrupts_a_long_perft() {
-    let mut b = handshake();
-    b.send("position startpos");
-    b.send("go perft 9");
-    std::thread::sleep(Duration::from_millis(300));
-    b.send("stop");
-    b.until("info string perft stopped");
+    let mut b = busy("go perft 9");
+    b.ask("stop", "info string perft stopped");
     // The engine is still there, on the same position.
-    b.send("go perft 1");
-    b.until("Nodes searched: 20");
+    b.ask("go perft 1", "Nodes searched: 20");
     assert!(b.close());
 }
 
 #[test]
 fn stop_is_obeyed_quickly() {
-    let mut b = handshake();
-    b.send("position startpos");
-    b.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
+    let mut b = busy("go infinite");
     let t = Instant::now();
-    b.send("stop");
-    b.until("bestmove ");
+    b.ask("stop", "bestmove ");
     assert!(
         t.elapsed() < Duration::from_millis(200),
         "{:?}",
@@ -114,13 +107,16 @@ fn stop_is_obeyed_quickly() {
 #[test]
 fn ponder_then_ponderhit() {
     let mut b = handshake();
-    b.send("setoption name Ponder value true");
-    b.send("position startpos moves e2e4");
-    b.send("go ponder wtime 1000 btime 1000");
-    b.send("isready");
-    b.until("readyok");
-    b.send("ponderhit");
-    b.until("bestmove ");
+    b.script(
+        &[
+            "setoption name Ponder value true",
+            "position startpos moves e2e4",
+            "go ponder wtime 1000 btime 1000",
+            "isready",
+        ],
+        "readyok",
+    );
+    b.ask("ponderhit", "bestmove ");
     assert!(b.close());
 }
 
@@ -130,36 +126,31 @@ fn bad_input_every_class_keeps_the_position() {
     b.send("position startpos moves e2e4");
     let good = fen(&mut b);
 
-    b.send("xyzzy");
-    assert!(error(&mut b).contains("unknown command"));
-    b.send("position fen rnbqkbnr/pppppppp/8 w KQ");
-    assert!(error(&mut b).contains("FEN"));
-    b.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
-    error(&mut b);
-    b.send("position startpos moves e2e4 e2e4");
-    assert!(error(&mut b).contains("e2e4"));
-    b.send("position startpos moves e2e5");
-    error(&mut b);
-    b.send("setoption name Bogus value 1");
-    assert!(error(&mut b).contains("unknown option"));
-    b.send("setoption name Hash value -5");
-    assert!(error(&mut b).contains("out of range"));
-    b.send("setoption name MultiPV value 100000");
-    error(&mut b);
-    b.send("setoption name UCI_Variant value atomic");
-    error(&mut b);
+    // Each line is answered by an error (saying so much, where given).
+    for (line, says) in [
+        ("xyzzy", "unknown command"),
+        ("position fen rnbqkbnr/pppppppp/8 w KQ", "FEN"),
+        ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", ""),
+        ("position startpos moves e2e4 e2e4", "e2e4"),
+        ("position startpos moves e2e5", ""),
+        ("setoption name Bogus value 1", "unknown option"),
+        ("setoption name Hash value -5", "out of range"),
+        ("setoption name MultiPV value 100000", ""),
+        ("setoption name UCI_Variant value atomic", ""),
+    ] {
+        b.send(line);
+        let e = error(&mut b);
+        assert!(e.contains(says), "{line}: {e}");
+    }
     b.send_bytes(b"\xde\xad\xbe\xef\x00\xff position \x01\x02\n");
     error(&mut b);
     assert_eq!(fen(&mut b), good);
 
     // go with wild numbers still answers with a legal move.
-    b.send("go depth 300 wtime -1000 nodes -1");
-    let (best, before) = b.until("bestmove ");
+    let (best, before) = b.ask("go depth 300 wtime -1000 nodes -1", "bestmove ");
     assert!(before.iter().filter(|l| l.contains("error")).count() >= 3);
-    let mut g = Game::startpos(Variant::Chess);
-    g.play_text("e2e4").expect("legal");
     let m = best.split_whitespace().nth(1).expect("move");
-    assert!(parse_move(g.position(), m).is_ok(), "{best}");
+    assert!(legal_after(Variant::Chess, "e2e4", m), "{best}");
     assert_eq!(fen(&mut b), good);
     assert!(b.close());
 }
@@ -167,8 +158,7 @@ fn bad_input_every_class_keeps_the_position() {
 #[test]
 fn quit_exits_cleanly() {
     let mut b = handshake();
-    b.send("go infinite");
-    b.send("quit");
+    b.send_all(&["go infinite", "quit"]);
     assert!(b.close());
 }
 

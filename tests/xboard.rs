@@ -1,44 +1,37 @@
 //! XBoard through the `baton` binary.
 
-mod common;
-use common::Baton;
+use baton_testkit::Baton;
 
 use baton_engine::{parse_move, Game, Variant};
 
 fn handshake() -> Baton {
-    let mut b = Baton::start();
-    b.send("xboard");
-    b.send("protover 2");
-    let (features, _) = b.until("feature ");
+    let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
+    let (features, _) = b.script(&["xboard", "protover 2"], "feature ");
     assert!(features.contains("done=1"));
     assert!(features.contains("knightmate"));
     b
 }
 
 fn ping(b: &mut Baton, n: u32) -> Vec<String> {
-    b.send(&format!("ping {n}"));
-    b.until(&format!("pong {n}")).1
+    b.ask(&format!("ping {n}"), &format!("pong {n}")).1
 }
 
 #[test]
 fn new_variant_usermove_go() {
     let mut b = handshake();
-    b.send("new");
-    b.send("variant knightmate");
-    b.send("sd 2");
-    b.send("usermove e2e4");
-    let (mv, _) = b.until("move ");
+    let (mv, _) = b.script(
+        &["new", "variant knightmate", "sd 2", "usermove e2e4"],
+        "move ",
+    );
     let reply = mv.trim_start_matches("move ");
     let mut g = Game::startpos(Variant::Knightmate);
     g.play_text("e2e4").expect("legal");
     g.play_text(reply).expect("engine reply legal");
 
     // Engine plays the side to move after `go`.
-    b.send("force");
-    b.send("usermove d2d4");
+    b.send_all(&["force", "usermove d2d4"]);
     g.play_text("d2d4").expect("legal");
-    b.send("go");
-    let (mv, _) = b.until("move ");
+    let (mv, _) = b.ask("go", "move ");
     let m = mv.trim_start_matches("move ");
     assert!(parse_move(g.position(), m).is_ok(), "{mv}");
     assert!(b.close());
@@ -47,15 +40,17 @@ fn new_variant_usermove_go() {
 #[test]
 fn bad_input_through_xboard() {
     let mut b = handshake();
-    b.send("new");
-    b.send("force");
-    b.send("usermove e2e4");
-    b.send("usermove e2e4");
-    b.send("usermove a9a10");
-    b.send("setboard not a fen");
-    b.send("time lots");
-    b.send("blorp");
-    b.send("variant nosuchvariant");
+    b.send_all(&[
+        "new",
+        "force",
+        "usermove e2e4",
+        "usermove e2e4",
+        "usermove a9a10",
+        "setboard not a fen",
+        "time lots",
+        "blorp",
+        "variant nosuchvariant",
+    ]);
     b.send_bytes(b"\xff\xfe\xfd\n");
     let before = ping(&mut b, 1);
     let illegal: Vec<_> = before
@@ -78,9 +73,7 @@ fn bad_input_through_xboard() {
 #[test]
 fn quit_exits_cleanly() {
     let mut b = handshake();
-    b.send("new");
-    b.send("analyze");
-    b.send("quit");
+    b.send_all(&["new", "analyze", "quit"]);
     assert!(b.close());
 }
 

@@ -8,20 +8,7 @@
 
 use baton_engine::rules::stones::count;
 use baton_engine::{Position, Variant};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use baton_testkit::Rng;
 
 type Board = [char; 72];
 

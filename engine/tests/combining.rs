@@ -7,27 +7,18 @@ use baton_engine::perft::perft;
 use baton_engine::rules::combining::page_notation;
 use baton_engine::rules::{in_check, legal_move_list, terminal};
 use baton_engine::{format_move, parse_move, Color, Game, Position, Role, Square, Variant};
+use baton_testkit::{
+    board_fen, check_perft, mirror_fen, mirror_text, moves, mv, perft_cases, play, Rng,
+};
 
 const V: Variant = Variant::CombiningKnightmare;
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(V, fen).unwrap_or_else(|e| panic!("{e}: {fen}"))
+    baton_testkit::pos(V, fen)
 }
 
 fn sq(name: &str) -> Square {
-    pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-        .tables
-        .parse_square(name)
-        .expect("a square")
-}
-
-fn moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect();
-    v.sort();
-    v
+    V.geometry().tables().parse_square(name).expect("a square")
 }
 
 /// Pieces on the board, each Knightmare counting as two.
@@ -35,130 +26,61 @@ fn components(p: &Position) -> usize {
     (p.color_bb(Color::White).count() + p.color_bb(Color::Black).count()) as usize
 }
 
-/// Plays moves given as text, checking the incremental hash after each.
-fn play(p: &Position, line: &str) -> Position {
-    let mut p = p.clone();
-    for mv in line.split_whitespace() {
-        let m = parse_move(&p, mv).unwrap_or_else(|e| panic!("{e} in {}", p.fen()));
-        p = p.play(m);
-        assert_eq!(p.hash(), p.compute_hash(), "hash after {mv}");
-    }
-    p
-}
-
-/// A FEN board from pieces on squares (`K`, `n`, `(Nb)` ...).
-fn board(pieces: &[(&str, &str)]) -> String {
-    let mut grid = vec![vec![String::new(); 8]; 8];
-    for (piece, at) in pieces {
-        let s = sq(at).0 as usize;
-        grid[s / 8][s % 8] = piece.to_string();
-    }
-    let mut out = vec![];
-    for rank in grid.iter().rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for cell in rank {
-            if cell.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                text += &empty.to_string();
-                empty = 0;
-            }
-            text += cell;
-        }
-        if empty > 0 {
-            text += &empty.to_string();
-        }
-        out.push(text);
-    }
-    out.join("/")
-}
-
-fn flip_rank(text: &str) -> String {
-    text.chars()
-        .map(|c| match c.to_digit(10) {
-            Some(d) if (1..=8).contains(&d) => char::from_digit(9 - d, 10).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
-}
-
 /// The same position with colors swapped and the board turned upside down.
 fn mirror(fen: &str) -> String {
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let ranks: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            let c: Vec<char> = r.chars().collect();
-            let mut out = String::new();
-            let mut i = 0;
-            while i < c.len() {
-                if c[i] == '(' {
-                    out.push('(');
-                    out.push(c[i + 2].to_ascii_uppercase());
-                    out.push(c[i + 1].to_ascii_lowercase());
-                    out.push(')');
-                    i += 4;
-                    continue;
-                }
-                out.push(if c[i].is_ascii_uppercase() {
-                    c[i].to_ascii_lowercase()
-                } else {
-                    c[i].to_ascii_uppercase()
-                });
-                i += 1;
-            }
-            out
-        })
-        .collect();
-    let side = if f.get(1) == Some(&"b") { "w" } else { "b" };
-    let castling: String = match f.get(2).copied().unwrap_or("-") {
-        "-" => "-".into(),
-        c => {
-            let swapped: String = c
-                .chars()
-                .map(|x| {
-                    if x.is_ascii_uppercase() {
-                        x.to_ascii_lowercase()
-                    } else {
-                        x.to_ascii_uppercase()
-                    }
-                })
-                .collect();
-            "KQkq".chars().filter(|x| swapped.contains(*x)).collect()
-        }
-    };
-    let ep = flip_rank(f.get(3).copied().unwrap_or("-"));
-    let rest = format!(
-        "{} {}",
-        f.get(4).copied().unwrap_or("0"),
-        f.get(5).copied().unwrap_or("1")
-    );
-    let frozen = flip_rank(f.get(6).copied().unwrap_or("-"));
-    format!("{} {side} {castling} {ep} {rest} {frozen}", ranks.join("/"))
-}
-
-fn mirror_move(mv: &str) -> String {
-    flip_rank(mv)
+    mirror_fen(fen, 8)
 }
 
 /// Runs a check on a white-to-move case and on its black mirror image.
 fn both_colors(fen: &str, check: impl Fn(&str, &dyn Fn(&str) -> String, Color)) {
     check(fen, &|m| m.to_string(), Color::White);
-    check(&mirror(fen), &|m| mirror_move(m), Color::Black);
+    check(&mirror(fen), &|m| mirror_text(m, 8), Color::Black);
+}
+
+/// For both colors: the moves `legal` are legal in `fen`, the moves `illegal` are not.
+fn legal_both(fen: &str, legal: &[&str], illegal: &[&str]) {
+    both_colors(fen, |fen, mv, _| {
+        let m = moves(&pos(fen));
+        for x in legal {
+            assert!(m.contains(&mv(x)), "{x} legal in {fen}: {m:?}");
+        }
+        for x in illegal {
+            assert!(!m.contains(&mv(x)), "{x} illegal in {fen}: {m:?}");
+        }
+    });
+}
+
+/// For both colors, each of `texts` leaves nothing of the opponent's on its target;
+/// then `check` runs on the position after it.
+fn leaves_nothing_of_theirs(fen: &str, texts: &[&str], check: impl Fn(&Position, Square, Color)) {
+    for text in texts {
+        after_both(fen, text, |after, to, us, _| {
+            assert!(after.role_at(us.other(), to).is_none(), "{text}");
+            check(after, to, us);
+        });
+    }
+}
+
+/// Plays `text` (White's move; mirrored for Black) from `fen` for both colors and runs
+/// `check` on the position after it, with the target square, the mover and the
+/// move-text translation.
+fn after_both(
+    fen: &str,
+    text: &str,
+    check: impl Fn(&Position, Square, Color, &dyn Fn(&str) -> String),
+) {
+    both_colors(fen, |fen, mv, us| {
+        let m = mv(text);
+        check(&play(&pos(fen), &m), sq(&m[2..4]), us, mv);
+    });
 }
 
 // ---- perft ------------------------------------------------------------------------
 
 #[test]
 fn start_position_reference_perft() {
-    let p = Position::startpos(V);
-    for (depth, n) in [(1, 20), (2, 400), (3, 8902)] {
-        assert_eq!(perft(&p, depth), n, "perft {depth} (RULES.md reference)");
-    }
+    let start = Position::startpos(V);
+    check_perft(&start, &[20, 400, 8902], "start (RULES.md reference)");
 }
 
 /// Depth 4 equals chess (no rule difference bites yet); depth 5 is 58 below chess's
@@ -173,36 +95,11 @@ fn start_position_depths_4_and_5() {
 
 #[test]
 fn perft_of_positions_with_several_knightmares() {
-    for (fen, counts) in [
-        (
-            "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
-            [4, 176, 5835, 232_253],
-        ),
-        (
-            "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
-            [7, 356, 11674, 577_754],
-        ),
-        (
-            "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
-            [26, 624, 8546, 220_147],
-        ),
-        (
-            "rn2k2r/pppq1ppp/4(Bb)3/3pP3/1(Qn)6/2N5/PPP2PPP/R3K2R w KQkq d6 0 9 -",
-            [51, 1599, 71433, 2_336_513],
-        ),
-        (
-            "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
-            [16, 190, 1533, 24297],
-        ),
-        (
-            "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
-            [48, 1465, 61138, 2_023_778],
-        ),
-    ] {
-        let p = pos(fen);
-        for (i, &n) in counts.iter().enumerate() {
-            assert_eq!(perft(&p, i as u32 + 1), n, "perft {} of {fen}", i + 1);
-        }
+    let cases = perft_cases(include_str!("data/combining.epd"));
+    assert_eq!(cases.len(), 6);
+    for case in cases {
+        let (fen, counts) = (case.fen.as_str(), case.counts);
+        check_perft(&pos(fen), &counts, fen);
         // The mirror image must count the same.
         let m = pos(&mirror(fen));
         assert_eq!(perft(&m, 3), counts[2], "perft 3 of the mirror of {fen}");
@@ -223,12 +120,15 @@ fn fusion_of_each_pair_of_regular_types() {
         for (victim, victim_role, _) in letters {
             let fen = format!(
                 "{} w - - 7 20",
-                board(&[
-                    ("K", "b1"),
-                    ("k", "g8"),
-                    (&mover.to_string(), "d4"),
-                    (&victim.to_ascii_lowercase().to_string(), target),
-                ])
+                board_fen(
+                    V,
+                    &[
+                        ("b1", "K"),
+                        ("g8", "k"),
+                        ("d4", &mover.to_string()),
+                        (target, &victim.to_ascii_lowercase().to_string()),
+                    ]
+                )
             );
             both_colors(&fen, |fen, mv, us| {
                 let mv = mv(&format!("d4{target}"));
@@ -260,62 +160,47 @@ fn regular_pieces_capture_a_knightmare_even_one_holding_their_own_piece() {
     // The knight takes a Knightmare with a white rook in it, the bishop one with a
     // white knight: both components leave either way.
     let fen = "4k3/8/8/3(Rb)4/8/2N4K/1B6/(Nq)7 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        for m in ["c3d5", "b2a1"] {
-            let m = mv(m);
-            let after = play(&pos(fen), &m);
-            let to = sq(&m[2..4]);
-            assert!(after.role_at(us.other(), to).is_none(), "{m}");
-            assert!(!after.shared().has(to));
-            assert_eq!(after.frozen, None);
-            assert_eq!(after.halfmove, 0);
-        }
+    leaves_nothing_of_theirs(fen, &["c3d5", "b2a1"], |after, to, _| {
+        assert!(!after.shared().has(to));
+        assert_eq!(after.frozen, None);
+        assert_eq!(after.halfmove, 0);
     });
 }
 
-#[test]
-fn pawns_capture_a_knightmare() {
-    let fen = "4k3/8/8/3(Qr)4/4P3/8/8/4K3 w - - 5 30";
-    both_colors(fen, |fen, mv, us| {
-        let m = mv("e4d5");
-        let after = play(&pos(fen), &m);
-        let to = sq(&m[2..4]);
-        assert_eq!(after.role_at(us, to), Some(Role::Pawn));
+/// The piece of `role` playing `text` takes the whole Knightmare (both colors).
+fn takes_a_knightmare(fen: &str, text: &str, role: Role) {
+    after_both(fen, text, |after, to, us, _| {
+        assert_eq!(after.role_at(us, to), Some(role));
         assert_eq!(after.role_at(us.other(), to), None);
         assert_eq!(after.halfmove, 0);
     });
 }
 
 #[test]
+fn pawns_capture_a_knightmare() {
+    takes_a_knightmare("4k3/8/8/3(Qr)4/4P3/8/8/4K3 w - - 5 30", "e4d5", Role::Pawn);
+}
+
+#[test]
 fn kings_capture_a_knightmare() {
-    let fen = "4k3/8/8/8/8/8/3(Bn)4/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let m = mv("e1d2");
-        let after = play(&pos(fen), &m);
-        let to = sq(&m[2..4]);
-        assert_eq!(after.role_at(us, to), Some(Role::King));
-        assert_eq!(after.role_at(us.other(), to), None);
-    });
+    takes_a_knightmare("4k3/8/8/8/8/8/3(Bn)4/4K3 w - - 0 1", "e1d2", Role::King);
 }
 
 #[test]
 fn pawns_and_kings_capture_regular_pieces_without_fusing() {
     let fen = "4k3/8/8/3n4/4P3/8/3n4/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        for m in ["e4d5", "e1d2"] {
-            let m = mv(m);
-            let after = play(&pos(fen), &m);
-            assert!(after.shared().is_empty(), "{m}");
-            assert!(after.role_at(us.other(), sq(&m[2..4])).is_none());
-        }
-    });
+    for text in ["e4d5", "e1d2"] {
+        after_both(fen, text, |after, to, us, _| {
+            assert!(after.shared().is_empty(), "{text}");
+            assert!(after.role_at(us.other(), to).is_none());
+        });
+    }
 }
 
 #[test]
 fn regular_pieces_capture_pawns_without_fusing() {
     let fen = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("c3d5"));
+    after_both(fen, "c3d5", |after, _, us, _| {
         assert!(after.shared().is_empty());
         assert_eq!(after.pieces(us.other(), Role::Pawn).count(), 0);
     });
@@ -357,8 +242,7 @@ fn knightmares_never_fuse_further() {
     // The Knightmare takes the rook on d7 (one component less on the board) instead
     // of absorbing it.
     let fen = "7k/3r4/5p2/8/3(Qn)4/8/8/K7 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("d4d7"));
+    after_both(fen, "d4d7", |after, _, us, _| {
         assert_eq!(after.pieces(us.other(), Role::Rook).count(), 0);
         assert_eq!(after.shared().count(), 1);
     });
@@ -422,11 +306,10 @@ fn a_frozen_knightmare_still_gives_check() {
 #[test]
 fn a_frozen_knightmare_can_be_captured() {
     let fen = "4k3/2p5/3b4/1N6/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("b5d6"));
-        let m = moves(&after);
+    after_both(fen, "b5d6", |after, _, us, mv| {
+        let m = moves(after);
         assert!(m.contains(&mv("c7d6")), "{m:?}");
-        let taken = play(&after, &mv("c7d6"));
+        let taken = play(after, &mv("c7d6"));
         assert!(taken.shared().is_empty());
         assert_eq!(taken.frozen, None);
         assert_eq!(taken.pieces(us, Role::Knight).count(), 0);
@@ -468,12 +351,7 @@ fn a_knightmares_components_count_as_attackers_for_king_steps_and_castling() {
     // Black's rook component on f4 covers f1 and f2: no castling kingside through f1,
     // no king step to f2 — even though it is frozen.
     let fen = "4k3/8/8/8/5(Nr)2/8/8/4K2R w K - 0 1 f4";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("e1g1")), "{m:?}");
-        assert!(!m.contains(&mv("e1f2")));
-        assert!(m.contains(&mv("e1d2")));
-    });
+    legal_both(fen, &["e1d2"], &["e1g1", "e1f2"]);
 }
 
 #[test]
@@ -481,12 +359,7 @@ fn moving_your_knightmare_so_its_other_component_checks_your_king_is_illegal() {
     // White moves the knight component from b5; on c3 the black queen component
     // would check e1 along the diagonal.
     let fen = "4k3/8/8/1(Nq)6/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("b5c3")), "{m:?}");
-        assert!(m.contains(&mv("b5d4")));
-        assert!(m.contains(&mv("b5a3")));
-    });
+    legal_both(fen, &["b5d4", "b5a3"], &["b5c3"]);
 }
 
 #[test]
@@ -515,21 +388,14 @@ fn fools_mate_by_a_knight_on_c7_and_c2() {
 fn a_pinned_piece_may_not_fuse() {
     // The bishop on d2 is pinned along the d-file; fusing on f4 would open it.
     let fen = "3rk3/8/8/8/5b2/8/3B4/3K4 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("d2f4")), "{m:?}");
-    });
+    legal_both(fen, &[], &["d2f4"]);
 }
 
 #[test]
 fn a_pinned_piece_may_not_fuse_with_its_pinner() {
     // In chess Rxd8 takes the pinner; here the fused black rook still attacks d1.
     let fen = "3rk3/8/8/8/8/8/3R4/3K4 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        assert!(!m.contains(&mv("d2d8")), "{m:?}");
-        assert!(m.contains(&mv("d2d7")));
-    });
+    legal_both(fen, &["d2d7"], &["d2d8"]);
 }
 
 // ---- castling -----------------------------------------------------------------------
@@ -538,8 +404,7 @@ fn a_pinned_piece_may_not_fuse_with_its_pinner() {
 fn a_rook_that_fuses_loses_its_castling_right() {
     // The rook fuses by moving (h1xh3 onto a knight)...
     let fen = "r3k2r/8/8/8/8/7n/8/R3K2R w KQkq - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        let after = play(&pos(fen), &mv("h1h3"));
+    after_both(fen, "h1h3", |after, _, us, _| {
         let (k, q) = if us == Color::White { (1, 2) } else { (4, 8) };
         assert_eq!(after.castling & (k | q), q);
     });
@@ -566,26 +431,14 @@ fn knightmares_never_castle() {
 #[test]
 fn pawns_promote_to_queen_rook_bishop_or_knight() {
     let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, _| {
-        let m = moves(&pos(fen));
-        for p in ["q", "r", "b", "n"] {
-            assert!(m.contains(&mv(&format!("b7b8{p}"))));
-        }
-        assert!(!m.contains(&mv("b7b8")));
-    });
+    legal_both(fen, &["b7b8q", "b7b8r", "b7b8b", "b7b8n"], &["b7b8"]);
 }
 
 #[test]
 fn a_promoting_pawn_captures_regular_pieces_and_knightmares() {
     let fen = "r1(Bn)1k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    both_colors(fen, |fen, mv, us| {
-        for m in ["b7a8q", "b7c8n"] {
-            let m = mv(m);
-            let after = play(&pos(fen), &m);
-            let to = sq(&m[2..4]);
-            assert!(after.role_at(us.other(), to).is_none(), "{m}");
-            assert!(after.role_at(us, to).is_some());
-        }
+    leaves_nothing_of_theirs(fen, &["b7a8q", "b7c8n"], |after, to, us| {
+        assert!(after.role_at(us, to).is_some());
     });
 }
 
@@ -653,17 +506,6 @@ fn fen_rejects_a_frozen_square_without_a_knightmare_and_bad_knightmares() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 z9",
     ] {
         assert!(Position::from_fen(V, fen).is_err(), "{fen}");
-    }
-}
-
-/// A small deterministic generator for the random games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 
@@ -759,10 +601,6 @@ fn page_notation_is_standard_otherwise() {
 }
 
 // ---- search and evaluation hooks --------------------------------------------------
-
-fn mv(p: &Position, text: &str) -> baton_engine::Move {
-    parse_move(p, text).unwrap_or_else(|e| panic!("{e}: {text} in {}", p.fen()))
-}
 
 #[test]
 fn a_fusion_is_not_a_capture_for_the_search() {

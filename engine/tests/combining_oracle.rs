@@ -5,7 +5,8 @@
 
 use baton_engine::perft::perft;
 use baton_engine::rules::legal_move_list;
-use baton_engine::{format_move, Color, Position, Role, Square, Variant};
+use baton_engine::{Color, Position, Role, Square, Variant};
+use baton_testkit::{knight_leaps, moves, Rng};
 
 type Cell = [Option<Role>; 2];
 
@@ -28,16 +29,6 @@ struct M {
     ep: bool,
 }
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 const KING: [(i32, i32); 8] = [
     (1, 0),
     (1, 1),
@@ -112,7 +103,7 @@ impl Naive {
             }
         };
         match role {
-            Role::Knight => leaps(&KNIGHT, &mut out),
+            Role::Knight => leaps(&knight_leaps(), &mut out),
             Role::King => leaps(&KING, &mut out),
             Role::Bishop => slide(&DIAG, &mut out),
             Role::Rook => slide(&ORTH, &mut out),
@@ -326,21 +317,12 @@ const POSITIONS: [&str; 6] = [
     "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
 ];
 
-fn engine_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal_move_list(pos)
-        .iter()
-        .map(|&m| format_move(pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
 /// Walks the tree to `depth`, comparing the two move lists at every node.
 fn compare_lists(pos: &Position, depth: u32) {
     let naive = Naive::from(pos);
     let mut theirs: Vec<String> = naive.legal().into_iter().map(Naive::text).collect();
     theirs.sort();
-    assert_eq!(engine_moves(pos), theirs, "moves of {}", pos.fen());
+    assert_eq!(moves(pos), theirs, "moves of {}", pos.fen());
     if depth > 1 {
         for m in legal_move_list(pos) {
             compare_lists(&pos.play(m), depth - 1);
@@ -381,13 +363,7 @@ fn perft_of_positions_with_several_knightmares() {
 /// them and late fusions: the move lists agree at every ply.
 #[test]
 fn random_games_agree_with_the_naive_reading() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let start = Position::startpos(Variant::CombiningKnightmare).fen();
     for game in 0..60 {
         let fen = if game % 2 == 0 {
@@ -402,7 +378,7 @@ fn random_games_agree_with_the_naive_reading() {
             if moves.is_empty() {
                 break;
             }
-            pos = pos.play(moves[(next() % moves.len() as u64) as usize]);
+            pos = pos.play(moves[rng.below(moves.len())]);
         }
     }
 }

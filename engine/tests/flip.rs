@@ -7,9 +7,8 @@ use std::collections::BTreeSet;
 use baton_engine::moves::MAX_MOVES;
 use baton_engine::perft::perft;
 use baton_engine::rules::{legal_move_list, terminal};
-use baton_engine::{
-    format_move, parse_move, Bitboard, Color, Game, Position, Role, Square, Variant,
-};
+use baton_engine::{format_move, Bitboard, Color, Game, Position, Role, Square, Variant};
+use baton_testkit::{board_fen, both_colors, mirror_fen, moves as turns, play, pos, Rng};
 
 const V8: Variant = Variant::FlipShatranj8;
 const V10: Variant = Variant::FlipShatranj;
@@ -18,101 +17,21 @@ const V10: Variant = Variant::FlipShatranj;
 
 /// A FEN from (square, piece) pairs, e.g. ("d4", "+N"); castling and ep are `-`.
 fn fen_of(v: Variant, pieces: &[(&str, &str)], side: char) -> String {
-    let t = v.geometry().tables();
-    let mut grid = vec![vec![String::new(); t.width as usize]; t.height as usize];
-    for &(sq, piece) in pieces {
-        let s = t.parse_square(sq).expect("square");
-        grid[t.rank_of(s) as usize][t.file_of(s) as usize] = piece.to_string();
-    }
-    let mut out = String::new();
-    for rank in (0..t.height as usize).rev() {
-        let mut empty = 0;
-        for cell in &grid[rank] {
-            if cell.is_empty() {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out += &empty.to_string();
-                    empty = 0;
-                }
-                out += cell;
-            }
-        }
-        if empty > 0 {
-            out += &empty.to_string();
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    format!("{out} {side} - - 0 1")
+    format!("{} {side} - - 0 1", board_fen(v, pieces))
+}
+
+/// Runs `check` on the pieces (White to move) and on their mirror image.
+fn white_to_move(
+    v: Variant,
+    pieces: &[(&str, &str)],
+    check: impl Fn(&Position, &dyn Fn(&str) -> String),
+) {
+    both_colors(v, &fen_of(v, pieces, 'w'), check);
 }
 
 /// The same position seen from the other side: ranks reversed, colors swapped.
-fn mirror_fen(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if fields.get(1) == Some(&"b") {
-        "w"
-    } else {
-        "b"
-    };
-    let mut out = format!("{} {side}", board.join("/"));
-    for f in fields.iter().skip(2) {
-        out.push(' ');
-        out += f;
-    }
-    out
-}
-
-/// A move text (or a square) mirrored on a board of `height` ranks.
-fn mirror_text(text: &str, height: u32) -> String {
-    let b: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            let rank: u32 = b[i + 1..j].iter().collect::<String>().parse().unwrap();
-            out.push(c);
-            out += &(height + 1 - rank).to_string();
-            i = j;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
-fn pos(v: Variant, fen: &str) -> Position {
-    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Every legal turn as text.
-fn turns(p: &Position) -> Vec<String> {
-    legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect()
+fn mirror(v: Variant, fen: &str) -> String {
+    mirror_fen(fen, v.geometry().height() as u32)
 }
 
 /// The moves without their flips.
@@ -121,19 +40,6 @@ fn bases(p: &Position) -> BTreeSet<String> {
         .into_iter()
         .map(|s| s.split(',').next().unwrap_or("").to_string())
         .collect()
-}
-
-/// Runs `check` on the position and on its mirror image (the other color to move),
-/// giving it the square/move translation of each.
-fn both(v: Variant, fen: &str, check: impl Fn(&Position, &dyn Fn(&str) -> String)) {
-    let h = v.geometry().height() as u32;
-    check(&pos(v, fen), &|s: &str| s.to_string());
-    check(&pos(v, &mirror_fen(fen)), &|s: &str| mirror_text(s, h));
-}
-
-fn play(p: &Position, text: &str) -> Position {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{e} in {}", p.fen()));
-    p.play(m)
 }
 
 /// Pieces written with `+` on `sq`? (capture state)
@@ -173,32 +79,32 @@ fn lone_fen(role: char, plus: bool, victim: char, extra: &[(&str, &str)]) -> Str
 
 // ---- states ---------------------------------------------------------------------
 
-#[test]
-fn move_state_makes_only_non_captures() {
+/// A lone piece on d4 of each role, in move state (`plus` false) or capture state,
+/// against each victim: it reaches its empty target only in move state and its
+/// enemy-occupied target only in capture state.
+fn lone_piece_moves_by_state(plus: bool) {
     for role in ['K', 'E', 'N', 'D', 'P'] {
         let (empty, enemy) = lone_targets(role);
         for victim in ['p', 'e', 'n', 'd', 'x', 'k'] {
-            both(V8, &lone_fen(role, false, victim, &[]), |p, m| {
+            both_colors(V8, &lone_fen(role, plus, victim, &[]), |p, m| {
                 let b = bases(p);
-                assert!(b.contains(&m(&format!("d4{empty}"))), "{role}: {b:?}");
-                assert!(!b.contains(&m(&format!("d4{enemy}"))), "{role} x{victim}");
+                let to_empty = b.contains(&m(&format!("d4{empty}")));
+                assert_eq!(to_empty, !plus, "{role}: {b:?}");
+                let to_enemy = b.contains(&m(&format!("d4{enemy}")));
+                assert_eq!(to_enemy, plus, "{role} x{victim}");
             });
         }
     }
 }
 
 #[test]
+fn move_state_makes_only_non_captures() {
+    lone_piece_moves_by_state(false);
+}
+
+#[test]
 fn capture_state_makes_only_captures() {
-    for role in ['K', 'E', 'N', 'D', 'P'] {
-        let (empty, enemy) = lone_targets(role);
-        for victim in ['p', 'e', 'n', 'd', 'x', 'k'] {
-            both(V8, &lone_fen(role, true, victim, &[]), |p, m| {
-                let b = bases(p);
-                assert!(!b.contains(&m(&format!("d4{empty}"))), "{role}: {b:?}");
-                assert!(b.contains(&m(&format!("d4{enemy}"))), "{role} x{victim}");
-            });
-        }
-    }
+    lone_piece_moves_by_state(true);
 }
 
 #[test]
@@ -206,7 +112,7 @@ fn a_power_next_to_a_piece_frees_its_natural_moves_from_its_state() {
     for role in ['K', 'E', 'N', 'D', 'P'] {
         let (empty, enemy) = lone_targets(role);
         for plus in [false, true] {
-            both(V8, &lone_fen(role, plus, 'n', &[("c5", "X")]), |p, m| {
+            both_colors(V8, &lone_fen(role, plus, 'n', &[("c5", "X")]), |p, m| {
                 let b = bases(p);
                 assert!(b.contains(&m(&format!("d4{empty}"))), "{role}");
                 assert!(b.contains(&m(&format!("d4{enemy}"))), "{role}");
@@ -220,7 +126,7 @@ fn a_power_does_not_free_borrowed_moves() {
     // Knight d4 (capture state) next to the power c5 and to a move-state elephant c4,
     // itself next to the power: the knight borrows only the elephant's non-captures,
     // while the elephant's own captures are freed.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("d4", "+N"),
@@ -231,30 +137,28 @@ fn a_power_does_not_free_borrowed_moves() {
             ("h1", "K"),
             ("h8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(b.contains(&m("d4f6")));
+            assert!(!b.contains(&m("d4b2")));
+            assert!(b.contains(&m("c4a6")));
+        },
     );
-    both(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(b.contains(&m("d4f6")));
-        assert!(!b.contains(&m("d4b2")));
-        assert!(b.contains(&m("c4a6")));
-    });
 }
 
 #[test]
 fn a_moved_piece_keeps_its_state() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[("d4", "+N"), ("c2", "n"), ("h1", "K"), ("a8", "k")],
-        'w',
+        |p, m| {
+            let after = play(p, &m("d4c2,h1h1"));
+            assert!(in_capture_state(&after, &m("c2")));
+            assert!(!in_capture_state(&after, &m("d4")));
+            let after = play(p, &m("d4c2,c2c2"));
+            assert!(!in_capture_state(&after, &m("c2")));
+        },
     );
-    both(V8, &fen, |p, m| {
-        let after = play(p, &m("d4c2,h1h1"));
-        assert!(in_capture_state(&after, &m("c2")));
-        assert!(!in_capture_state(&after, &m("d4")));
-        let after = play(p, &m("d4c2,c2c2"));
-        assert!(!in_capture_state(&after, &m("c2")));
-    });
 }
 
 // ---- relays ---------------------------------------------------------------------
@@ -278,28 +182,28 @@ fn relay_fen(lender: char, lender_plus: bool) -> (String, &'static str, &'static
     (fen_of(V8, &pieces, 'w'), empty, enemy)
 }
 
-#[test]
-fn a_lender_in_move_state_lends_its_non_captures() {
+/// A lender of each role in move state (`plus` false) or capture state lends the
+/// mover on d4 its non-captures or its captures, and only those.
+fn lent_moves_by_state(plus: bool) {
     for lender in ['K', 'E', 'N', 'D'] {
-        let (fen, empty, enemy) = relay_fen(lender, false);
-        both(V8, &fen, |p, m| {
+        let (fen, empty, enemy) = relay_fen(lender, plus);
+        both_colors(V8, &fen, |p, m| {
             let b = bases(p);
-            assert!(b.contains(&m(&format!("d4{empty}"))), "{lender}: {b:?}");
-            assert!(!b.contains(&m(&format!("d4{enemy}"))), "{lender}");
+            let to_empty = b.contains(&m(&format!("d4{empty}")));
+            assert_eq!(to_empty, !plus, "{lender}: {b:?}");
+            assert_eq!(b.contains(&m(&format!("d4{enemy}"))), plus, "{lender}");
         });
     }
 }
 
 #[test]
+fn a_lender_in_move_state_lends_its_non_captures() {
+    lent_moves_by_state(false);
+}
+
+#[test]
 fn a_lender_in_capture_state_lends_its_captures() {
-    for lender in ['K', 'E', 'N', 'D'] {
-        let (fen, empty, enemy) = relay_fen(lender, true);
-        both(V8, &fen, |p, m| {
-            let b = bases(p);
-            assert!(!b.contains(&m(&format!("d4{empty}"))), "{lender}: {b:?}");
-            assert!(b.contains(&m(&format!("d4{enemy}"))), "{lender}");
-        });
-    }
+    lent_moves_by_state(true);
 }
 
 #[test]
@@ -309,7 +213,7 @@ fn a_king_borrows_a_knights_move() {
         if v == V10 {
             pieces.extend([("j1", "K"), ("b8", "k")]);
         }
-        both(v, &fen_of(v, &pieces, 'w'), |p, m| {
+        both_colors(v, &fen_of(v, &pieces, 'w'), |p, m| {
             let b = bases(p);
             assert!(b.contains(&m("d4e6")) && b.contains(&m("d4b5")));
             assert!(
@@ -324,17 +228,16 @@ fn a_king_borrows_a_knights_move() {
 fn the_power_moves_only_by_relay() {
     // Alone: no move. Next to a move-state knight: its non-captures. Next to a
     // capture-state knight: its captures. Next to another power: nothing more.
-    let alone = fen_of(
+    white_to_move(
         V8,
         &[("d4", "X"), ("e6", "n"), ("h1", "K"), ("a8", "k")],
-        'w',
+        |p, m| {
+            assert!(bases(p).iter().all(|s| !s.starts_with(&m("d4"))));
+        },
     );
-    both(V8, &alone, |p, m| {
-        assert!(bases(p).iter().all(|s| !s.starts_with(&m("d4"))));
-    });
     for plus in ["", "+"] {
         let knight = format!("{plus}N");
-        let fen = fen_of(
+        white_to_move(
             V8,
             &[
                 ("d4", "X"),
@@ -344,14 +247,13 @@ fn the_power_moves_only_by_relay() {
                 ("h1", "K"),
                 ("a8", "k"),
             ],
-            'w',
+            |p, m| {
+                let b = bases(p);
+                assert_eq!(b.contains(&m("d4c6")), plus.is_empty());
+                assert_eq!(b.contains(&m("d4e6")), !plus.is_empty());
+                assert!(!b.contains(&m("d4d5")), "no king step from the other power");
+            },
         );
-        both(V8, &fen, |p, m| {
-            let b = bases(p);
-            assert_eq!(b.contains(&m("d4c6")), plus.is_empty());
-            assert_eq!(b.contains(&m("d4e6")), !plus.is_empty());
-            assert!(!b.contains(&m("d4d5")), "no king step from the other power");
-        });
     }
 }
 
@@ -359,7 +261,7 @@ fn the_power_moves_only_by_relay() {
 fn pawns_neither_lend_nor_borrow() {
     // Pawn e4 next to knight d4 (capture state): no knight capture for the pawn; the
     // knight gets no pawn move.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("d4", "+N"),
@@ -368,21 +270,20 @@ fn pawns_neither_lend_nor_borrow() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(!b.contains(&m("e4f6")));
+            assert!(!b.contains(&m("d4d5")));
+            assert!(b.iter().all(|s| !s.starts_with(&m("e4"))), "{b:?}");
+        },
     );
-    both(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(!b.contains(&m("e4f6")));
-        assert!(!b.contains(&m("d4d5")));
-        assert!(b.iter().all(|s| !s.starts_with(&m("e4"))), "{b:?}");
-    });
 }
 
 #[test]
 fn relays_take_one_hop() {
     // Knight b4 next to dababba c4, which is next to elephant d4: no elephant leap for
     // the knight.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("b4", "N"),
@@ -391,19 +292,18 @@ fn relays_take_one_hop() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(!b.contains(&m("b4d6")) && !b.contains(&m("b4d2")));
+            assert!(b.contains(&m("b4b6")), "the dababba's own leap is lent");
+        },
     );
-    both(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(!b.contains(&m("b4d6")) && !b.contains(&m("b4d2")));
-        assert!(b.contains(&m("b4b6")), "the dababba's own leap is lent");
-    });
 }
 
 #[test]
 fn a_move_reachable_by_several_routes_is_one_move() {
     // Knight d4 with two knights and a power around it: d4e6 reached four ways.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("d4", "N"),
@@ -413,13 +313,12 @@ fn a_move_reachable_by_several_routes_is_one_move() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, _| {
+            let all = turns(p);
+            let set: BTreeSet<&String> = all.iter().collect();
+            assert_eq!(all.len(), set.len());
+        },
     );
-    both(V8, &fen, |p, _| {
-        let all = turns(p);
-        let set: BTreeSet<&String> = all.iter().collect();
-        assert_eq!(all.len(), set.len());
-    });
     for v in [V8, V10] {
         let all = turns(&Position::startpos(v));
         assert_eq!(all.len(), all.iter().collect::<BTreeSet<_>>().len());
@@ -432,7 +331,7 @@ fn a_move_reachable_by_several_routes_is_one_move() {
 fn every_turn_flips_one_own_piece_other_than_the_power() {
     for v in [V8, V10] {
         let start = Position::startpos(v);
-        both(v, &start.fen(), |p, m| {
+        both_colors(v, &start.fen(), |p, m| {
             let own = p.us() & !p.pieces(p.side, Role::Power);
             for mv in legal_move_list(p) {
                 let (a, b) = mv.extra.expect("the flip is always present");
@@ -462,7 +361,7 @@ fn every_turn_flips_one_own_piece_other_than_the_power() {
 
 #[test]
 fn pawns_step_one_or_two_from_any_rank_but_not_over_a_piece() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("c4", "P"),
@@ -473,19 +372,18 @@ fn pawns_step_one_or_two_from_any_rank_but_not_over_a_piece() {
             ("h1", "K"),
             ("a8", "k"),
         ],
-        'w',
+        |p, m| {
+            let b = bases(p);
+            assert!(b.contains(&m("c4c5")) && b.contains(&m("c4c6")));
+            assert!(!b.contains(&m("f4f5")) && !b.contains(&m("f4f6")));
+            assert!(!b.contains(&m("g5g6")) && !b.contains(&m("g5g7")));
+        },
     );
-    both(V8, &fen, |p, m| {
-        let b = bases(p);
-        assert!(b.contains(&m("c4c5")) && b.contains(&m("c4c6")));
-        assert!(!b.contains(&m("f4f5")) && !b.contains(&m("f4f6")));
-        assert!(!b.contains(&m("g5g6")) && !b.contains(&m("g5g7")));
-    });
 }
 
 #[test]
 fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("c7", "P"),
@@ -495,33 +393,32 @@ fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
             ("h1", "K"),
             ("a1", "k"),
         ],
-        'w',
-    );
-    both(V8, &fen, |p, m| {
-        let b = bases(p);
-        for promo in ["e", "n", "d"] {
-            assert!(b.contains(&m(&format!("c7c8{promo}"))));
-            assert!(
-                b.contains(&m(&format!("f7g8{promo}"))),
-                "capture-state pawn"
+        |p, m| {
+            let b = bases(p);
+            for promo in ["e", "n", "d"] {
+                assert!(b.contains(&m(&format!("c7c8{promo}"))));
+                assert!(
+                    b.contains(&m(&format!("f7g8{promo}"))),
+                    "capture-state pawn"
+                );
+                assert!(b.contains(&m(&format!("b6b8{promo}"))), "two-square push");
+            }
+            assert!(!b.contains(&m("c7c8")) && !b.contains(&m("c7c8q")));
+            assert!(!b.contains(&m("f7f8e")), "capture state: no push");
+            let after = play(p, &m("c7c8d,c8c8"));
+            assert_eq!(
+                after.role_at(p.side, p.tables.parse_square(&m("c8")).unwrap()),
+                Some(Role::Dabbaba)
             );
-            assert!(b.contains(&m(&format!("b6b8{promo}"))), "two-square push");
-        }
-        assert!(!b.contains(&m("c7c8")) && !b.contains(&m("c7c8q")));
-        assert!(!b.contains(&m("f7f8e")), "capture state: no push");
-        let after = play(p, &m("c7c8d,c8c8"));
-        assert_eq!(
-            after.role_at(p.side, p.tables.parse_square(&m("c8")).unwrap()),
-            Some(Role::Dabbaba)
-        );
-        assert!(in_capture_state(&after, &m("c8")));
-        let after = play(p, &m("c7c8d,h1h1"));
-        assert!(!in_capture_state(&after, &m("c8")));
-        let after = play(p, &m("f7g8n,h1h1"));
-        assert!(in_capture_state(&after, &m("g8")));
-        let after = play(p, &m("f7g8n,g8g8"));
-        assert!(!in_capture_state(&after, &m("g8")));
-    });
+            assert!(in_capture_state(&after, &m("c8")));
+            let after = play(p, &m("c7c8d,h1h1"));
+            assert!(!in_capture_state(&after, &m("c8")));
+            let after = play(p, &m("f7g8n,h1h1"));
+            assert!(in_capture_state(&after, &m("g8")));
+            let after = play(p, &m("f7g8n,g8g8"));
+            assert!(!in_capture_state(&after, &m("g8")));
+        },
+    );
 }
 
 // ---- the end of the game -------------------------------------------------------------
@@ -529,7 +426,7 @@ fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
 #[test]
 fn capturing_either_king_wins_on_10x10() {
     // White's capture-state knight on e5 attacks both black kings (d7, f7).
-    let fen = fen_of(
+    white_to_move(
         V10,
         &[
             ("e5", "+N"),
@@ -538,48 +435,46 @@ fn capturing_either_king_wins_on_10x10() {
             ("a1", "K"),
             ("j1", "K"),
         ],
-        'w',
+        |p, m| {
+            for victim in ["d7", "f7"] {
+                let text = m(&format!("e5{victim},a1a1"));
+                let mut game = Game::new(p.clone());
+                game.play_text(&text).unwrap();
+                let after = game.position();
+                assert!(legal_move_list(after).is_empty(), "the game is over");
+                assert_eq!(perft(after, 2), 0);
+                let o = game.outcome().expect("over");
+                assert_eq!(o.winner, Some(p.side));
+                assert_eq!(terminal(after), Some(o));
+            }
+        },
     );
-    both(V10, &fen, |p, m| {
-        for victim in ["d7", "f7"] {
-            let text = m(&format!("e5{victim},a1a1"));
-            let mut game = Game::new(p.clone());
-            game.play_text(&text).unwrap();
-            let after = game.position();
-            assert!(legal_move_list(after).is_empty(), "the game is over");
-            assert_eq!(perft(after, 2), 0);
-            let o = game.outcome().expect("over");
-            assert_eq!(o.winner, Some(p.side));
-            assert_eq!(terminal(after), Some(o));
-        }
-    });
 }
 
 #[test]
 fn capturing_the_king_wins_on_8x8_and_the_turn_keeps_its_flip() {
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[("e5", "+N"), ("d7", "k"), ("a1", "K"), ("h2", "P")],
-        'w',
+        |p, m| {
+            let captures: Vec<String> = turns(p)
+                .into_iter()
+                .filter(|s| s.starts_with(&m("e5d7,")))
+                .collect();
+            assert_eq!(captures.len(), 3, "one per flip: {captures:?}");
+            let after = play(p, &m("e5d7,h2h2"));
+            assert!(in_capture_state(&after, &m("h2")));
+            assert!(legal_move_list(&after).is_empty());
+            let o = terminal(&after).expect("over");
+            assert_eq!(o.winner, Some(p.side));
+        },
     );
-    both(V8, &fen, |p, m| {
-        let captures: Vec<String> = turns(p)
-            .into_iter()
-            .filter(|s| s.starts_with(&m("e5d7,")))
-            .collect();
-        assert_eq!(captures.len(), 3, "one per flip: {captures:?}");
-        let after = play(p, &m("e5d7,h2h2"));
-        assert!(in_capture_state(&after, &m("h2")));
-        assert!(legal_move_list(&after).is_empty());
-        let o = terminal(&after).expect("over");
-        assert_eq!(o.winner, Some(p.side));
-    });
 }
 
 #[test]
 fn a_player_with_no_move_loses() {
     // White's king in move state is walled in by black pieces and has no lender.
-    let fen = fen_of(
+    white_to_move(
         V8,
         &[
             ("a1", "K"),
@@ -588,14 +483,13 @@ fn a_player_with_no_move_loses() {
             ("b2", "n"),
             ("h8", "k"),
         ],
-        'w',
+        |p, _| {
+            assert!(legal_move_list(p).is_empty());
+            let o = Game::new(p.clone()).outcome().expect("over");
+            assert_eq!(o.winner, Some(!p.side));
+            assert_eq!(o.reason, "no legal move");
+        },
     );
-    both(V8, &fen, |p, _| {
-        assert!(legal_move_list(p).is_empty());
-        let o = Game::new(p.clone()).outcome().expect("over");
-        assert_eq!(o.winner, Some(!p.side));
-        assert_eq!(o.reason, "no legal move");
-    });
 }
 
 /// Four turns that bring the start position back (knights out and back, a pawn
@@ -637,7 +531,7 @@ fn the_fifty_move_rule_draws_and_flips_do_not_reset_the_clock() {
         'w',
     )
     .replace(" 0 1", " 99 60");
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         let mut game = Game::new(p.clone());
         game.play_text(&m("d4e6,f2f2")).unwrap();
         assert_eq!(game.position().halfmove, 100, "a move and a flip");
@@ -653,7 +547,7 @@ fn the_fifty_move_rule_draws_and_flips_do_not_reset_the_clock() {
         'w',
     )
     .replace(" 0 1", " 99 60");
-    both(V8, &fen, |p, m| {
+    both_colors(V8, &fen, |p, m| {
         assert_eq!(play(p, &m("d4c2,h1h1")).halfmove, 0);
     });
 }
@@ -675,7 +569,7 @@ fn fen_round_trips_with_capture_state() {
         let p = pos(v, fen);
         assert_eq!(p.fen(), fen);
         assert_eq!(p.hash(), p.compute_hash());
-        assert_eq!(pos(v, &mirror_fen(fen)).fen(), mirror_fen(fen));
+        assert_eq!(pos(v, &mirror(v, fen)).fen(), mirror(v, fen));
     }
     for v in [V8, V10] {
         let start = Position::startpos(v);
@@ -685,17 +579,6 @@ fn fen_round_trips_with_capture_state() {
     assert!(Position::from_fen(V8, "dn+xxkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w").is_err());
     assert!(Position::from_fen(V8, "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNE+XKEND w").is_err());
     assert!(Position::from_fen(V8, "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEN+ w").is_err());
-}
-
-/// A small deterministic random generator for the random games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 /// Positions of random games from both start positions.
@@ -717,9 +600,9 @@ fn random_positions(games: usize, plies: usize) -> Vec<Position> {
                 .filter(|m| p.role_at(!p.side, m.to).is_some())
                 .collect();
             let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
-                *captures[(rng.next() % captures.len() as u64) as usize]
+                *captures[rng.below(captures.len())]
             } else {
-                list[(rng.next() % list.len() as u64) as usize]
+                list[rng.below(list.len())]
             };
             p = p.play(m);
             out.push(p.clone());
@@ -882,7 +765,7 @@ fn reference_perft(p: &Position, depth: u32) -> u64 {
 fn perft_start_positions_match_the_reference_counts() {
     for (v, counts) in [(V8, [600, 360_000]), (V10, [792, 627_264])] {
         let start = Position::startpos(v);
-        let mirrored = pos(v, &mirror_fen(v.start_fen()));
+        let mirrored = pos(v, &mirror(v, v.start_fen()));
         for (d, &n) in counts.iter().enumerate() {
             assert_eq!(perft(&start, d as u32 + 1), n, "{v} depth {}", d + 1);
             assert_eq!(perft(&mirrored, d as u32 + 1), n, "{v} mirrored");
@@ -922,7 +805,7 @@ const EDGE_POSITIONS: [(Variant, &str, &[u64]); 3] = [
 fn perft_of_edge_positions_agrees_with_the_reference_generator_for_both_colors() {
     for (v, fen, counts) in EDGE_POSITIONS {
         let p = pos(v, fen);
-        let mirrored = pos(v, &mirror_fen(fen));
+        let mirrored = pos(v, &mirror(v, fen));
         for (d, &n) in (1..).zip(counts.iter()) {
             assert_eq!(perft(&p, d), n, "{fen} depth {d}");
             assert_eq!(perft(&mirrored, d), n, "mirrored {fen} depth {d}");

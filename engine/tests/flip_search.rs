@@ -2,55 +2,45 @@
 //! king left where the opponent can take it is lost, the player who repeats a
 //! position the third time loses, and a player with no move loses.
 
-use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
-use baton_engine::{format_move, Game, Position, Variant};
+use baton_engine::search::Score;
+use baton_engine::{Game, Position, Variant};
+use baton_testkit::{best, best_in, mate_in_one};
 
 const V8: Variant = Variant::FlipShatranj8;
-
-fn best_in(game: &Game, depth: u32) -> (String, Score) {
-    let tt = TranspositionTable::new(16);
-    let last = std::sync::Mutex::new(Score::Cp(0));
-    let limits = Limits {
-        depth: Some(depth),
-        ..Default::default()
-    };
-    let out = think_with_limits(game, limits, 1, &tt, &|r| *last.lock().unwrap() = r.score);
-    let m = out.best.expect("a move");
-    let score = *last.lock().unwrap();
-    (format_move(game.position(), m), score)
-}
-
-fn best(variant: Variant, fen: &str, depth: u32) -> (String, Score) {
-    best_in(
-        &Game::new(Position::from_fen(variant, fen).expect("FEN")),
-        depth,
-    )
-}
 
 fn is_losing(s: Score) -> bool {
     matches!(s, Score::Mate(n) if n < 0) || matches!(s, Score::Cp(c) if c < -3000)
 }
 
+/// Each (FEN, move): searched to `depth`, the best move starts so and wins at once.
+fn wins_at_once(depth: u32, cases: &[(&str, &str)]) {
+    for &(fen, start) in cases {
+        let m = mate_in_one(V8, fen, depth);
+        assert!(m.starts_with(start), "{m}");
+    }
+}
+
 #[test]
 fn the_search_captures_a_king_when_it_can() {
-    // A white knight in capture state on f6 reaches the black king on e8.
-    let (m, s) = best(V8, "4k3/p7/5+N2/8/8/8/8/4K3 w - - 0 1", 4);
-    assert!(m.starts_with("f6e8"), "{m}");
-    assert_eq!(s, Score::Mate(1));
-    // Black, mirrored: a knight on f3 takes the king on e1.
-    let (m, s) = best(V8, "4k3/8/8/8/8/5+n2/P7/4K3 b - - 0 1", 4);
-    assert!(m.starts_with("f3e1"), "{m}");
-    assert_eq!(s, Score::Mate(1));
+    // A white knight in capture state on f6 reaches the black king on e8; Black,
+    // mirrored: a knight on f3 takes the king on e1.
+    wins_at_once(
+        4,
+        &[
+            ("4k3/p7/5+N2/8/8/8/8/4K3 w - - 0 1", "f6e8"),
+            ("4k3/8/8/8/8/5+n2/P7/4K3 b - - 0 1", "f3e1"),
+        ],
+    );
 }
 
 #[test]
 fn the_search_does_not_leave_a_king_en_prise() {
     // The black knight on d3 (capture state) reaches the white king on e1. Taking the
     // elephant on a7 would lose the king: the king must step away.
-    let (m, s) = best(V8, "4k3/e7/2+N5/8/8/3+n4/8/4K3 w - - 0 1", 4);
+    let (m, s) = best(V8, "4k3/e7/2+N5/8/8/3+n4/8/4K3 w - - 0 1", 4, 1);
     assert!(m.starts_with("e1"), "{m} {s:?}");
     assert!(!is_losing(s), "{m} {s:?}");
-    let (m, s) = best(V8, "4k3/8/3+N4/8/8/2+n5/E7/4K3 b - - 0 1", 4);
+    let (m, s) = best(V8, "4k3/8/3+N4/8/8/2+n5/E7/4K3 b - - 0 1", 4, 1);
     assert!(m.starts_with("e8"), "{m} {s:?}");
     assert!(!is_losing(s), "{m} {s:?}");
 }
@@ -65,7 +55,7 @@ fn the_search_does_not_repeat_a_position_a_third_time() {
     for text in cycle.iter().cycle().take(7) {
         game.play_text(text).expect("legal");
     }
-    let (m, s) = best_in(&game, 4);
+    let (m, s) = best_in(&game, 4, 1);
     assert_ne!(m, "h6g8,a7a7");
     assert!(!is_losing(s), "{m} {s:?}");
 }
@@ -74,12 +64,13 @@ fn the_search_does_not_repeat_a_position_a_third_time() {
 fn the_search_wins_by_leaving_the_opponent_no_move() {
     // Black has a king in capture state with nothing to take and a pawn on b5 in move
     // state; the knight's move a2-b4 blocks the pawn and Black has no move left.
-    let (m, s) = best(V8, "7+k/8/8/1p6/8/8/N7/4K3 w - - 0 1", 3);
-    assert!(m.starts_with("a2b4"), "{m}");
-    assert_eq!(s, Score::Mate(1));
-    let (m, s) = best(V8, "4k3/n7/8/8/1P6/8/8/7+K b - - 0 1", 3);
-    assert!(m.starts_with("a7b5"), "{m}");
-    assert_eq!(s, Score::Mate(1));
+    wins_at_once(
+        3,
+        &[
+            ("7+k/8/8/1p6/8/8/N7/4K3 w - - 0 1", "a2b4"),
+            ("4k3/n7/8/8/1P6/8/8/7+K b - - 0 1", "a7b5"),
+        ],
+    );
 }
 
 #[test]

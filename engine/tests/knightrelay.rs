@@ -5,21 +5,13 @@
 
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, knightrelay, legal_move_list};
-use baton_engine::{format_move, parse_move, Color, Position, Variant};
+use baton_engine::{format_move, Color, Position, Variant};
+use baton_testkit::{both_colors, check_perft, knight_leaps, mirror_fen, moves, play};
 
 const V: Variant = Variant::KnightRelay;
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(V, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"))
-}
-
-fn moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect();
-    v.sort();
-    v
+    baton_testkit::pos(V, fen)
 }
 
 /// The legal moves of the piece on `from`.
@@ -30,6 +22,12 @@ fn moves_from(p: &Position, from: &str) -> Vec<String> {
         .collect()
 }
 
+/// Checks that the piece on `from` has exactly the moves `want` (names translated by
+/// `m`).
+fn assert_moves(p: &Position, m: &dyn Fn(&str) -> String, from: &str, want: &[&str]) {
+    assert_eq!(moves_from(p, &m(from)), sorted(want, m), "{from}");
+}
+
 fn sorted(v: &[&str], f: &dyn Fn(&str) -> String) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| f(s)).collect();
     v.sort();
@@ -37,55 +35,14 @@ fn sorted(v: &[&str], f: &dyn Fn(&str) -> String) -> Vec<String> {
 }
 
 /// The position seen from the other side: ranks reversed, colors swapped.
-fn mirror_fen(fen: &str) -> String {
-    let f: Vec<&str> = fen.split(' ').collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    let rights = swap(f[2]);
-    let mut castling: String = "KQkq".chars().filter(|c| rights.contains(*c)).collect();
-    if castling.is_empty() {
-        castling = "-".into();
-    }
-    format!(
-        "{} {side} {castling} {} {} {}",
-        placement.join("/"),
-        mirror_squares(f[3]),
-        f[4],
-        f[5]
-    )
-}
-
-/// Move or square text seen from the other side (rank r becomes rank 9 - r).
-fn mirror_squares(s: &str) -> String {
-    s.chars()
-        .map(|c| match c.to_digit(10) {
-            Some(d) if (1..=8).contains(&d) => char::from_digit(9 - d, 10).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
+fn mirror(fen: &str) -> String {
+    mirror_fen(fen, 8)
 }
 
 /// Runs a rule test on the position and on its mirror image; `m` maps the square
 /// and move names of the original to the position at hand.
 fn both(fen: &str, test: impl Fn(&Position, &dyn Fn(&str) -> String)) {
-    test(&pos(fen), &|s: &str| s.to_string());
-    test(&pos(&mirror_fen(fen)), &|s: &str| mirror_squares(s));
-}
-
-fn play(p: &Position, text: &str) -> Position {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", p.fen()));
-    p.play(m)
+    both_colors(V, fen, test);
 }
 
 // ---- the seed page's example -------------------------------------------------------
@@ -98,8 +55,12 @@ fn seed_example_pawn_e6_moves_as_the_page_lists() {
     both(SEED, |p, m| {
         // Forward to e7; by the d4 knight's relay to c7, c5, g7, g5 and f4, but not to
         // d8 or f8 (the last rank); d7 and f7 are empty, so no capture.
-        let expected = sorted(&["e6e7", "e6c7", "e6c5", "e6g7", "e6g5", "e6f4"], m);
-        assert_eq!(moves_from(p, &m("e6")), expected);
+        assert_moves(
+            p,
+            m,
+            "e6",
+            &["e6e7", "e6c7", "e6c5", "e6g7", "e6g5", "e6f4"],
+        );
     });
 }
 
@@ -163,8 +124,12 @@ fn relayed_pieces_move_and_capture_like_a_knight() {
         }
         assert_eq!(rook.len(), 12 + 6);
         // The pawn leaps anywhere but onto its own pieces, capturing on d6.
-        let expected = sorted(&["c4a3", "c4a5", "c4b6", "c4d2", "c4d6", "c4e3", "c4e5"], m);
-        assert_eq!(moves_from(p, &m("c4")), expected);
+        assert_moves(
+            p,
+            m,
+            "c4",
+            &["c4a3", "c4a5", "c4b6", "c4d2", "c4d6", "c4e3", "c4e5"],
+        );
     });
 }
 
@@ -172,14 +137,8 @@ fn relayed_pieces_move_and_capture_like_a_knight() {
 fn kings_and_knights_gain_no_relay() {
     // The d3 knight defends the king and the f2 knight: neither leaps any further.
     both("k7/8/8/8/8/3N3r/5N2/4K3 w - - 0 1", |p, m| {
-        assert_eq!(
-            moves_from(p, &m("e1")),
-            sorted(&["e1d1", "e1d2", "e1e2", "e1f1"], m)
-        );
-        assert_eq!(
-            moves_from(p, &m("f2")),
-            sorted(&["f2d1", "f2h1", "f2e4", "f2g4"], m)
-        );
+        assert_moves(p, m, "e1", &["e1d1", "e1d2", "e1e2", "e1f1"]);
+        assert_moves(p, m, "f2", &["f2d1", "f2h1", "f2e4", "f2g4"]);
     });
 }
 
@@ -283,8 +242,12 @@ fn pawns_never_relay_onto_rank_1_or_8() {
             m,
         );
         assert_eq!(moves_from(p, &m("e7")), seventh);
-        let third = sorted(&["c3c4", "c3a2", "c3e2", "c3b5", "c3d5", "c3e4"], m);
-        assert_eq!(moves_from(p, &m("c3")), third);
+        assert_moves(
+            p,
+            m,
+            "c3",
+            &["c3c4", "c3a2", "c3e2", "c3b5", "c3d5", "c3e4"],
+        );
     });
 }
 
@@ -332,10 +295,7 @@ fn relayed_attacks_count_for_check() {
     // The a3 knight relays the c4 bishop: the e7 king may not step to d6.
     both("8/4k3/8/8/2B5/N7/8/4K3 b - - 0 1", |p, m| {
         assert!(!rules::in_check(p, p.side));
-        assert_eq!(
-            moves_from(p, &m("e7")),
-            sorted(&["e7d7", "e7d8", "e7e8", "e7f6", "e7f8"], m)
-        );
+        assert_moves(p, m, "e7", &["e7d7", "e7d8", "e7e8", "e7f6", "e7f8"]);
     });
     // On d6 the king is in check by the bishop's leap.
     both("8/8/3k4/8/2B5/N7/8/4K3 b - - 0 1", |p, _| {
@@ -392,10 +352,7 @@ fn castling_not_through_or_into_a_relayed_attack() {
 #[test]
 fn promotion_to_queen_rook_bishop_or_knight() {
     both("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", |p, m| {
-        assert_eq!(
-            moves_from(p, &m("b7")),
-            sorted(&["b7b8b", "b7b8n", "b7b8q", "b7b8r"], m)
-        );
+        assert_moves(p, m, "b7", &["b7b8b", "b7b8n", "b7b8q", "b7b8r"]);
     });
 }
 
@@ -430,7 +387,7 @@ fn fen_round_trips() {
     let mut fens = vec![V.start_fen().to_string(), SEED.to_string()];
     fens.extend(EDGES.iter().map(|(f, _)| f.to_string()));
     for fen in fens {
-        for f in [fen.clone(), mirror_fen(&fen)] {
+        for f in [fen.clone(), mirror(&fen)] {
             let p = pos(&f);
             assert_eq!(p.fen(), f);
             assert_eq!(p.hash(), p.compute_hash());
@@ -442,10 +399,11 @@ fn fen_round_trips() {
 
 #[test]
 fn start_position_reference_counts() {
-    let p = Position::startpos(V);
-    for (depth, n) in [(1, 28), (2, 784), (3, 24044)] {
-        assert_eq!(perft(&p, depth), n, "knightrelay perft {depth}");
-    }
+    check_perft(
+        &Position::startpos(V),
+        &[28, 784, 24044],
+        "knightrelay start",
+    );
 }
 
 #[test]
@@ -497,7 +455,7 @@ const EDGES: [(&str, &[u64]); 7] = [
 fn edge_positions_perft() {
     for (fen, counts) in EDGES {
         let p = pos(fen);
-        let q = pos(&mirror_fen(fen));
+        let q = pos(&mirror(fen));
         for (i, &n) in counts.iter().enumerate() {
             let depth = i as u32 + 1;
             assert_eq!(perft(&p, depth), n, "perft {depth} of {fen}");
@@ -511,7 +469,7 @@ fn edge_positions_agree_with_a_naive_generator() {
     let mut fens: Vec<String> = EDGES.iter().map(|(f, _)| f.to_string()).collect();
     fens.push(V.start_fen().to_string());
     for fen in fens {
-        for f in [fen.clone(), mirror_fen(&fen)] {
+        for f in [fen.clone(), mirror(&fen)] {
             naive::agree(&pos(&f), 3);
         }
     }
@@ -563,16 +521,12 @@ mod naive {
     use baton_engine::Role;
 
     type Board = [[Option<(Color, Role)>; 8]; 8];
-    const LEAPS: [(i8, i8); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    /// The knight leaps in this module's coordinates.
+    fn leaps() -> impl Iterator<Item = (i8, i8)> {
+        knight_leaps()
+            .into_iter()
+            .map(|(df, dr)| (df as i8, dr as i8))
+    }
 
     fn on(f: i8, r: i8) -> bool {
         (0..8).contains(&f) && (0..8).contains(&r)
@@ -597,7 +551,7 @@ mod naive {
         if matches!(role, Role::King | Role::Knight) {
             return false;
         }
-        LEAPS.iter().any(|&(df, dr)| {
+        leaps().any(|(df, dr)| {
             on(f + df, r + dr) && b[(f + df) as usize][(r + dr) as usize] == Some((c, Role::Knight))
         })
     }
@@ -646,7 +600,7 @@ mod naive {
             }
         };
         if relayed(b, f, r) {
-            for (df, dr) in LEAPS {
+            for (df, dr) in leaps() {
                 let (x, y) = (f + df, r + dr);
                 if role != Role::Pawn || (y != 0 && y != 7) {
                     out.push((x, y));
@@ -722,7 +676,7 @@ mod naive {
                 let mut targets: Vec<(i8, i8)> = vec![];
                 match role {
                     Role::Knight => {
-                        for (df, dr) in LEAPS {
+                        for (df, dr) in leaps() {
                             let (x, y) = (f + df, r + dr);
                             if on(x, y) && b[x as usize][y as usize].is_none() {
                                 targets.push((x, y));
@@ -757,7 +711,7 @@ mod naive {
                             }
                         }
                         if relayed(&b, f, r) {
-                            for (df, dr) in LEAPS {
+                            for (df, dr) in leaps() {
                                 let (x, y) = (f + df, r + dr);
                                 if on(x, y) && y != 0 && y != 7 && open(x, y) {
                                     targets.push((x, y));

@@ -1,158 +1,27 @@
 //! Chess perft: the standard positions (start, Kiwipete, positions 3 to 6) and named
 //! edge cases, against the published counts.
 
-use baton_engine::perft::perft;
 use baton_engine::{Position, Variant};
+use baton_testkit::{check_perft, divided_perft, perft_cases};
 
-fn check(fen: &str, expected: &[u64]) {
-    let pos = Position::from_fen(Variant::Chess, fen).expect("valid FEN");
-    for (i, &n) in expected.iter().enumerate() {
-        let depth = i as u32 + 1;
-        assert_eq!(perft(&pos, depth), n, "perft {depth} of {fen}");
+/// The positions and their counts (EPD lines: FEN, then `;D<depth> <count>` fields,
+/// then `;name <what it tests>`).
+const CASES: &str = include_str!("data/chess.epd");
+
+#[test]
+fn published_counts() {
+    let cases = perft_cases(CASES);
+    for case in &cases {
+        let pos = Position::from_fen(Variant::Chess, &case.fen).expect("valid FEN");
+        check_perft(&pos, &case.counts, &format!("{} ({})", case.name, case.fen));
     }
-}
-
-#[test]
-fn start_position() {
-    check(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        &[20, 400, 8902, 197281, 4865609],
-    );
-}
-
-#[test]
-fn kiwipete() {
-    check(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        &[48, 2039, 97862, 4085603],
-    );
-}
-
-#[test]
-fn position_3_en_passant_and_rook_endgame() {
-    check(
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        &[14, 191, 2812, 43238, 674624],
-    );
-}
-
-#[test]
-fn position_4_promotions_and_castling() {
-    check(
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        &[6, 264, 9467, 422333],
-    );
-}
-
-#[test]
-fn position_5() {
-    check(
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        &[44, 1486, 62379, 2103487],
-    );
-}
-
-#[test]
-fn position_6() {
-    check(
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        &[46, 2079, 89890, 3894594],
-    );
-}
-
-// Named edge cases (counts from the well-known suites of tricky perft positions).
-
-#[test]
-fn en_passant_that_would_discover_check_is_illegal() {
-    check(
-        "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
-        &[18, 92, 1670, 10138, 185429, 1134888],
-    );
-}
-
-#[test]
-fn en_passant_capture_gives_check() {
-    check(
-        "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
-        &[15, 126, 1928, 13931, 206379, 1440467],
-    );
-}
-
-#[test]
-fn castling_rights_lost_by_capture_of_rook() {
-    check(
-        "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
-        &[44, 1494, 50509, 1720476],
-    );
-    check(
-        "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1",
-        &[26, 1141, 27826, 1274206],
-    );
-}
-
-#[test]
-fn castling_through_attacked_squares_is_illegal() {
-    check(
-        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
-        &[15, 66, 1198, 6399, 120330, 661072],
-    );
-    check(
-        "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
-        &[16, 71, 1286, 7418, 141077, 803711],
-    );
-}
-
-#[test]
-fn castle_gives_check() {
-    check("5k2/8/8/8/8/8/8/4K2R w K - 0 1", &[15, 66, 1198, 6399]);
-}
-
-#[test]
-fn promotions_with_capture() {
-    check(
-        "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1",
-        &[11, 133, 1442, 19174, 266199, 3821001],
-    );
-    check(
-        "4k3/1P6/8/8/8/8/K7/8 w - - 0 1",
-        &[9, 40, 472, 2661, 38983, 217342],
-    );
-    check(
-        "8/P1k5/K7/8/8/8/8/8 w - - 0 1",
-        &[6, 27, 273, 1329, 18135, 92683],
-    );
-}
-
-#[test]
-fn underpromotion_to_give_check() {
-    check(
-        "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",
-        &[10, 25, 268, 926, 10857, 43261, 567584],
-    );
-}
-
-#[test]
-fn self_stalemate_and_stalemate_checkmate() {
-    check("K1k5/8/P7/8/8/8/8/8 w - - 0 1", &[2, 6, 13, 63, 382, 2217]);
-    check("8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", &[37, 183, 6559, 23527]);
-}
-
-#[test]
-fn short_castling_gives_check_and_long_castling() {
-    check(
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-        &[26, 568, 13744, 314346],
-    );
+    assert_eq!(cases.len(), 20);
 }
 
 /// The start position to depth 6 (119,060,324): long, run by CI with `--ignored`.
 #[test]
 #[ignore]
 fn start_position_depth_6() {
-    let pos = Position::startpos(Variant::Chess);
-    let n: u64 = baton_engine::perft::divide(&pos, 6)
-        .iter()
-        .map(|r| r.1)
-        .sum();
-    assert_eq!(n, 119_060_324);
+    let start = Position::startpos(Variant::Chess);
+    assert_eq!(divided_perft(&start, 6), 119_060_324);
 }

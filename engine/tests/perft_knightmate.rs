@@ -1,37 +1,28 @@
 //! Knightmate perft from the start position (Fairy-Stockfish, Cute Chess and Sjaak II
 //! agree on these counts) and hand-checked rule cases.
 
-use baton_engine::perft::perft;
-use baton_engine::rules::legal_move_list;
-use baton_engine::{format_move, Position, Variant};
+use baton_engine::{Position, Variant};
+use baton_testkit::{check_perft, divided_perft, pos};
 
 fn moves(fen: &str) -> Vec<String> {
-    let pos = Position::from_fen(Variant::Knightmate, fen).expect("valid FEN");
-    let mut v: Vec<String> = legal_move_list(&pos)
-        .iter()
-        .map(|&m| format_move(&pos, m))
-        .collect();
-    v.sort();
-    v
+    baton_testkit::moves(&pos(Variant::Knightmate, fen))
 }
 
 #[test]
 fn start_position_depths_1_to_5() {
-    let pos = Position::startpos(Variant::Knightmate);
-    for (depth, n) in [(1, 18), (2, 324), (3, 6765), (4, 139774), (5, 3249033)] {
-        assert_eq!(perft(&pos, depth), n, "knightmate perft {depth}");
-    }
+    let start = Position::startpos(Variant::Knightmate);
+    check_perft(
+        &start,
+        &[18, 324, 6765, 139774, 3249033],
+        "knightmate start",
+    );
 }
 
 #[test]
 #[ignore]
 fn start_position_depth_6() {
-    let pos = Position::startpos(Variant::Knightmate);
-    let n: u64 = baton_engine::perft::divide(&pos, 6)
-        .iter()
-        .map(|r| r.1)
-        .sum();
-    assert_eq!(n, 74_568_983);
+    let start = Position::startpos(Variant::Knightmate);
+    assert_eq!(divided_perft(&start, 6), 74_568_983);
 }
 
 #[test]

@@ -4,52 +4,42 @@ use std::sync::atomic::AtomicBool;
 
 use baton_engine::search::{think, think_with_limits, Limits, Params, Score, TranspositionTable};
 use baton_engine::{format_move, Game, Position, Variant};
+use baton_testkit::{best, best_in, mate_in_one};
 
-fn best(variant: Variant, fen: &str, depth: u32, threads: usize) -> (String, Score) {
-    let game = Game::new(Position::from_fen(variant, fen).expect("FEN"));
-    let tt = TranspositionTable::new(16);
-    let last = std::sync::Mutex::new(Score::Cp(0));
+/// A search of the chess start position to `depth` with no host around it: `run`
+/// gets its parameters and a transposition table.
+fn start_search(depth: u32, run: impl FnOnce(Params, &TranspositionTable)) {
+    let game = Game::startpos(Variant::Chess);
+    let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
     let limits = Limits {
         depth: Some(depth),
         ..Default::default()
     };
-    let out = think_with_limits(&game, limits, threads, &tt, &|r| {
-        *last.lock().unwrap() = r.score
-    });
-    let m = out.best.expect("a move");
-    let score = *last.lock().unwrap();
-    (format_move(game.position(), m), score)
+    let tt = TranspositionTable::new(16);
+    run(Params::hostless(&game, limits, &stop, &pondering), &tt);
 }
 
 #[test]
 fn finds_back_rank_mate_in_one() {
-    let (m, s) = best(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4, 1);
+    let m = mate_in_one(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4);
     assert_eq!(m, "a1a8");
-    assert_eq!(s, Score::Mate(1));
 }
 
 #[test]
 fn finds_scholars_mate() {
-    let (_, s) = best(
-        Variant::Chess,
-        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
-        5,
-        1,
-    );
-    assert_eq!(s, Score::Mate(1));
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    mate_in_one(Variant::Chess, fen, 5);
 }
 
 #[test]
 fn knightmate_mate_in_one_with_a_commoner() {
     // Black royal knight on a8, boxed in by its own pawns; the white rook mates on
     // the eighth rank... a8's knight squares b6 and c7 are covered.
-    let (m, s) = best(
+    mate_in_one(
         Variant::Knightmate,
         "k7/2p5/1p6/8/8/8/8/1R2K2R w - - 0 1",
         3,
-        1,
     );
-    assert_eq!(s, Score::Mate(1), "best {m}");
 }
 
 #[test]
@@ -97,52 +87,41 @@ fn two_threads_stop_at_the_depth_limit_with_a_matching_report() {
 /// every line is reported at the last depth.
 #[test]
 fn two_threads_report_every_multipv_line() {
-    let game = Game::startpos(Variant::Chess);
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
-    let tt = TranspositionTable::new(16);
-    let limits = Limits {
-        depth: Some(5),
-        ..Default::default()
-    };
-    let params = Params {
-        threads: 2,
-        multipv: 3,
-        ..Params::hostless(&game, limits, &stop, &pondering)
-    };
-    let lines = std::sync::Mutex::new(Vec::new());
-    let out = think(&params, &tt, &|r| {
-        lines.lock().unwrap().push((r.depth, r.multipv))
+    start_search(5, |params, tt| {
+        let params = Params {
+            threads: 2,
+            multipv: 3,
+            ..params
+        };
+        let lines = std::sync::Mutex::new(Vec::new());
+        let out = think(&params, tt, &|r| {
+            lines.lock().unwrap().push((r.depth, r.multipv))
+        });
+        assert_eq!(out.depth, 5);
+        let lines = lines.into_inner().unwrap();
+        assert_eq!(&lines[lines.len() - 3..], &[(5, 1), (5, 2), (5, 3)]);
     });
-    assert_eq!(out.depth, 5);
-    let lines = lines.into_inner().unwrap();
-    assert_eq!(&lines[lines.len() - 3..], &[(5, 1), (5, 2), (5, 3)]);
 }
 
 #[test]
 fn huge_depth_is_clamped_and_stop_is_obeyed() {
-    let game = Game::startpos(Variant::Chess);
-    let stop = AtomicBool::new(false);
-    let pondering = AtomicBool::new(false);
-    let tt = TranspositionTable::new(16);
-    let limits = Limits {
-        depth: Some(300),
-        ..Default::default()
-    };
-    let params = Params::hostless(&game, limits, &stop, &pondering);
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(200));
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    start_search(300, |params, tt| {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                params
+                    .stop
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let t = std::time::Instant::now();
+            let out = think(&params, tt, &|_| {});
+            assert!(out.best.is_some());
+            assert!(
+                t.elapsed().as_millis() < 1000,
+                "stop took {:?}",
+                t.elapsed()
+            );
         });
-        let t = std::time::Instant::now();
-        let out = think(&params, &tt, &|_| {});
-        assert!(out.best.is_some());
-        assert!(
-            t.elapsed().as_millis() < 1000,
-            "stop took {:?}",
-            t.elapsed()
-        );
     });
 }
 
@@ -152,14 +131,9 @@ fn huge_depth_is_clamped_and_stop_is_obeyed() {
 /// leaps (the b7 knight relays the queen, the d4 knight the e6 pawn).
 #[test]
 fn knightrelay_finds_the_seed_relay_mate() {
-    let (m, s) = best(
-        Variant::KnightRelay,
-        "3k4/1N6/4P3/p7/3N4/Q1n5/2n5/4K3 w - - 0 1",
-        2,
-        1,
-    );
+    let fen = "3k4/1N6/4P3/p7/3N4/Q1n5/2n5/4K3 w - - 0 1";
+    let m = mate_in_one(Variant::KnightRelay, fen, 2);
     assert!(m == "a3d6" || m == "a3f8", "best {m}");
-    assert_eq!(s, Score::Mate(1));
 }
 
 /// The c3 rook, relayed by the b1 knight, takes the queen with a knight's leap: no
@@ -199,14 +173,12 @@ fn knightrelay_quiescence_sees_a_relayed_recapture() {
 /// through it onto a7, which the knight covers).
 #[test]
 fn stonesrelays_finds_the_bare_knight_mate() {
-    let (m, s) = best(
+    let m = mate_in_one(
         Variant::StonesRelays,
         "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
         3,
-        1,
     );
     assert_eq!(m, "e7c8");
-    assert_eq!(s, Score::Mate(1));
 }
 
 /// From the start position the search reaches depth 4 quickly (the bench goal is
@@ -230,14 +202,7 @@ fn knightrelay_the_search_sees_a_repetition_past_a_relayed_pawn_leap() {
     for text in ["c4d2", "f6e4", "d2c4", "e4f6"] {
         game.play_text(text).expect("legal");
     }
-    let tt = TranspositionTable::new(16);
-    let last = std::sync::Mutex::new(Score::Cp(-1));
-    let limits = Limits {
-        depth: Some(3),
-        ..Default::default()
-    };
-    let out = think_with_limits(&game, limits, 1, &tt, &|r| *last.lock().unwrap() = r.score);
-    let m = format_move(game.position(), out.best.expect("a move"));
+    let (m, s) = best_in(&game, 3, 1);
     assert_eq!(m, "c4d2");
-    assert_eq!(*last.lock().unwrap(), Score::Cp(0));
+    assert_eq!(s, Score::Cp(0));
 }

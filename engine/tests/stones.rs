@@ -5,22 +5,11 @@ use std::collections::BTreeSet;
 
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, legal_move_list, stones};
-use baton_engine::{format_move, parse_move, Color, Position, Role, Variant};
+use baton_engine::{format_move, Color, Position, Role, Variant};
+use baton_testkit::{check_perft, play, pos, set, turns};
 
 const PLAIN: Variant = Variant::StonesRelays;
 const TUNNEL: Variant = Variant::StonesRelaysTunnel;
-
-fn pos(variant: Variant, fen: &str) -> Position {
-    Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Every legal turn's text.
-fn turns(p: &Position) -> BTreeSet<String> {
-    legal_move_list(p)
-        .iter()
-        .map(|&m| format_move(p, m))
-        .collect()
-}
 
 /// The piece-move parts of the legal turns.
 fn piece_moves(p: &Position) -> BTreeSet<String> {
@@ -30,13 +19,17 @@ fn piece_moves(p: &Position) -> BTreeSet<String> {
         .collect()
 }
 
+/// What follows `prefix` in the texts that start with it.
+fn suffixes(texts: impl IntoIterator<Item = String>, prefix: &str) -> BTreeSet<String> {
+    texts
+        .into_iter()
+        .filter_map(|t| t.strip_prefix(prefix).map(str::to_string))
+        .collect()
+}
+
 /// Squares the piece on `from` may end its move on (some legal turn starts so).
 fn targets(p: &Position, from: &str) -> BTreeSet<String> {
-    piece_moves(p)
-        .iter()
-        .filter(|m| m.starts_with(from))
-        .map(|m| m[from.len()..].to_string())
-        .collect()
+    suffixes(piece_moves(p), from)
 }
 
 /// The neutral moves (`from to`) that some legal turn ends with.
@@ -47,15 +40,10 @@ fn neutral_moves(p: &Position) -> BTreeSet<String> {
         .collect()
 }
 
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
-fn play(p: &Position, text: &str) -> Position {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{e} in {}", p.fen()));
-    let next = p.play(m);
-    assert_eq!(next.hash(), next.compute_hash(), "hash after {text}");
-    next
+/// The neutral moves of the neutral piece on `from`.
+fn neutral_moves_from(p: &Position, from: &str) -> BTreeSet<String> {
+    let all = neutral_moves(p);
+    all.into_iter().filter(|m| m.starts_with(from)).collect()
 }
 
 fn has(p: &Position, text: &str) -> bool {
@@ -67,10 +55,7 @@ fn has(p: &Position, text: &str) -> bool {
 #[test]
 fn start_positions_match_the_reference_counts() {
     for (variant, counts) in [(PLAIN, [467, 206_293]), (TUNNEL, [512, 254_166])] {
-        let start = Position::startpos(variant);
-        for (depth, n) in (1..).zip(counts) {
-            assert_eq!(perft(&start, depth), n, "{variant} perft {depth}");
-        }
+        check_perft(&Position::startpos(variant), &counts, &variant.to_string());
     }
 }
 
@@ -153,11 +138,10 @@ fn neutral_pieces_step_one_square_orthogonally_onto_empty_squares() {
     // Stone b4 between a pawn on a4, a stone on b5 and a pawn on b3.
     let p = pos(PLAIN, "7k/8/8/8/1S6/PS6/1P6/8/4K3 w - - 0 1");
     let after = |piece_move: &str| -> BTreeSet<String> {
-        turns(&p)
-            .iter()
-            .filter_map(|t| t.strip_prefix(piece_move))
-            .filter(|n| n.starts_with(",b4"))
-            .map(|n| n[1..].to_string())
+        let neutral = suffixes(turns(&p), &format!("{piece_move},"));
+        neutral
+            .into_iter()
+            .filter(|n| n.starts_with("b4"))
             .collect()
     };
     assert_eq!(after("e1d1"), set(&["b4c4"]));
@@ -169,13 +153,7 @@ fn neutral_pieces_step_one_square_orthogonally_onto_empty_squares() {
 fn neutral_step_goes_on_through_relays_each_once_and_ends_elsewhere() {
     // Stone a5 beside relays b5 and c5 (in a row).
     let p = pos(PLAIN, "7k/8/8/8/SXX5/8/8/8/7K w - - 0 1");
-    let by = |from: &str| -> BTreeSet<String> {
-        neutral_moves(&p)
-            .into_iter()
-            .filter(|m| m.starts_with(from))
-            .map(|m| m[2..].to_string())
-            .collect()
-    };
+    let by = |from: &str| suffixes(neutral_moves(&p), from);
     assert_eq!(by("a5"), set(&["a4", "a6", "b4", "b6", "c4", "c6", "d5"]));
     // A relay steps through the other relay too, and never back onto its square.
     assert_eq!(by("b5"), set(&["b4", "b6", "c4", "c6", "d5"]));
@@ -618,20 +596,14 @@ fn knights_and_kings_cannot_use_the_tunnel_nor_stop_on_gates() {
 #[test]
 fn gates_move_through_relays_and_obey_ko() {
     let p = pos(TUNNEL, "k7/8/8/5G2/8/8/1XG5/8/7K w - - 0 1 d3c3");
-    let n: BTreeSet<String> = neutral_moves(&p)
-        .into_iter()
-        .filter(|m| m.starts_with("c3"))
-        .collect();
+    let n = neutral_moves_from(&p, "c3");
     assert_eq!(n, set(&["c3a3", "c3b2", "c3b4", "c3c2", "c3c4"]));
 }
 
 #[test]
 fn stones_and_relays_do_not_use_the_tunnel() {
     let p = pos(TUNNEL, "k7/8/8/5G2/8/8/1SG5/8/7K w - - 0 1");
-    let n: BTreeSet<String> = neutral_moves(&p)
-        .into_iter()
-        .filter(|m| m.starts_with("b3"))
-        .collect();
+    let n = neutral_moves_from(&p, "b3");
     assert_eq!(n, set(&["b3a3", "b3b2", "b3b4"]));
 }
 
@@ -738,6 +710,12 @@ fn forms(p: &Position, f: stones::Forms, pieces: stones::Pieces) -> Vec<baton_en
     list.to_vec()
 }
 
+/// The texts of `forms`.
+fn form_texts(p: &Position, f: stones::Forms, pieces: stones::Pieces) -> Vec<String> {
+    let list = forms(p, f, pieces);
+    list.iter().map(|&m| format_move(p, m)).collect()
+}
+
 #[test]
 fn the_search_stages_partition_the_legal_turns() {
     use stones::{Forms, Pieces};
@@ -775,10 +753,7 @@ fn the_search_stages_partition_the_legal_turns() {
 fn one_form_per_piece_move_where_any_is_legal() {
     use stones::{Forms, Pieces};
     for p in generator_positions() {
-        let first: Vec<String> = forms(&p, Forms::First, Pieces::All)
-            .iter()
-            .map(|&m| format_move(&p, m))
-            .collect();
+        let first = form_texts(&p, Forms::First, Pieces::All);
         let all = turns(&p);
         assert!(first.iter().all(|t| all.contains(t)), "{}", p.fen());
         // Exactly one per piece move, the plain one where it is legal.
@@ -799,9 +774,8 @@ fn one_form_per_piece_move_where_any_is_legal() {
 fn quiescence_sees_every_plain_capture_and_promotion() {
     use stones::{Forms, Pieces};
     for p in generator_positions() {
-        let tactical: BTreeSet<String> = forms(&p, Forms::Plain, Pieces::Tactical)
-            .iter()
-            .map(|&m| format_move(&p, m))
+        let tactical: BTreeSet<String> = form_texts(&p, Forms::Plain, Pieces::Tactical)
+            .into_iter()
             .collect();
         let expected: BTreeSet<String> = legal_move_list(&p)
             .iter()

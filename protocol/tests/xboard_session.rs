@@ -5,6 +5,11 @@ use common::{session, session_bytes, with};
 
 use baton_engine::{parse_move, Game, Variant};
 
+/// A session in force mode from a new game: `lines`, then `ping 1`.
+fn forced(lines: &str) -> Vec<String> {
+    session(&format!("xboard\nnew\nforce\n{lines}\nping 1\n"))
+}
+
 /// Replays the moves the engine sent and checks each is legal where it was sent.
 fn replay(user_moves: &[&str], out: &[String]) -> Game {
     let mut g = Game::startpos(Variant::Chess);
@@ -89,16 +94,14 @@ fn thinking_output_with_post_and_not_with_nopost() {
 
 #[test]
 fn mate_is_claimed() {
-    let out = session(
-        "xboard\nnew\nforce\nusermove f2f3\nusermove e7e5\nusermove g2g4\nusermove d8h4\nping 1\n",
-    );
+    let out = forced("usermove f2f3\nusermove e7e5\nusermove g2g4\nusermove d8h4");
     assert_eq!(with(&out, "0-1 {Black mates}").len(), 1, "{out:?}");
 }
 
 #[test]
 fn undo_and_remove() {
-    let out = session(
-        "xboard\nnew\nforce\nusermove e2e4\nusermove e7e5\nremove\nusermove e2e4\nundo\nusermove d2d4\nundo\nundo\nping 1\n",
+    let out = forced(
+        "usermove e2e4\nusermove e7e5\nremove\nusermove e2e4\nundo\nusermove d2d4\nundo\nundo",
     );
     assert_eq!(with(&out, "Error (no move to undo)").len(), 1, "{out:?}");
     assert!(with(&out, "Illegal move").is_empty());
@@ -174,9 +177,7 @@ fn time_controls_are_accepted() {
 
 #[test]
 fn illegal_usermove_is_refused_and_the_position_kept() {
-    let out = session(
-        "xboard\nnew\nforce\nusermove e2e4\nusermove e2e4\nusermove z9z9\nusermove \nusermove e7e5\nping 1\n",
-    );
+    let out = forced("usermove e2e4\nusermove e2e4\nusermove z9z9\nusermove \nusermove e7e5");
     assert_eq!(
         with(&out, "Illegal move: "),
         vec!["Illegal move: e2e4", "Illegal move: z9z9", "Illegal move: "],
@@ -186,8 +187,8 @@ fn illegal_usermove_is_refused_and_the_position_kept() {
 
 #[test]
 fn bad_setboard_keeps_the_position() {
-    let out = session(
-        "xboard\nnew\nforce\nusermove e2e4\nsetboard nonsense\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\nusermove e7e5\nping 1\n",
+    let out = forced(
+        "usermove e2e4\nsetboard nonsense\nsetboard 8/8/8/8/8/8/8/8 w - - 0 1\nusermove e7e5",
     );
     assert_eq!(with(&out, "Error (illegal position)").len(), 2, "{out:?}");
     assert_eq!(with(&out, "tellusererror Illegal position").len(), 2);

@@ -350,37 +350,16 @@ pub fn replay(path: &str) -> Result<(), String> {
             println!("game {} ({white} - {black}): MISMATCH: {why}", k + 1);
             continue;
         }
+        // One game's (wins, losses, draws) for White, then for Black.
+        let tally = |wins, losses, draws| Tally {
+            wins,
+            losses,
+            draws,
+        };
         let (w, b) = match g.tag("Result") {
-            Some("1-0") => (
-                Tally {
-                    wins: 1,
-                    ..Default::default()
-                },
-                Tally {
-                    losses: 1,
-                    ..Default::default()
-                },
-            ),
-            Some("0-1") => (
-                Tally {
-                    losses: 1,
-                    ..Default::default()
-                },
-                Tally {
-                    wins: 1,
-                    ..Default::default()
-                },
-            ),
-            Some("1/2-1/2") => (
-                Tally {
-                    draws: 1,
-                    ..Default::default()
-                },
-                Tally {
-                    draws: 1,
-                    ..Default::default()
-                },
-            ),
+            Some("1-0") => (tally(1, 0, 0), tally(0, 1, 0)),
+            Some("0-1") => (tally(0, 1, 0), tally(1, 0, 0)),
+            Some("1/2-1/2") => (tally(0, 0, 1), tally(0, 0, 1)),
             _ => continue,
         };
         players.entry(white).or_default().add(w);
@@ -435,6 +414,17 @@ mod tests {
         vec!["A \"quoted\"".into(), "B".into()]
     }
 
+    fn shows(text: &str, part: &str) {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+
+    /// The PGN of `rec`, checked to read back as `moves`.
+    fn written(rec: &GameRecord, moves: &[&str]) -> String {
+        let text = write_game(rec, "ev", &names());
+        assert_eq!(read_games(&text)[0].moves, moves);
+        text
+    }
+
     #[test]
     fn a_written_game_reads_back_and_checks() {
         let rec = record(
@@ -454,42 +444,30 @@ mod tests {
     #[test]
     fn wrong_results_and_illegal_moves_are_caught() {
         let names = names();
-        let check = |rec: GameRecord| check_game(&read_games(&write_game(&rec, "e", &names))[0]);
+        let check = |moves: &[&str], winner, termination| {
+            let rec = record(moves, winner, termination);
+            check_game(&read_games(&write_game(&rec, "e", &names))[0])
+        };
         // Mate recorded as a White win.
-        assert!(check(record(
+        assert!(check(
             &["f2f3", "e7e5", "g2g4", "d8h4"],
             Some(Color::White),
             Termination::Normal
-        ))
+        )
         .is_err());
         // Not over, but recorded as finished by the rules.
-        assert!(check(record(&["e2e4"], Some(Color::White), Termination::Normal)).is_err());
+        assert!(check(&["e2e4"], Some(Color::White), Termination::Normal).is_err());
         // A forfeit must go against the side to move.
-        assert!(check(record(
-            &["e2e4"],
-            Some(Color::White),
-            Termination::TimeForfeit
-        ))
-        .is_ok());
-        assert!(check(record(
-            &["e2e4"],
-            Some(Color::Black),
-            Termination::TimeForfeit
-        ))
-        .is_err());
+        assert!(check(&["e2e4"], Some(Color::White), Termination::TimeForfeit).is_ok());
+        assert!(check(&["e2e4"], Some(Color::Black), Termination::TimeForfeit).is_err());
         // An illegal move in the record.
-        assert!(check(record(
-            &["e2e5"],
-            Some(Color::White),
-            Termination::Adjudication
-        ))
-        .is_err());
+        assert!(check(&["e2e5"], Some(Color::White), Termination::Adjudication).is_err());
         // Moves after mate.
-        assert!(check(record(
+        assert!(check(
             &["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"],
             Some(Color::Black),
             Termination::RulesInfraction
-        ))
+        )
         .is_err());
     }
 
@@ -526,14 +504,9 @@ mod tests {
             opening_plies: 2,
             ..record(&moves, None, Termination::Adjudication)
         };
-        let text = write_game(&rec, "ev", &names());
-        assert!(
-            text.contains("2. g1f3 {+0.31/12 0.412s} b8c6 {-M3/20 1.002s}"),
-            "{text}"
-        );
-        assert!(text.contains("1. e2e4 e7e5 {end of opening} 2."), "{text}");
-        let games = read_games(&text);
-        assert_eq!(games[0].moves, moves);
+        let text = written(&rec, &moves);
+        shows(&text, "2. g1f3 {+0.31/12 0.412s} b8c6 {-M3/20 1.002s}");
+        shows(&text, "1. e2e4 e7e5 {end of opening} 2.");
         let bare = Thought {
             score: None,
             depth: None,
@@ -553,17 +526,15 @@ mod tests {
             termination: Termination::Adjudication,
             ..record(&moves, None, Termination::Adjudication)
         };
-        let text = write_game(&rec, "ev", &names());
-        assert!(
-            text.contains("1. b1c3 {Nc3} g8f6 {Nf6} 2. c3d5 {Nd5} f6d5 {N~Nd5} 3. e2e4 {e4}"),
-            "{text}"
+        let text = written(&rec, &moves);
+        shows(
+            &text,
+            "1. b1c3 {Nc3} g8f6 {Nf6} 2. c3d5 {Nd5} f6d5 {N~Nd5} 3. e2e4 {e4}",
         );
         // The Knightmare moved by Black is written with both letters.
-        assert!(text.contains("d5c3 {NNc3}"), "{text}");
-        // The comments do not disturb reading the moves back.
-        let games = read_games(&text);
-        assert_eq!(games[0].moves, moves);
-        assert_eq!(check_game(&games[0]), Ok(()));
+        shows(&text, "d5c3 {NNc3}");
+        // The comments do not disturb reading the moves back (`written` checked them).
+        assert_eq!(check_game(&read_games(&text)[0]), Ok(()));
         // Other variants get no comments.
         let chess = write_game(
             &record(&["e2e4"], None, Termination::Adjudication),

@@ -15,20 +15,9 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules;
 use crate::variant::Variant;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+// The generator only: this unit test sees a second copy of the engine crate through
+// the test kit, so no engine type may cross from it.
+use baton_testkit::Rng;
 
 #[allow(clippy::needless_range_loop)]
 /// A random position: both kings, some pieces, the variant's neutral pieces, random

@@ -1,27 +1,29 @@
-//! Drives the `baton` binary over pipes, as a GUI does.
-
-#![allow(dead_code)]
+//! Drives an engine binary over pipes, as a GUI does.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+/// A running engine process: lines are sent to its stdin and read from its stdout
+/// by a thread, so that reading can time out.
 pub struct Baton {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Every line read so far.
     pub seen: Vec<String>,
 }
 
 impl Baton {
-    pub fn start() -> Baton {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
+    /// Starts `program` (for the `baton` binary: `env!("CARGO_BIN_EXE_baton")`).
+    pub fn start(program: &str) -> Baton {
+        let mut child = Command::new(program)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start baton");
+            .unwrap_or_else(|e| panic!("start {program}: {e}"));
         let stdout = child.stdout.take().expect("stdout");
         let stdin = child.stdin.take();
         let (tx, lines) = channel();
@@ -47,11 +49,32 @@ impl Baton {
         stdin.flush().expect("flush");
     }
 
+    /// Sends one line.
     pub fn send(&mut self, text: &str) {
         self.send_bytes(format!("{text}\n").as_bytes());
     }
 
-    /// Reads lines until one starts with `prefix`; returns it and the lines before.
+    /// Sends each line in turn.
+    pub fn send_all(&mut self, lines: &[&str]) {
+        for line in lines {
+            self.send(line);
+        }
+    }
+
+    /// Sends `lines`, then reads until a line starts with `prefix` (see `until`).
+    pub fn script(&mut self, lines: &[&str], prefix: &str) -> (String, Vec<String>) {
+        self.send_all(lines);
+        self.until(prefix)
+    }
+
+    /// Sends `line`, then reads until a line starts with `prefix` (see `until`).
+    pub fn ask(&mut self, line: &str, prefix: &str) -> (String, Vec<String>) {
+        self.send(line);
+        self.until(prefix)
+    }
+
+    /// Reads lines until one starts with `prefix` (30 s at most); returns it and the
+    /// lines before.
     pub fn until(&mut self, prefix: &str) -> (String, Vec<String>) {
         let deadline = Instant::now() + Duration::from_secs(30);
         let mut before = Vec::new();
@@ -69,7 +92,8 @@ impl Baton {
         }
     }
 
-    /// Closes stdin and waits for the process to end; true if it exited cleanly.
+    /// Closes stdin and waits (10 s at most) for the process to end; true if it
+    /// exited cleanly.
     pub fn close(mut self) -> bool {
         drop(self.stdin.take());
         let deadline = Instant::now() + Duration::from_secs(10);

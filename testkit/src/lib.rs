@@ -1,0 +1,25 @@
+//! Test support shared by `engine/tests`, `tests/` and `protocol/tests`: a small
+//! deterministic random generator, position helpers (reading a FEN, listing and
+//! playing moves with hash checks), FEN mirroring for both-colors tests, FEN boards
+//! built from pieces on squares, and a driver for the `baton` binary over pipes.
+//!
+//! Nothing here is part of Baton; the crate is never published.
+
+pub mod epd;
+pub mod fen;
+pub mod position;
+pub mod process;
+pub mod rng;
+pub mod search;
+pub mod session;
+
+pub use epd::{perft_cases, PerftCase};
+pub use fen::{board_fen, mirror_fen, mirror_text};
+pub use position::{
+    both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
+    turns,
+};
+pub use process::Baton;
+pub use rng::Rng;
+pub use search::{best, best_in, mate_in_one};
+pub use session::{lines_with, Buffer};
