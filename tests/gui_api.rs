@@ -3,45 +3,18 @@
 //! and taken back, and bad requests get a 4xx answer while the server keeps its state.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use baton_engine::Variant;
+use baton_testkit::GuiServer;
 
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+type Server = GuiServer;
 
 fn start() -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .args(["gui", "--no-open", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start baton gui");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut line = String::new();
-    out.read_line(&mut line)
-        .expect("the server prints its address");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    // Keep reading what the server prints, so that it never writes to a closed pipe.
-    std::thread::spawn(move || for _ in out.lines() {});
-    Server { child, addr }
+    GuiServer::start(env!("CARGO_BIN_EXE_baton"))
 }
 
 /// One request; the status and the body.

@@ -2,40 +2,12 @@
 //! `baton gui`, which draws the board of every variant from the API. Skipped, saying
 //! so, where Chromium is not installed (`.ci/run` installs it).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use baton_engine::Variant;
+use baton_testkit::GuiServer;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start() -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .args(["gui", "--no-open", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start baton gui");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut line = String::new();
-    out.read_line(&mut line).expect("address");
-    std::thread::spawn(move || for _ in out.lines() {});
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .expect("url")
-        .to_string();
-    (Server(child), url)
-}
 
 /// The page's DOM once its script has run.
 fn dom(url: &str, profile: &std::path::Path) -> String {
@@ -65,7 +37,8 @@ fn the_page_draws_every_variant_at_its_size() {
         eprintln!("skipped: {CHROMIUM} is not installed");
         return;
     }
-    let (_server, url) = start();
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let url = server.url();
     let profile = std::env::temp_dir().join(format!("baton-chromium-{}", std::process::id()));
     for v in Variant::ALL {
         let t = v.geometry().tables();

@@ -65,6 +65,14 @@ impl Role {
         Role::Dabbaba,
         Role::Power,
     ];
+    /// The orthodox pieces other than the pawn: the movers of the chess-board variants.
+    pub const ORTHODOX_PIECES: [Role; 5] = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
     #[inline]
     pub const fn idx(self) -> usize {
         self as usize

@@ -102,11 +102,17 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_lag_is_what_the_clock_lost_beyond_the_thinking_time() {
+    /// A meter that saw White think 100 ms at 6 s + 50 ms.
+    fn after_a_move() -> LagMeter {
         let mut m = LagMeter::default();
         let think = m.start(&clock(6000, 50), Color::White, 0, false);
         think.store(100, Ordering::Relaxed);
+        m
+    }
+
+    #[test]
+    fn the_lag_is_what_the_clock_lost_beyond_the_thinking_time() {
+        let mut m = after_a_move();
         // 6000 - 100 + 50 = 5950 expected; the host says 5910: 40 ms of lag.
         m.start(&clock(5910, 50), Color::White, 2, false);
         assert_eq!(m.overhead(30), 45);
@@ -115,9 +121,7 @@ mod tests {
 
     #[test]
     fn unrelated_searches_teach_nothing() {
-        let mut m = LagMeter::default();
-        let think = m.start(&clock(6000, 50), Color::White, 0, false);
-        think.store(100, Ordering::Relaxed);
+        let mut m = after_a_move();
         // Not two plies later (a new game, an undo), another side, a reset clock.
         m.start(&clock(1000, 50), Color::White, 5, false);
         m.start(&clock(1000, 50), Color::Black, 7, false);

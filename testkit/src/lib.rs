@@ -19,7 +19,7 @@ pub use position::{
     both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
     turns,
 };
-pub use process::Baton;
+pub use process::{Baton, GuiServer};
 pub use rng::Rng;
 pub use search::{best, best_in, mate_in_one};
 pub use session::{lines_with, Buffer};

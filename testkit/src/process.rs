@@ -109,3 +109,45 @@ impl Baton {
         }
     }
 }
+
+/// `baton gui` serving on a free port, ended when dropped. What it prints is read on
+/// a thread, so that the server never writes to a closed pipe.
+pub struct GuiServer {
+    child: Child,
+    /// `host:port`.
+    pub addr: String,
+}
+
+impl GuiServer {
+    pub fn start(program: &str) -> GuiServer {
+        let mut child = Command::new(program)
+            .args(["gui", "--no-open", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {program} gui: {e}"));
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        out.read_line(&mut line)
+            .expect("the server prints its address");
+        std::thread::spawn(move || for _ in out.lines() {});
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        GuiServer { child, addr }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+}
+
+impl Drop for GuiServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

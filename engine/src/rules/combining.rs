@@ -55,13 +55,7 @@ pub fn pseudo_legal(pos: &Position, list: &mut MoveList) {
         Some(sq) => !Bitboard::from_square(sq),
         None => t.all,
     };
-    for role in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ] {
+    for role in Role::ORTHODOX_PIECES {
         for from in pos.pieces(us, role) & movable {
             for to in orthodox::piece_attacks(pos, role, from, occ) & targets {
                 list.push(Move::new(from, to));
@@ -283,12 +277,7 @@ pub fn page_notation(pos: &Position, m: Move) -> String {
 pub struct CombiningKnightmare;
 
 impl super::Rules for CombiningKnightmare {
-    fn generate(pos: &Position, list: &mut MoveList) {
-        generate(pos, list);
-    }
-    fn apply(pos: &mut Position, m: Move) {
-        apply(pos, m);
-    }
+    crate::rules::moves_from_module!();
     // A Knightmare's components are ordinary pieces of their colors, so the orthodox
     // attack test (the default `in_check`) sees each one attack the other side's king.
     #[inline]

@@ -406,12 +406,7 @@ pub fn is_quiet_flip(pos: &Position, m: Move) -> bool {
 pub struct FlipShatranj;
 
 impl super::Rules for FlipShatranj {
-    fn generate(pos: &Position, list: &mut MoveList) {
-        generate(pos, list);
-    }
-    fn apply(pos: &mut Position, m: Move) {
-        apply(pos, m);
-    }
+    crate::rules::moves_from_module!();
     /// Kings are captured, never checked.
     fn in_check(_pos: &Position, _color: Color) -> bool {
         false

@@ -140,12 +140,7 @@ pub fn apply(pos: &mut Position, m: Move) {
 pub struct KnightRelay;
 
 impl super::Rules for KnightRelay {
-    fn generate(pos: &Position, list: &mut MoveList) {
-        generate(pos, list);
-    }
-    fn apply(pos: &mut Position, m: Move) {
-        apply(pos, m);
-    }
+    crate::rules::moves_from_module!();
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
     }

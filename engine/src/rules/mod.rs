@@ -120,37 +120,41 @@ pub trait Rules {
 /// Runs `$body` with `$R` naming the rules type of `$variant`: the one place that maps
 /// a variant to its rules. A variant missing here does not compile.
 macro_rules! dispatch {
+    (@with $R:ident = $T:ty => $body:expr) => {{
+        type $R = $T;
+        $body
+    }};
     ($variant:expr, $R:ident => $body:expr) => {{
         use $crate::rules::{combining, flip, knightrelay, orthodox, stones};
         use $crate::variant::Variant as V;
         match $variant {
-            V::Chess => {
-                type $R = orthodox::Chess;
-                $body
-            }
-            V::Knightmate => {
-                type $R = orthodox::Knightmate;
-                $body
-            }
-            V::KnightRelay => {
-                type $R = knightrelay::KnightRelay;
-                $body
-            }
+            V::Chess => dispatch!(@with $R = orthodox::Chess => $body),
+            V::Knightmate => dispatch!(@with $R = orthodox::Knightmate => $body),
+            V::KnightRelay => dispatch!(@with $R = knightrelay::KnightRelay => $body),
             V::CombiningKnightmare => {
-                type $R = combining::CombiningKnightmare;
-                $body
+                dispatch!(@with $R = combining::CombiningKnightmare => $body)
             }
             V::StonesRelays | V::StonesRelaysTunnel => {
-                type $R = stones::StonesRelays;
-                $body
+                dispatch!(@with $R = stones::StonesRelays => $body)
             }
-            V::FlipShatranj | V::FlipShatranj8 => {
-                type $R = flip::FlipShatranj;
-                $body
-            }
+            V::FlipShatranj | V::FlipShatranj8 => dispatch!(@with $R = flip::FlipShatranj => $body),
         }
     }};
 }
+
+/// The two required methods of `Rules`, from the module's own `generate` and `apply`
+/// (which the module's other code calls too).
+macro_rules! moves_from_module {
+    () => {
+        fn generate(pos: &Position, list: &mut MoveList) {
+            generate(pos, list);
+        }
+        fn apply(pos: &mut Position, m: Move) {
+            apply(pos, m);
+        }
+    };
+}
+pub(crate) use moves_from_module;
 
 /// Every legal move (whole turn) of the side to move. A finished game has none.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {

@@ -439,12 +439,7 @@ pub fn finish_move(pos: &mut Position, m: Move, irreversible: bool) {
 pub struct Chess;
 
 impl super::Rules for Chess {
-    fn generate(pos: &Position, list: &mut MoveList) {
-        generate(pos, list);
-    }
-    fn apply(pos: &mut Position, m: Move) {
-        apply(pos, m);
-    }
+    crate::rules::moves_from_module!();
     /// Only kings, or kings and one knight or bishop.
     fn insufficient_material(pos: &Position) -> bool {
         let rest = super::pieces_besides_royals(pos);
@@ -464,12 +459,7 @@ impl super::Rules for Chess {
 pub struct Knightmate;
 
 impl super::Rules for Knightmate {
-    fn generate(pos: &Position, list: &mut MoveList) {
-        generate(pos, list);
-    }
-    fn apply(pos: &mut Position, m: Move) {
-        apply(pos, m);
-    }
+    crate::rules::moves_from_module!();
     fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
         tactical_moves_and_checks(pos, list);
     }

@@ -756,15 +756,7 @@ impl<'a> Worker<'a> {
         alpha: i32,
         node: Node,
     ) -> i32 {
-        let Node {
-            depth,
-            ply,
-            is_pv,
-            beta,
-            in_check,
-            improving,
-            ..
-        } = node;
+        let (depth, ply, is_pv, beta) = (node.depth, node.ply, node.is_pv, node.beta);
         if index == 0 {
             return -self.search(child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
         }
@@ -773,14 +765,14 @@ impl<'a> Worker<'a> {
             && depth >= LMR_MIN_DEPTH
             && index >= LMR_MIN_INDEX
             && quiet
-            && !in_check
+            && !node.in_check
         {
             reduction = lmr(depth, index);
             if is_pv {
                 reduction -= 1;
             }
             if self.features.selective {
-                if !improving {
+                if !node.improving {
                     reduction += 1;
                 }
                 // Moves that cut off often elsewhere are reduced less.

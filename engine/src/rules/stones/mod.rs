@@ -149,12 +149,7 @@ pub fn apply(pos: &mut Position, m: Move) {
 pub struct StonesRelays;
 
 impl crate::rules::Rules for StonesRelays {
-    fn generate(pos: &Position, list: &mut MoveList) {
-        generate(pos, list);
-    }
-    fn apply(pos: &mut Position, m: Move) {
-        apply(pos, m);
-    }
+    crate::rules::moves_from_module!();
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
     }

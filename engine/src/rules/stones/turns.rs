@@ -162,13 +162,7 @@ impl<'a> Turns<'a> {
     /// Knights, sliders and the king, through relays (and the tunnel for sliders).
     fn pieces(&self, list: &mut impl Sink) {
         let t = self.pos.tables;
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in Role::ORTHODOX_PIECES {
             for from in self.pos.pieces(self.us, role) {
                 let mut f = self.field;
                 f.occ.clear(from);
