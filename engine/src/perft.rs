@@ -32,13 +32,22 @@ fn perft_with(pos: &Position, lists: &mut [MoveList], stop: &AtomicBool) -> u64 
     if deeper.is_empty() {
         return list.len() as u64;
     }
-    // Checked above the last two plies only: cheap, and still within milliseconds.
-    if deeper.len() >= 2 && stop.load(Ordering::Relaxed) {
+    // Checked at every node above the leaves (one relaxed load): a stonesrelays node
+    // two plies from the leaves generates millions of turns below it, so a check any
+    // higher let `stop` wait for minutes.
+    if stop.load(Ordering::Relaxed) {
         return 0;
     }
-    list.iter()
-        .map(|&m| perft_with(&pos.play(m), deeper, stop))
-        .sum()
+    let mut total = 0;
+    for &m in list.iter() {
+        // Between children too: above the leaves, each child may generate thousands
+        // of turns (stonesrelays).
+        if stop.load(Ordering::Relaxed) {
+            return 0;
+        }
+        total += perft_with(&pos.play(m), deeper, stop);
+    }
+    total
 }
 
 /// Per-root-move counts (`<move>: <count>`), computed in parallel over the root moves.
@@ -55,10 +64,12 @@ pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec
     let rows = list
         .par_iter()
         .map(|&m| {
-            (
-                format_move(pos, m),
-                perft_until(&pos.play(m), depth - 1, stop),
-            )
+            let count = if stop.load(Ordering::Relaxed) {
+                0
+            } else {
+                perft_until(&pos.play(m), depth - 1, stop)
+            };
+            (format_move(pos, m), count)
         })
         .collect();
     (!stop.load(Ordering::Relaxed)).then_some(rows)

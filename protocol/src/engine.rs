@@ -12,6 +12,9 @@ use baton_engine::{rules, Game, Move, Position, Variant};
 use crate::lag::LagMeter;
 use crate::options::{self, Change, Options};
 
+/// How long a perft may still run once input has ended.
+const PERFT_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The machine's physical memory in MB, where the system tells it (Linux).
 fn physical_memory_mb() -> Option<usize> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -296,14 +299,22 @@ impl Engine {
         }
     }
 
-    /// The end of input: a search is stopped (its move still goes out), a perft
-    /// count is finished.
+    /// The end of input: a search is stopped (its move still goes out); a perft count
+    /// is given `PERFT_GRACE` to finish (a script's `go perft 5` then the end of the
+    /// file still prints its count), then stopped, so that the engine always exits.
     pub fn finish(&mut self) {
         if self.running.as_ref().is_some_and(|r| r.perft) {
-            self.wait();
-        } else {
-            self.stop();
+            let deadline = std::time::Instant::now() + PERFT_GRACE;
+            while self
+                .running
+                .as_ref()
+                .is_some_and(|r| !r.handle.is_finished())
+                && std::time::Instant::now() < deadline
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
         }
+        self.stop();
     }
 
     /// Waits for the search to end by its own limits.
