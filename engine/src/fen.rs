@@ -171,6 +171,11 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
         while k < chars.len() {
             let c = chars[k];
             if c.is_ascii_digit() {
+                if c == '0' {
+                    return err(format!(
+                        "empty-square count on rank {rank_name} starts with '0'"
+                    ));
+                }
                 let mut n = c.to_digit(10).unwrap_or(0);
                 if k + 1 < chars.len() && chars[k + 1].is_ascii_digit() {
                     n = n * 10 + chars[k + 1].to_digit(10).unwrap_or(0);
@@ -269,7 +274,12 @@ fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
     let t = pos.tables;
     let top = t.height - 1;
     let mut rights = 0;
+    let mut seen = String::new();
     for c in text.chars() {
+        if seen.contains(c) {
+            return err(format!("castling field '{text}' repeats '{c}'"));
+        }
+        seen.push(c);
         let (bit, color, rook_file, rank) = match c {
             'K' => (WHITE_KINGSIDE, Color::White, 7, 0),
             'Q' => (WHITE_QUEENSIDE, Color::White, 0, 0),
@@ -290,6 +300,10 @@ fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
     Ok(rights)
 }
 
+/// The en-passant field. A variant without en passant ignores it (knightrelay, whose
+/// field PROTOCOL.md fixes as `-`, and the flip variants): another program's FEN after a
+/// double step still reads. Elsewhere the variant's rules check the squares
+/// (`Rules::check_en_passant`).
 fn parse_ep(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
     let mut ep = Bitboard::EMPTY;
     if text == "-" {
@@ -308,19 +322,32 @@ fn parse_ep(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
                 "en-passant field '{text}' is not a list of squares"
             ));
         };
+        if ep.has(sq) {
+            return err(format!("en-passant field '{text}' repeats a square"));
+        }
         ep.set(sq);
         k = end;
     }
-    if pos.variant == Variant::KnightRelay {
-        // There is no en passant in knight relay chess.
+    if !pos.variant.has_en_passant() {
         return Ok(Bitboard::EMPTY);
     }
+    crate::rules::check_en_passant(pos, ep)?;
     Ok(ep)
 }
 
+/// The largest clock or move number a FEN may give: far beyond any game, and far enough
+/// below `u32::MAX` that counting on from it never wraps.
+const MOST_MOVES: u32 = 1_000_000;
+
+/// A clock or move number: digits only (no sign), at most `MOST_MOVES`.
 fn parse_number(text: &str, what: &str) -> Result<u32, FenError> {
-    text.parse()
-        .map_err(|_| FenError(format!("{what} '{text}' is not a number")))
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return err(format!("{what} '{text}' is not a number"));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n <= MOST_MOVES => Ok(n),
+        _ => err(format!("{what} '{text}' is beyond {MOST_MOVES}")),
+    }
 }
 
 /// The 7th field, read by the variant's rules (`Rules::parse_extra_field`).

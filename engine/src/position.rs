@@ -230,7 +230,7 @@ impl Position {
         self.side = self.side.other();
         self.hash ^= keys().black_to_move;
         if self.side == Color::White {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
     }
 

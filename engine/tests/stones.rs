@@ -74,11 +74,11 @@ fn fen_round_trips() {
         (TUNNEL, TUNNEL.start_fen().to_string() + " -"),
         (
             PLAIN,
-            "7k/8/8/3p4/2P5/2X5/8/8/4K3 b - c3c5 0 1 d4d5".to_string(),
+            "7k/8/8/2P5/3S4/2X5/8/8/4K3 b - c3c5 0 1 d4d5".to_string(),
         ),
         (
             TUNNEL,
-            "r3k2r/8/6G1/1S6/1S1XX1S1/1S6/6G1/8/R3K2R w KQkq - 12 30 g5g6".to_string(),
+            "r3k2r/8/6G1/1S6/1S1XX1S1/1S6/6G1/8/R3K2R w KQkq - 12 30 g6g7".to_string(),
         ),
     ] {
         let p = pos(variant, &fen);

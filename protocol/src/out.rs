@@ -30,7 +30,8 @@ impl Out {
 /// Makes untrusted input safe to echo in one line: control characters become `?` and
 /// long text is cut.
 pub fn sanitize(text: &str) -> String {
-    const MAX: usize = 80;
+    // Room for a whole FEN error with the field it quotes; a 1 MB line still ends here.
+    const MAX: usize = 200;
     let mut s: String = text
         .chars()
         .take(MAX)
@@ -62,8 +63,8 @@ mod tests {
     #[test]
     fn sanitize_replaces_controls_and_cuts() {
         assert_eq!(sanitize("a\u{0}b\u{1b}"), "a?b?");
-        let long = "x".repeat(200);
-        assert_eq!(sanitize(&long).len(), 83);
+        let long = "x".repeat(1000);
+        assert_eq!(sanitize(&long).len(), 203);
     }
 
     #[test]

@@ -115,6 +115,12 @@ pub trait Rules {
     fn validate(_pos: &Position) -> Result<(), FenError> {
         Ok(())
     }
+    /// Refuses a FEN's en-passant squares (`ep`, not empty) that no pawn move of the
+    /// side not to move can have left. Orthodox: one square, empty, on the rank a
+    /// double step passes over, with that pawn in front of it.
+    fn check_en_passant(pos: &Position, ep: Bitboard) -> Result<(), FenError> {
+        orthodox::check_en_passant(pos, ep)
+    }
 }
 
 /// Runs `$body` with `$R` naming the rules type of `$variant`: the one place that maps
@@ -331,7 +337,7 @@ pub fn play_null(pos: &Position) -> Position {
     next.set_ep(Bitboard::EMPTY);
     next.set_ko(None);
     next.set_frozen(None);
-    next.halfmove += 1;
+    next.halfmove = next.halfmove.saturating_add(1);
     next.switch_side();
     next
 }
@@ -345,6 +351,11 @@ pub fn no_move_is_loss(pos: &Position) -> bool {
 /// `Rules::parse_extra_field`.
 pub fn parse_extra_field(pos: &mut Position, text: &str) -> Result<(), FenError> {
     dispatch!(pos.variant, R => R::parse_extra_field(pos, text))
+}
+
+/// `Rules::check_en_passant`.
+pub fn check_en_passant(pos: &Position, ep: Bitboard) -> Result<(), FenError> {
+    dispatch!(pos.variant, R => R::check_en_passant(pos, ep))
 }
 
 /// `Rules::validate`.

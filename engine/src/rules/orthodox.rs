@@ -5,6 +5,7 @@
 //! the generator through an `Overlay` that changes who attacks what.
 
 use crate::bitboard::Bitboard;
+use crate::fen::FenError;
 use crate::geometry::{Square, Tables};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
@@ -431,7 +432,11 @@ pub fn finish_move(pos: &mut Position, m: Move, irreversible: bool) {
     if ep != pos.ep {
         pos.set_ep(ep);
     }
-    pos.halfmove = if irreversible { 0 } else { pos.halfmove + 1 };
+    pos.halfmove = if irreversible {
+        0
+    } else {
+        pos.halfmove.saturating_add(1)
+    };
     pos.switch_side();
 }
 
@@ -486,4 +491,43 @@ fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
                 .role_at(us, m.from)
                 .is_some_and(|r| checking[r.idx()].has(m.to))
     });
+}
+
+/// `Rules::check_en_passant` for the orthodox family: one square, which a pawn of the
+/// side not to move has just passed over with a double step: empty, on the third rank
+/// from that side, that pawn in front of it.
+pub(crate) fn check_en_passant(pos: &Position, ep: Bitboard) -> Result<(), FenError> {
+    let t = pos.tables;
+    if ep.count() > 1 {
+        return Err(FenError(format!(
+            "{} en-passant squares, a {} move leaves one",
+            ep.count(),
+            pos.variant
+        )));
+    }
+    let mover = pos.side.other();
+    // The pawn's start square is not checked: the capture does not need it, and a
+    // bench position (combiningknightmare, queen on d7 after ...d7-d5) has it filled.
+    let (passed, to) = match mover {
+        Color::White => (2, 3),
+        Color::Black => (t.height - 3, t.height - 4),
+    };
+    let occupied = pos.color_bb(Color::White) | pos.color_bb(Color::Black);
+    for sq in ep {
+        let file = t.file_of(sq);
+        let why = if occupied.has(sq) {
+            "holds a piece"
+        } else if t.rank_of(sq) != passed {
+            "is not on the rank a double step passes over"
+        } else if pos.role_at(mover, t.square(file, to)) != Some(Role::Pawn) {
+            "has no pawn of the side that just moved in front of it"
+        } else {
+            continue;
+        };
+        return Err(FenError(format!(
+            "en-passant square {} {why}",
+            t.square_name(sq)
+        )));
+    }
+    Ok(())
 }

@@ -140,7 +140,11 @@ pub fn apply(pos: &mut Position, m: Move) {
     if m.extra != pos.ko {
         pos.set_ko(m.extra);
     }
-    pos.halfmove = if irreversible { 0 } else { pos.halfmove + 1 };
+    pos.halfmove = if irreversible {
+        0
+    } else {
+        pos.halfmove.saturating_add(1)
+    };
     pos.switch_side();
 }
 
@@ -188,13 +192,44 @@ impl crate::rules::Rules for StonesRelays {
             .unwrap_or(text.len());
         let (a, b) = text.split_at(split);
         match (t.parse_square(a), t.parse_square(b)) {
-            (Some(a), Some(b)) => pos.ko = Some((a, b)),
+            (Some(a), Some(b)) if a == b => {
+                return Err(FenError(format!(
+                    "ko field '{text}' names one square twice: a neutral move goes somewhere"
+                )))
+            }
+            // The neutral piece that moved stands on its target.
+            (Some(a), Some(b)) if pos.neutral_at(b).is_some() => pos.ko = Some((a, b)),
+            (Some(_), Some(_)) => {
+                return Err(FenError(format!(
+                    "ko field '{text}': no neutral piece stands on its second square"
+                )))
+            }
             _ => return Err(FenError(format!("ko field '{text}' is not two squares"))),
         }
         Ok(())
     }
     fn validate(pos: &Position) -> Result<(), FenError> {
         validate(pos)
+    }
+    /// Any number of squares (a pawn passing relays leaves several), each free of
+    /// either side's pieces (the turn's neutral move may have filled it) with the pawn
+    /// that passed beyond it on its file.
+    fn check_en_passant(pos: &Position, ep: Bitboard) -> Result<(), FenError> {
+        let occupied = pos.color_bb(Color::White) | pos.color_bb(Color::Black);
+        for sq in ep {
+            let why = if occupied.has(sq) {
+                "holds a piece"
+            } else if turns::passed_pawn(pos, pos.side, sq).is_none() {
+                "has no pawn of the side that just moved beyond it"
+            } else {
+                continue;
+            };
+            return Err(FenError(format!(
+                "en-passant square {} {why}",
+                pos.tables.square_name(sq)
+            )));
+        }
+        Ok(())
     }
 }
 
