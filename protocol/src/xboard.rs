@@ -10,7 +10,8 @@ use crate::go::MAX_DEPTH;
 use crate::out::{sanitize, Out};
 use crate::uci::Flow;
 use crate::xboard_board::{
-    move_from_xboard, move_to_xboard, setup_line, variant_from_xboard, variant_names,
+    highlight_line, move_from_xboard, move_to_xboard, setup_line, square_from_xboard,
+    variant_from_xboard, variant_names,
 };
 use crate::xboard_clock::{centiseconds_ms, parse_level, seconds_ms, Clock};
 
@@ -124,7 +125,7 @@ impl XBoard {
             | "name" | "rating" | "ics" | "." | "hint" | "bk" | "draw" | "otherwise" => {}
             "protover" => self.out.line(&format!(
                 "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
-                 sigint=0 san=0 myname=\"Baton\" variants=\"{}\" done=1",
+                 sigint=0 san=0 highlight=1 myname=\"Baton\" variants=\"{}\" done=1",
                 variant_names()
             )),
             "new" => {
@@ -171,6 +172,12 @@ impl XBoard {
                 }
             }
             "ping" => self.out.line(&format!("pong {}", sanitize(arg))),
+            // A person picks up a piece: mark where the rules let it go.
+            "lift" => self.lift(arg, line),
+            // The piece is dropped (XBoard clears the marks; the move follows as
+            // `usermove` and is refused there if illegal) or a capture square is
+            // hovered (no victims to mark beyond the target): nothing to answer.
+            "put" | "hover" => {}
             "result" => {
                 self.cancel();
                 self.force = true;
@@ -248,6 +255,15 @@ impl XBoard {
                 "tellusererror Baton plays {}, but {limit}. Play it on Baton's own board: run 'baton gui'.",
                 v.name()
             ));
+        }
+    }
+
+    fn lift(&mut self, square: &str, line: &str) {
+        let pos = self.engine.position();
+        match square_from_xboard(pos, square) {
+            // An empty square or the other side's piece gets no marks: it has no moves.
+            Some(sq) => self.out.line(&highlight_line(pos, sq)),
+            None => self.error("bad square", line),
         }
     }
 

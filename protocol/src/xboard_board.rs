@@ -1,7 +1,8 @@
 //! What XBoard needs to know about our boards: rank numbering and the `setup` command
 //! for variants it does not know.
 
-use baton_engine::{Neutral, Role, Variant};
+use baton_engine::rules::legal_move_list;
+use baton_engine::{MoveKind, Neutral, Position, Role, Variant};
 
 /// XBoard numbers the ranks of a 10-rank board 0-9; we (and UCI) number them 1-10.
 pub fn zero_based_ranks(v: Variant) -> bool {
@@ -138,6 +139,68 @@ pub fn variant_names() -> String {
         .join(",")
 }
 
+/// XBoard's square name (`lift e2`, zero-based ranks on 10-rank boards) as a square of
+/// `pos`'s board.
+pub fn square_from_xboard(pos: &Position, text: &str) -> Option<baton_engine::Square> {
+    let ours = move_from_xboard(pos.variant, text)?;
+    pos.tables.parse_square(&ours)
+}
+
+/// The answer to `lift SQUARE`: `highlight COLORFEN` marking where the piece on `from`
+/// can go by the rules (the engine's legal moves; the first part of a two-part turn):
+/// red a capture, magenta a promotion (XBoard then offers the pieces), yellow any other
+/// move. XBoard treats unmarked squares as illegal even with legality testing off, so
+/// a person can only drop the piece where Baton's rules allow.
+pub fn highlight_line(pos: &Position, from: baton_engine::Square) -> String {
+    let t = pos.tables;
+    let (width, height) = (t.width, t.height);
+    let mut marks = vec![None; width as usize * height as usize];
+    let theirs = pos.color_bb(pos.side.other());
+    let ours = pos.color_bb(pos.side);
+    for m in legal_move_list(pos).iter().filter(|m| m.from == from) {
+        let mark = if m.promotion.is_some() {
+            'M'
+        } else if m.kind == MoveKind::EnPassant || (theirs.has(m.to) && !ours.has(m.to)) {
+            'R'
+        } else {
+            'Y'
+        };
+        let at = t.rank_of(m.to) as usize * width as usize + t.file_of(m.to) as usize;
+        // A square reached both ways keeps the strongest mark (promotion, capture).
+        let rank = |c: Option<char>| match c {
+            Some('M') => 3,
+            Some('R') => 2,
+            Some(_) => 1,
+            None => 0,
+        };
+        if rank(Some(mark)) > rank(marks[at]) {
+            marks[at] = Some(mark);
+        }
+    }
+    let mut rows = Vec::with_capacity(height as usize);
+    for rank in (0..height as usize).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..width as usize {
+            match marks[rank * width as usize + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        rows.push(row);
+    }
+    format!("highlight {}", rows.join("/"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +257,25 @@ mod tests {
         for v in Variant::ALL {
             assert_eq!(piece_to_char(v).len(), 2 * SLOTS);
         }
+    }
+
+    #[test]
+    fn lift_highlights_the_legal_targets() {
+        let pos = Position::startpos(Variant::KnightRelay);
+        let b1 = square_from_xboard(&pos, "b1").expect("square");
+        assert_eq!(highlight_line(&pos, b1), "highlight 8/8/8/8/8/Y1Y5/8/8");
+        // Nothing to move: an empty highlight.
+        let e4 = square_from_xboard(&pos, "e4").expect("square");
+        assert_eq!(highlight_line(&pos, e4), "highlight 8/8/8/8/8/8/8/8");
+        // A capture in red, a promotion in magenta.
+        let pos = Position::from_fen(Variant::KnightRelay, "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+            .expect("fen");
+        let a7 = square_from_xboard(&pos, "a7").expect("square");
+        assert_eq!(highlight_line(&pos, a7), "highlight MM6/8/8/8/8/8/8/8");
+        // Ten ranks: XBoard's a1 is our a2.
+        let pos = Position::startpos(Variant::FlipShatranj);
+        let sq = square_from_xboard(&pos, "a1").expect("square");
+        assert_eq!(pos.tables.square_name(sq), "a2");
     }
 
     #[test]

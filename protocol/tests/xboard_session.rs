@@ -42,6 +42,7 @@ fn protover_announces_features() {
         "colors=0",
         "sigint=0",
         "san=0",
+        "highlight=1",
         "myname=\"Baton\"",
         "variants=\"normal,knightmate,knightrelay,combiningknightmare,stonesrelays,\
          stonesrelays-tunnel,flipten,flipeight\"",
@@ -213,4 +214,43 @@ fn binary_garbage_is_an_error() {
     let out = session_bytes(&input);
     assert_eq!(with(&out, "Error (unknown command)").len(), 2, "{out:?}");
     assert_eq!(out.last().map(String::as_str), Some("pong 1"));
+}
+
+/// A person's move in an engine-defined variant, as XBoard sends it with highlight=1:
+/// `lift` is answered with the legal targets from Baton's rules, `put` needs no answer,
+/// the move follows as `usermove`; a drop the rules refuse is an `Illegal move`.
+#[test]
+fn a_persons_move_through_lift_and_put_uses_batons_rules() {
+    let out = session(
+        "xboard\nprotover 2\nnew\nvariant knightrelay\nsd 1\n\
+         lift b1\nput b3\nusermove b1b3\n\
+         lift e2\nput e4\nusermove e2e4\nping 1\n",
+    );
+    let marks = with(&out, "highlight ");
+    assert_eq!(marks.len(), 2, "{out:?}");
+    // The knight: a3 and c3, nothing else.
+    assert_eq!(marks[0], "highlight 8/8/8/8/8/Y1Y5/8/8");
+    // The pawn: e3 and e4, and the knight leaps its relay by the g1 knight gives it
+    // (c3, d4, f4, g3): XBoard could not know these.
+    assert_eq!(marks[1], "highlight 8/8/8/8/3YYY2/2Y1Y1Y1/8/8");
+    assert_eq!(with(&out, "Illegal move"), vec!["Illegal move: b1b3"]);
+    let replies = with(&out, "move ");
+    assert_eq!(replies.len(), 1, "{out:?}");
+    let mut g = Game::startpos(Variant::KnightRelay);
+    g.play_text("e2e4").expect("legal");
+    let reply = replies[0].trim_start_matches("move ");
+    assert!(g.play_text(reply).is_ok(), "engine reply {reply}");
+}
+
+#[test]
+fn lift_on_a_ten_rank_board_reads_xboards_rank_numbers() {
+    // flipten: XBoard's b0 is our b1 (ranks from 0 on ten-rank boards).
+    let out = session("xboard\nprotover 2\nvariant flipten\nforce\nlift b0\nlift z9\nping 1\n");
+    let marks = with(&out, "highlight ");
+    assert_eq!(marks.len(), 1, "{out:?}");
+    assert_ne!(
+        marks[0], "highlight 10/10/10/10/10/10/10/10/10/10",
+        "the knight can move"
+    );
+    assert_eq!(with(&out, "Error (bad square)").len(), 1, "{out:?}");
 }
