@@ -338,6 +338,165 @@ fn unsupported_variants_and_bad_engines_are_refused() {
     assert!(text(&out).1.contains("cannot start"), "{:?}", text(&out));
 }
 
+/// Runs `baton ARGS` (any command) and checks that it is refused as a usage error: exit
+/// code 2, no panic, and every one of `parts` in the message on stderr. Returns stderr.
+fn refused_command(args: &[String], parts: &[&str]) -> String {
+    let out = Command::new(BATON)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run baton");
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}\n{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}\n{stderr}");
+    for part in parts {
+        assert!(stderr.contains(part), "{args:?}: {part:?} not in\n{stderr}");
+    }
+    stderr
+}
+
+/// `refused_command` for `baton match ARGS`.
+fn refused(args: &[String], parts: &[&str]) -> String {
+    let mut all = vec!["match".to_string()];
+    all.extend(args.iter().cloned());
+    refused_command(&all, parts)
+}
+
+/// Two fake scripted engines (which need not start: these words are refused first)
+/// followed by `options`.
+fn two_fakes(dir: &TempDir, options: &str) -> Vec<String> {
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words(options));
+    args
+}
+
+#[test]
+fn a_depth_or_node_count_of_zero_is_refused() {
+    let dir = TempDir::new("zero");
+    for (options, message) in [
+        (
+            "--depth 0",
+            "--depth 0: the depth must be a whole number of at least 1",
+        ),
+        (
+            "--nodes 0",
+            "--nodes 0: the node count must be a whole number of at least 1",
+        ),
+        (
+            "--depth -2",
+            "--depth -2: the depth must be a whole number of at least 1",
+        ),
+        (
+            "--tc 5 --each depth=0",
+            "depth=0: the depth must be a whole number of at least 1",
+        ),
+        (
+            "--tc 5 --each nodes=0",
+            "nodes=0: the node count must be a whole number of at least 1",
+        ),
+    ] {
+        refused(&two_fakes(&dir, options), &[message]);
+    }
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.push("depth=0".into());
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words("--depth 1"));
+    refused(
+        &args,
+        &["depth=0: the depth must be a whole number of at least 1"],
+    );
+}
+
+#[test]
+fn absurd_or_negative_time_controls_are_refused_with_the_accepted_forms() {
+    let dir = TempDir::new("tc");
+    let forms = "a time control is SECS, MIN:SECS or MOVES/SECS, each with an optional +INC";
+    for (tc, why) in [
+        (
+            "-1",
+            "bad time control '-1': the base time '-1' is negative",
+        ),
+        (
+            "1e16",
+            "the base time '1e16' is more than a week (604800 s)",
+        ),
+        ("1e300", "the base time '1e300' is more than a week"),
+        ("inf", "the base time 'inf' is not a finite number"),
+        ("0", "the base time '0' must be more than 0"),
+        ("5+-0.1", "the increment '-0.1' is negative"),
+        ("5+1e16", "the increment '1e16' is more than a week"),
+        (
+            "0/60",
+            "the moves per period '0' must be a whole number of at least 1",
+        ),
+        ("fast", "the base time 'fast' is not a number of seconds"),
+    ] {
+        let stderr = refused(&two_fakes(&dir, &format!("--tc {tc}")), &[why, forms]);
+        assert!(!stderr.contains("takes one value"), "{stderr}");
+        refused(
+            &two_fakes(&dir, &format!("--depth 1 --each tc={tc}")),
+            &[why, forms],
+        );
+    }
+    refused(&two_fakes(&dir, "--tc"), &["--tc needs a value"]);
+    refused(
+        &two_fakes(&dir, "--tc 5 --hang-timeout 1e300"),
+        &["--hang-timeout 1e300: the wait must be more than 0 and at most a week"],
+    );
+}
+
+#[test]
+fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
+    let out = Command::new(BATON)
+        .args(["match", "--help"])
+        .output()
+        .expect("run baton");
+    let (help, _) = text(&out);
+    assert!(
+        help.contains("--maxmoves full moves (default 500)"),
+        "{help}"
+    );
+
+    let dir = TempDir::new("maxmoves");
+    let pgn = dir.path("games.pgn");
+    // Long enough a script to outlast the limit of two moves.
+    let long = "e2e4,e7e5,g1f3,b8c6,f1c4,g8f6,d2d3,f8c5";
+    let engines = [("one", "script", &[long][..]), ("two", "script", &[long])];
+    let options = format!("--depth 1 --games 2 --maxmoves 2 --pgn {pgn}");
+    let (stdout, _) = fake_match(&dir, engines, &options);
+    assert!(
+        stdout.contains("Score of one vs two: 0 - 0 - 2"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).expect("pgn");
+    for tag in [
+        "[Termination \"adjudication\"]",
+        "[Result \"1/2-1/2\"]",
+        "[PlyCount \"4\"]",
+    ] {
+        assert_eq!(games.matches(tag).count(), 2, "{tag}\n{games}");
+    }
+    // The reason is the comment before the result; the moves stop at the limit.
+    let games = without_thoughts(&games);
+    assert_eq!(
+        games.matches("1. e2e4 e7e5 2. g1f3 b8c6\n{").count(),
+        2,
+        "{games}"
+    );
+    assert!(!games.contains("f1c4"), "{games}");
+    assert_eq!(
+        games
+            .matches("{adjudicated a draw by the move limit: 2 moves played (--maxmoves 2)}")
+            .count(),
+        2,
+        "{games}"
+    );
+    let out = baton(&["--replay".to_string(), pgn]);
+    assert!(out.status.success(), "{:?}", text(&out));
+}
+
 /// Plays a short real match and checks that every game ended by the rules or by
 /// adjudication, and that the PGN replays.
 fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
