@@ -14,7 +14,9 @@ const FAIRY: &str = "/usr/games/fairy-stockfish";
 /// two of them finish a game by checkmate without knowing any rules.
 const FOOLS_MATE: &str = "f2f3,e7e5,g2g4,d8h4";
 
-/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`.
+/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`. It lists the options Hash
+/// (spin 1..1024), Ponder (check), Style (combo Solid, Normal, Risky), Clear Hash
+/// (button) and UCI_Variant (combo chess, knightmate).
 /// - `script`: plays MOVES[ply] (reporting a score of 0);
 /// - `illegal`: answers every `go` with `a1a1`;
 /// - `crash`: exits on `go`;
@@ -34,8 +36,13 @@ for line in sys.stdin:
     line = line.strip()
     if line == "uci":
         say("id name fake-" + mode,
+            "option name Hash type spin default 16 min 1 max 1024",
+            "option name Ponder type check default false",
+            "option name Style type combo default Normal var Solid var Normal var Risky",
+            "option name Clear Hash type button",
             "option name UCI_Variant type combo default chess var chess var knightmate",
             "uciok")
+
     elif line == "isready":
         say("readyok")
     elif line.startswith("position"):
@@ -369,6 +376,85 @@ fn two_fakes(dir: &TempDir, options: &str) -> Vec<String> {
     args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
     args.extend(words(options));
     args
+}
+
+/// The engine `two` given the `option.` words of `settings`, against a plain `one`,
+/// for two games with a PGN file.
+fn with_options(dir: &TempDir, settings: &str, pgn: &str) -> Vec<String> {
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words(settings));
+    args.extend(words(&format!("--depth 1 --games 2 --pgn {pgn}")));
+    args
+}
+
+#[test]
+fn an_unknown_engine_option_is_refused_before_any_game() {
+    let dir = TempDir::new("frob");
+    let pgn = dir.path("games.pgn");
+    let stderr = refused(
+        &with_options(&dir, "option.Frob=1", &pgn),
+        &[
+            "error: engine 'two' (python3) has no option 'Frob' (option.Frob=1); its options \
+             are: Hash, Ponder, Style, Clear Hash, UCI_Variant",
+            "No game was played",
+        ],
+    );
+    assert!(!stderr.contains("Games 1/"), "{stderr}");
+    assert!(!Path::new(&pgn).exists(), "a game was played");
+    // Through --each too, which reaches every engine.
+    let mut args = two_fakes(&dir, "--depth 1 --each option.Frob=1");
+    args.extend(words(&format!("--pgn {pgn}")));
+    refused(&args, &["engine 'one' (python3) has no option 'Frob'"]);
+    assert!(!Path::new(&pgn).exists(), "a game was played");
+}
+
+#[test]
+fn an_engine_option_value_the_engine_does_not_list_is_refused_before_any_game() {
+    let dir = TempDir::new("optval");
+    let pgn = dir.path("games.pgn");
+    for (setting, message) in [
+        (
+            "option.Hash=abc",
+            "does not accept option.Hash=abc: Hash takes a whole number from 1 to 1024",
+        ),
+        (
+            "option.Hash=0",
+            "does not accept option.Hash=0: Hash takes a whole number from 1 to 1024",
+        ),
+        (
+            "option.Hash=5000",
+            "option.Hash=5000: Hash takes a whole number from 1 to 1024",
+        ),
+        (
+            "option.Ponder=yes",
+            "does not accept option.Ponder=yes: Ponder takes true or false",
+        ),
+        (
+            "option.Style=Wild",
+            "option.Style=Wild: Style takes one of: Solid, Normal, Risky",
+        ),
+    ] {
+        let args = with_options(&dir, &format!("--each {setting}"), &pgn);
+        refused(&args, &["engine 'one' (python3)", message]);
+        assert!(!Path::new(&pgn).exists(), "{setting}: a game was played");
+    }
+    // Good values (names and values in any case, as UCI allows) reach the engine.
+    let (stdout, _) = fake_match(
+        &dir,
+        [
+            ("one", "script", &[FOOLS_MATE][..]),
+            ("two", "script", &[FOOLS_MATE]),
+        ],
+        &format!(
+            "--depth 1 --games 2 --pgn {pgn} --each option.hash=64 option.Ponder=TRUE \
+             option.Style=risky"
+        ),
+    );
+    assert!(
+        stdout.contains("Score of one vs two: 1 - 1 - 0"),
+        "{stdout}"
+    );
 }
 
 #[test]
