@@ -583,6 +583,158 @@ fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
     assert!(out.status.success(), "{:?}", text(&out));
 }
 
+/// Two games of fool's mate as `baton match --pgn` writes them (without thoughts).
+const FOOLS_MATE_PGN: &str = r#"[Event "baton match"]
+[Site "?"]
+[Round "1"]
+[White "one"]
+[Black "two"]
+[Result "0-1"]
+[Variant "chess"]
+[Termination "normal"]
+
+1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1
+
+[Event "baton match"]
+[Site "?"]
+[Round "2"]
+[White "two"]
+[Black "one"]
+[Result "0-1"]
+[Variant "chess"]
+[Termination "normal"]
+
+1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1
+"#;
+
+/// `baton match --replay` of a file holding `content`.
+fn replay_args(dir: &TempDir, name: &str, content: &[u8]) -> Vec<String> {
+    let path = dir.path(name);
+    std::fs::write(&path, content).expect("write pgn");
+    vec!["--replay".to_string(), path]
+}
+
+#[test]
+fn replaying_a_file_without_games_is_an_error() {
+    let dir = TempDir::new("nogames");
+    for (name, content) in [
+        ("empty.pgn", ""),
+        ("blank.pgn", "\n  \n\n"),
+        ("escape.pgn", "% only an escape line\n"),
+    ] {
+        let path = dir.path(name);
+        refused(
+            &replay_args(&dir, name, content.as_bytes()),
+            &[&format!(
+                "error: no games in {path}: a PGN game is tag lines like"
+            )],
+        );
+    }
+    // The whole file replays.
+    let out = baton(&replay_args(&dir, "good.pgn", FOOLS_MATE_PGN.as_bytes()));
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("replayed 2 games: 2 ok, 0 mismatches"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_cut_off_pgn_fails_the_replay_naming_the_game() {
+    let dir = TempDir::new("cutoff");
+    let second = FOOLS_MATE_PGN.rfind("[Event").unwrap();
+    let in_moves = FOOLS_MATE_PGN.rfind(" 2. g2g4").unwrap();
+    let in_comment = FOOLS_MATE_PGN.rfind("checkmate}").unwrap();
+    let in_tag = FOOLS_MATE_PGN.rfind("[Round").unwrap() + 4;
+    let after_tags = FOOLS_MATE_PGN.rfind("1. f2f3").unwrap();
+    for (cut, why) in [
+        (
+            in_moves,
+            "game 2 (two - one): its move text ends after ply 2 'e7e5' without a result \
+             (1-0, 0-1, 1/2-1/2 or *): the game is cut off",
+        ),
+        (
+            in_comment,
+            "game 2 (two - one): a comment '{' is not closed; its move text ends",
+        ),
+        (
+            in_tag,
+            "game 2 (? - ?): line 14: '[Rou' is not a whole tag line like [Name \"value\"]",
+        ),
+        (
+            after_tags,
+            "game 2 (two - one): no moves and no result (1-0, 0-1, 1/2-1/2 or *) follow its \
+             tags: the game is cut off",
+        ),
+        (
+            second + 3,
+            "game 2 (? - ?): line 12: '[Ev' is not a whole tag line",
+        ),
+    ] {
+        let args = replay_args(&dir, "cut.pgn", &FOOLS_MATE_PGN.as_bytes()[..cut]);
+        refused(&args, &["1 of 2 games in", "failed to replay:", why]);
+        let (stdout, _) = text(&baton(&args));
+        assert!(
+            stdout.contains("replayed 2 games: 1 ok, 0 mismatches, 1 unreadable"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn binary_input_to_replay_is_refused_without_a_panic() {
+    let dir = TempDir::new("binary");
+    let bytes: Vec<u8> = (0..=255u8).rev().cycle().take(4000).collect();
+    let path = dir.path("random.pgn");
+    refused(
+        &replay_args(&dir, "random.pgn", &bytes),
+        &[&format!(
+            "error: {path} is not a PGN file: byte 0 is not UTF-8 text. --replay reads PGN text"
+        )],
+    );
+    let path = dir.path("nul.pgn");
+    refused(
+        &replay_args(&dir, "nul.pgn", b"[Event \"x\"]\n\0\0\0"),
+        &[&format!(
+            "error: {path} is not a PGN file: byte 12 is a NUL (a binary file?)"
+        )],
+    );
+}
+
+#[test]
+fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
+    let dir = TempDir::new("replaybad");
+    let illegal = FOOLS_MATE_PGN.replacen("2. g2g4", "2. g2g5", 1);
+    let args = replay_args(&dir, "illegal.pgn", illegal.as_bytes());
+    refused(
+        &args,
+        &[
+            "1 of 2 games in",
+            "game 1 (one - two): ply 3: illegal move 'g2g5'",
+        ],
+    );
+    let (stdout, _) = text(&baton(&args));
+    assert!(
+        stdout.contains("game 1 (one - two): MISMATCH: ply 3: illegal move"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("replayed 2 games: 1 ok, 1 mismatches"),
+        "{stdout}"
+    );
+
+    let shogi = FOOLS_MATE_PGN.replace("[Variant \"chess\"]", "[Variant \"shogi\"]");
+    refused(
+        &replay_args(&dir, "shogi.pgn", shogi.as_bytes()),
+        &[
+            "2 of 2 games in",
+            "game 1 (one - two): Variant tag: unknown variant 'shogi' (known: chess, knightmate,",
+            "game 2 (two - one): Variant tag: unknown variant 'shogi'",
+        ],
+    );
+}
+
 /// Plays a short real match and checks that every game ended by the rules or by
 /// adjudication, and that the PGN replays.
 fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
