@@ -735,6 +735,44 @@ fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
     );
 }
 
+#[test]
+fn bench_refuses_extra_or_misplaced_words_with_its_usage() {
+    let usage = "usage: baton bench [variant|all] [depth] [--threads N]";
+    for (line, why) in [
+        (
+            "chess knightmate 1",
+            "error: bench takes one variant (or all), got 'chess' and 'knightmate'",
+        ),
+        (
+            "1 knightmate",
+            "error: 'knightmate' after the depth '1': the variant comes first",
+        ),
+        (
+            "knightmate 1 2",
+            "error: bench takes one depth, got '1' and '2'",
+        ),
+        ("knightmate 0", "error: bad depth '0' (1 to 64)"),
+        ("knightmate 1 --depth", "error: unknown option '--depth'"),
+        (
+            "nosuchchess",
+            "error: unknown variant 'nosuchchess' (known: chess, knightmate,",
+        ),
+    ] {
+        let mut args = vec!["bench".to_string()];
+        args.extend(words(line));
+        refused_command(&args, &[why, usage]);
+    }
+    // The words in their places still run.
+    let out = Command::new(BATON)
+        .args(["bench", "knightmate", "1", "--threads", "1"])
+        .output()
+        .expect("run baton");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("knightmate "), "{stdout}");
+    assert_eq!(stdout.matches(" depth  1 ").count(), 1, "{stdout}");
+}
+
 /// Plays a short real match and checks that every game ended by the rules or by
 /// adjudication, and that the PGN replays.
 fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
