@@ -8,6 +8,15 @@ mod tune_cmd;
 
 use std::process::ExitCode;
 
+/// The message for a variant name Baton does not know, listing the ones it does.
+pub(crate) fn unknown_variant(name: &str) -> String {
+    let known: Vec<&str> = baton_engine::Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .collect();
+    format!("unknown variant '{name}' (known: {})", known.join(", "))
+}
+
 fn usage() -> &'static str {
     "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
 }

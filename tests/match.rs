@@ -14,7 +14,9 @@ const FAIRY: &str = "/usr/games/fairy-stockfish";
 /// two of them finish a game by checkmate without knowing any rules.
 const FOOLS_MATE: &str = "f2f3,e7e5,g2g4,d8h4";
 
-/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`.
+/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`. It lists the options Hash
+/// (spin 1..1024), Ponder (check), Style (combo Solid, Normal, Risky), Clear Hash
+/// (button) and UCI_Variant (combo chess, knightmate).
 /// - `script`: plays MOVES[ply] (reporting a score of 0);
 /// - `illegal`: answers every `go` with `a1a1`;
 /// - `crash`: exits on `go`;
@@ -34,8 +36,13 @@ for line in sys.stdin:
     line = line.strip()
     if line == "uci":
         say("id name fake-" + mode,
+            "option name Hash type spin default 16 min 1 max 1024",
+            "option name Ponder type check default false",
+            "option name Style type combo default Normal var Solid var Normal var Risky",
+            "option name Clear Hash type button",
             "option name UCI_Variant type combo default chess var chess var knightmate",
             "uciok")
+
     elif line == "isready":
         say("readyok")
     elif line.startswith("position"):
@@ -336,6 +343,434 @@ fn unsupported_variants_and_bad_engines_are_refused() {
     let out = baton(&args);
     assert!(!out.status.success());
     assert!(text(&out).1.contains("cannot start"), "{:?}", text(&out));
+}
+
+/// Runs `baton ARGS` (any command) and checks that it is refused as a usage error: exit
+/// code 2, no panic, and every one of `parts` in the message on stderr. Returns stderr.
+fn refused_command(args: &[String], parts: &[&str]) -> String {
+    let out = Command::new(BATON)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run baton");
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}\n{stdout}\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}\n{stderr}");
+    for part in parts {
+        assert!(stderr.contains(part), "{args:?}: {part:?} not in\n{stderr}");
+    }
+    stderr
+}
+
+/// `refused_command` for `baton match ARGS`.
+fn refused(args: &[String], parts: &[&str]) -> String {
+    let mut all = vec!["match".to_string()];
+    all.extend(args.iter().cloned());
+    refused_command(&all, parts)
+}
+
+/// Two fake scripted engines (which need not start: these words are refused first)
+/// followed by `options`.
+fn two_fakes(dir: &TempDir, options: &str) -> Vec<String> {
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words(options));
+    args
+}
+
+/// The engine `two` given the `option.` words of `settings`, against a plain `one`,
+/// for two games with a PGN file.
+fn with_options(dir: &TempDir, settings: &str, pgn: &str) -> Vec<String> {
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words(settings));
+    args.extend(words(&format!("--depth 1 --games 2 --pgn {pgn}")));
+    args
+}
+
+#[test]
+fn an_unknown_engine_option_is_refused_before_any_game() {
+    let dir = TempDir::new("frob");
+    let pgn = dir.path("games.pgn");
+    let stderr = refused(
+        &with_options(&dir, "option.Frob=1", &pgn),
+        &[
+            "error: engine 'two' (python3) has no option 'Frob' (option.Frob=1); its options \
+             are: Hash, Ponder, Style, Clear Hash, UCI_Variant",
+            "No game was played",
+        ],
+    );
+    assert!(!stderr.contains("Games 1/"), "{stderr}");
+    assert!(!Path::new(&pgn).exists(), "a game was played");
+    // Through --each too, which reaches every engine.
+    let mut args = two_fakes(&dir, "--depth 1 --each option.Frob=1");
+    args.extend(words(&format!("--pgn {pgn}")));
+    refused(&args, &["engine 'one' (python3) has no option 'Frob'"]);
+    assert!(!Path::new(&pgn).exists(), "a game was played");
+}
+
+#[test]
+fn an_engine_option_value_the_engine_does_not_list_is_refused_before_any_game() {
+    let dir = TempDir::new("optval");
+    let pgn = dir.path("games.pgn");
+    for (setting, message) in [
+        (
+            "option.Hash=abc",
+            "does not accept option.Hash=abc: Hash takes a whole number from 1 to 1024",
+        ),
+        (
+            "option.Hash=0",
+            "does not accept option.Hash=0: Hash takes a whole number from 1 to 1024",
+        ),
+        (
+            "option.Hash=5000",
+            "option.Hash=5000: Hash takes a whole number from 1 to 1024",
+        ),
+        (
+            "option.Ponder=yes",
+            "does not accept option.Ponder=yes: Ponder takes true or false",
+        ),
+        (
+            "option.Style=Wild",
+            "option.Style=Wild: Style takes one of: Solid, Normal, Risky",
+        ),
+    ] {
+        let args = with_options(&dir, &format!("--each {setting}"), &pgn);
+        refused(&args, &["engine 'one' (python3)", message]);
+        assert!(!Path::new(&pgn).exists(), "{setting}: a game was played");
+    }
+    // Good values (names and values in any case, as UCI allows) reach the engine.
+    let (stdout, _) = fake_match(
+        &dir,
+        [
+            ("one", "script", &[FOOLS_MATE][..]),
+            ("two", "script", &[FOOLS_MATE]),
+        ],
+        &format!(
+            "--depth 1 --games 2 --pgn {pgn} --each option.hash=64 option.Ponder=TRUE \
+             option.Style=risky"
+        ),
+    );
+    assert!(
+        stdout.contains("Score of one vs two: 1 - 1 - 0"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_depth_or_node_count_of_zero_is_refused() {
+    let dir = TempDir::new("zero");
+    for (options, message) in [
+        (
+            "--depth 0",
+            "--depth 0: the depth must be a whole number of at least 1",
+        ),
+        (
+            "--nodes 0",
+            "--nodes 0: the node count must be a whole number of at least 1",
+        ),
+        (
+            "--depth -2",
+            "--depth -2: the depth must be a whole number of at least 1",
+        ),
+        (
+            "--tc 5 --each depth=0",
+            "depth=0: the depth must be a whole number of at least 1",
+        ),
+        (
+            "--tc 5 --each nodes=0",
+            "nodes=0: the node count must be a whole number of at least 1",
+        ),
+    ] {
+        refused(&two_fakes(&dir, options), &[message]);
+    }
+    let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
+    args.push("depth=0".into());
+    args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
+    args.extend(words("--depth 1"));
+    refused(
+        &args,
+        &["depth=0: the depth must be a whole number of at least 1"],
+    );
+}
+
+#[test]
+fn absurd_or_negative_time_controls_are_refused_with_the_accepted_forms() {
+    let dir = TempDir::new("tc");
+    let forms = "a time control is SECS, MIN:SECS or MOVES/SECS, each with an optional +INC";
+    for (tc, why) in [
+        (
+            "-1",
+            "bad time control '-1': the base time '-1' is negative",
+        ),
+        (
+            "1e16",
+            "the base time '1e16' is more than a week (604800 s)",
+        ),
+        ("1e300", "the base time '1e300' is more than a week"),
+        ("inf", "the base time 'inf' is not a finite number"),
+        ("0", "the base time '0' must be more than 0"),
+        ("5+-0.1", "the increment '-0.1' is negative"),
+        ("5+1e16", "the increment '1e16' is more than a week"),
+        (
+            "0/60",
+            "the moves per period '0' must be a whole number of at least 1",
+        ),
+        ("fast", "the base time 'fast' is not a number of seconds"),
+    ] {
+        let stderr = refused(&two_fakes(&dir, &format!("--tc {tc}")), &[why, forms]);
+        assert!(!stderr.contains("takes one value"), "{stderr}");
+        refused(
+            &two_fakes(&dir, &format!("--depth 1 --each tc={tc}")),
+            &[why, forms],
+        );
+    }
+    refused(&two_fakes(&dir, "--tc"), &["--tc needs a value"]);
+    refused(
+        &two_fakes(&dir, "--tc 5 --hang-timeout 1e300"),
+        &["--hang-timeout 1e300: the wait must be more than 0 and at most a week"],
+    );
+}
+
+#[test]
+fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
+    let out = Command::new(BATON)
+        .args(["match", "--help"])
+        .output()
+        .expect("run baton");
+    let (help, _) = text(&out);
+    assert!(
+        help.contains("--maxmoves full moves (default 500)"),
+        "{help}"
+    );
+
+    let dir = TempDir::new("maxmoves");
+    let pgn = dir.path("games.pgn");
+    // Long enough a script to outlast the limit of two moves.
+    let long = "e2e4,e7e5,g1f3,b8c6,f1c4,g8f6,d2d3,f8c5";
+    let engines = [("one", "script", &[long][..]), ("two", "script", &[long])];
+    let options = format!("--depth 1 --games 2 --maxmoves 2 --pgn {pgn}");
+    let (stdout, _) = fake_match(&dir, engines, &options);
+    assert!(
+        stdout.contains("Score of one vs two: 0 - 0 - 2"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
+    let games = std::fs::read_to_string(&pgn).expect("pgn");
+    for tag in [
+        "[Termination \"adjudication\"]",
+        "[Result \"1/2-1/2\"]",
+        "[PlyCount \"4\"]",
+    ] {
+        assert_eq!(games.matches(tag).count(), 2, "{tag}\n{games}");
+    }
+    // The reason is the comment before the result; the moves stop at the limit.
+    let games = without_thoughts(&games);
+    assert_eq!(
+        games.matches("1. e2e4 e7e5 2. g1f3 b8c6\n{").count(),
+        2,
+        "{games}"
+    );
+    assert!(!games.contains("f1c4"), "{games}");
+    assert_eq!(
+        games
+            .matches("{adjudicated a draw by the move limit: 2 moves played (--maxmoves 2)}")
+            .count(),
+        2,
+        "{games}"
+    );
+    let out = baton(&["--replay".to_string(), pgn]);
+    assert!(out.status.success(), "{:?}", text(&out));
+}
+
+/// Two games of fool's mate as `baton match --pgn` writes them (without thoughts).
+const FOOLS_MATE_PGN: &str = r#"[Event "baton match"]
+[Site "?"]
+[Round "1"]
+[White "one"]
+[Black "two"]
+[Result "0-1"]
+[Variant "chess"]
+[Termination "normal"]
+
+1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1
+
+[Event "baton match"]
+[Site "?"]
+[Round "2"]
+[White "two"]
+[Black "one"]
+[Result "0-1"]
+[Variant "chess"]
+[Termination "normal"]
+
+1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1
+"#;
+
+/// `baton match --replay` of a file holding `content`.
+fn replay_args(dir: &TempDir, name: &str, content: &[u8]) -> Vec<String> {
+    let path = dir.path(name);
+    std::fs::write(&path, content).expect("write pgn");
+    vec!["--replay".to_string(), path]
+}
+
+#[test]
+fn replaying_a_file_without_games_is_an_error() {
+    let dir = TempDir::new("nogames");
+    for (name, content) in [
+        ("empty.pgn", ""),
+        ("blank.pgn", "\n  \n\n"),
+        ("escape.pgn", "% only an escape line\n"),
+    ] {
+        let path = dir.path(name);
+        refused(
+            &replay_args(&dir, name, content.as_bytes()),
+            &[&format!(
+                "error: no games in {path}: a PGN game is tag lines like"
+            )],
+        );
+    }
+    // The whole file replays.
+    let out = baton(&replay_args(&dir, "good.pgn", FOOLS_MATE_PGN.as_bytes()));
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("replayed 2 games: 2 ok, 0 mismatches"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_cut_off_pgn_fails_the_replay_naming_the_game() {
+    let dir = TempDir::new("cutoff");
+    let second = FOOLS_MATE_PGN.rfind("[Event").unwrap();
+    let in_moves = FOOLS_MATE_PGN.rfind(" 2. g2g4").unwrap();
+    let in_comment = FOOLS_MATE_PGN.rfind("checkmate}").unwrap();
+    let in_tag = FOOLS_MATE_PGN.rfind("[Round").unwrap() + 4;
+    let after_tags = FOOLS_MATE_PGN.rfind("1. f2f3").unwrap();
+    for (cut, why) in [
+        (
+            in_moves,
+            "game 2 (two - one): its move text ends after ply 2 'e7e5' without a result \
+             (1-0, 0-1, 1/2-1/2 or *): the game is cut off",
+        ),
+        (
+            in_comment,
+            "game 2 (two - one): a comment '{' is not closed; its move text ends",
+        ),
+        (
+            in_tag,
+            "game 2 (? - ?): line 14: '[Rou' is not a whole tag line like [Name \"value\"]",
+        ),
+        (
+            after_tags,
+            "game 2 (two - one): no moves and no result (1-0, 0-1, 1/2-1/2 or *) follow its \
+             tags: the game is cut off",
+        ),
+        (
+            second + 3,
+            "game 2 (? - ?): line 12: '[Ev' is not a whole tag line",
+        ),
+    ] {
+        let args = replay_args(&dir, "cut.pgn", &FOOLS_MATE_PGN.as_bytes()[..cut]);
+        refused(&args, &["1 of 2 games in", "failed to replay:", why]);
+        let (stdout, _) = text(&baton(&args));
+        assert!(
+            stdout.contains("replayed 2 games: 1 ok, 0 mismatches, 1 unreadable"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn binary_input_to_replay_is_refused_without_a_panic() {
+    let dir = TempDir::new("binary");
+    let bytes: Vec<u8> = (0..=255u8).rev().cycle().take(4000).collect();
+    let path = dir.path("random.pgn");
+    refused(
+        &replay_args(&dir, "random.pgn", &bytes),
+        &[&format!(
+            "error: {path} is not a PGN file: byte 0 is not UTF-8 text. --replay reads PGN text"
+        )],
+    );
+    let path = dir.path("nul.pgn");
+    refused(
+        &replay_args(&dir, "nul.pgn", b"[Event \"x\"]\n\0\0\0"),
+        &[&format!(
+            "error: {path} is not a PGN file: byte 12 is a NUL (a binary file?)"
+        )],
+    );
+}
+
+#[test]
+fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
+    let dir = TempDir::new("replaybad");
+    let illegal = FOOLS_MATE_PGN.replacen("2. g2g4", "2. g2g5", 1);
+    let args = replay_args(&dir, "illegal.pgn", illegal.as_bytes());
+    refused(
+        &args,
+        &[
+            "1 of 2 games in",
+            "game 1 (one - two): ply 3: illegal move 'g2g5'",
+        ],
+    );
+    let (stdout, _) = text(&baton(&args));
+    assert!(
+        stdout.contains("game 1 (one - two): MISMATCH: ply 3: illegal move"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("replayed 2 games: 1 ok, 1 mismatches"),
+        "{stdout}"
+    );
+
+    let shogi = FOOLS_MATE_PGN.replace("[Variant \"chess\"]", "[Variant \"shogi\"]");
+    refused(
+        &replay_args(&dir, "shogi.pgn", shogi.as_bytes()),
+        &[
+            "2 of 2 games in",
+            "game 1 (one - two): Variant tag: unknown variant 'shogi' (known: chess, knightmate,",
+            "game 2 (two - one): Variant tag: unknown variant 'shogi'",
+        ],
+    );
+}
+
+#[test]
+fn bench_refuses_extra_or_misplaced_words_with_its_usage() {
+    let usage = "usage: baton bench [variant|all] [depth] [--threads N]";
+    for (line, why) in [
+        (
+            "chess knightmate 1",
+            "error: bench takes one variant (or all), got 'chess' and 'knightmate'",
+        ),
+        (
+            "1 knightmate",
+            "error: 'knightmate' after the depth '1': the variant comes first",
+        ),
+        (
+            "knightmate 1 2",
+            "error: bench takes one depth, got '1' and '2'",
+        ),
+        ("knightmate 0", "error: bad depth '0' (1 to 64)"),
+        ("knightmate 1 --depth", "error: unknown option '--depth'"),
+        (
+            "nosuchchess",
+            "error: unknown variant 'nosuchchess' (known: chess, knightmate,",
+        ),
+    ] {
+        let mut args = vec!["bench".to_string()];
+        args.extend(words(line));
+        refused_command(&args, &[why, usage]);
+    }
+    // The words in their places still run.
+    let out = Command::new(BATON)
+        .args(["bench", "knightmate", "1", "--threads", "1"])
+        .output()
+        .expect("run baton");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("knightmate "), "{stdout}");
+    assert_eq!(stdout.matches(" depth  1 ").count(), 1, "{stdout}");
 }
 
 /// Plays a short real match and checks that every game ended by the rules or by

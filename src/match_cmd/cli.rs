@@ -18,8 +18,20 @@ usage: baton match --engine cmd=PATH [name=N] [arg=A] [dir=D] [option.NAME=V] [t
                    [--pgn FILE] [--event NAME] [--timemargin MS] [--hang-timeout SECS]
        baton match --replay FILE.pgn
 Every opening is played twice, with the colors swapped. --games counts the games of each
-pair of engines per round.
+pair of engines per round. A game that reaches --maxmoves full moves (default 500) is
+adjudicated a draw. Each option.NAME=V is checked against the options the engine lists.
 ";
+
+/// The default of `--maxmoves`: no game runs longer than this many full moves.
+pub const DEFAULT_MAX_MOVES: u32 = 500;
+
+/// The longest base time or increment of a time control: a week, in seconds.
+pub const MAX_CLOCK_SECS: f64 = 604_800.0;
+
+/// What `--tc` and `tc=` accept, for the error messages.
+const TC_FORMS: &str = "a time control is SECS, MIN:SECS or MOVES/SECS, each with an \
+optional +INC in seconds (e.g. 60, 5+0.05, 1:30+1, 40/60+1); the base time must be more \
+than 0, and neither it nor the increment more than 604800 s (a week)";
 
 /// How long an engine may think about one move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,7 +140,7 @@ pub struct Config {
     pub seed: Option<u64>,
     pub draw: Option<DrawRule>,
     pub resign: Option<ResignRule>,
-    /// Adjudicate a draw after this many full moves (0: never).
+    /// Adjudicate a draw after this many full moves (at least 1; `DEFAULT_MAX_MOVES`).
     pub max_moves: u32,
     pub sprt: Option<SprtParams>,
     pub pgn: Option<String>,
@@ -146,8 +158,13 @@ pub enum Command {
     Help,
 }
 
+/// Whether `word` names an option. A negative number (`--tc -1`, `--sprt -5,0`) is a
+/// value, to be refused or accepted as one, not taken for an option.
 fn is_option(word: &str) -> bool {
-    word.starts_with('-') && !word.contains('=')
+    let number = word
+        .strip_prefix('-')
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
+    word.starts_with('-') && !word.contains('=') && !number
 }
 
 /// The `key=value` words after an option, up to the next option.
@@ -171,37 +188,86 @@ fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
         .map_err(|_| format!("bad number '{text}' for {what}"))
 }
 
-/// Reads `SECS`, `MIN:SECS`, `MOVES/SECS`, each with an optional `+INC` (seconds).
+/// A whole number of at least 1. `given` shows the words as typed (`--depth 0`,
+/// `depth=0`), `what` names the quantity ("depth").
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(
+    given: &str,
+    what: &str,
+    text: &str,
+) -> Result<T, String> {
+    match text.trim().parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err(format!(
+            "{given}: the {what} must be a whole number of at least 1"
+        )),
+    }
+}
+
+fn depth_limit(given: &str, text: &str) -> Result<Limit, String> {
+    at_least_one(given, "depth", text).map(Limit::Depth)
+}
+
+fn nodes_limit(given: &str, text: &str) -> Result<Limit, String> {
+    at_least_one(given, "node count", text).map(Limit::Nodes)
+}
+
+/// Reads `SECS`, `MIN:SECS`, `MOVES/SECS`, each with an optional `+INC` (seconds). Every
+/// number must be finite and not negative, the base time more than 0, and the base time
+/// and the increment at most `MAX_CLOCK_SECS`; an error says which rule `text` broke and
+/// shows the accepted forms.
 pub fn parse_tc(text: &str) -> Result<Limit, String> {
-    let bad = || format!("bad time control '{text}' (expected e.g. 10+0.1 or 40/60)");
+    let bad = |why: String| format!("bad time control '{text}': {why}\n{TC_FORMS}");
     let (moves, rest) = match text.split_once('/') {
-        Some((m, r)) => (Some(m.parse::<u32>().map_err(|_| bad())?), r),
+        Some((m, r)) => match m.trim().parse::<u32>() {
+            Ok(n) if n >= 1 => (Some(n), r),
+            _ => {
+                return Err(bad(format!(
+                    "the moves per period '{m}' must be a whole number of at least 1"
+                )))
+            }
+        },
         None => (None, text),
     };
     let (base, inc) = match rest.split_once('+') {
         Some((b, i)) => (b, Some(i)),
         None => (rest, None),
     };
-    let secs = |s: &str| -> Result<f64, String> {
-        let v = match s.split_once(':') {
-            Some((m, s)) => {
-                m.parse::<f64>().map_err(|_| bad())? * 60.0 + s.parse::<f64>().map_err(|_| bad())?
-            }
-            None => s.parse::<f64>().map_err(|_| bad())?,
+    // Seconds, or minutes and seconds.
+    let secs = |what: &str, s: &str| -> Result<f64, String> {
+        let parts = match s.split_once(':') {
+            Some((m, sec)) => vec![(m, 60.0), (sec, 1.0)],
+            None => vec![(s, 1.0)],
         };
-        if v.is_finite() && v >= 0.0 {
-            Ok(v)
-        } else {
-            Err(bad())
+        let mut total = 0.0;
+        for (part, scale) in parts {
+            let part = part.trim();
+            let v: f64 = part
+                .parse()
+                .map_err(|_| bad(format!("the {what} '{s}' is not a number of seconds")))?;
+            if !v.is_finite() {
+                return Err(bad(format!("the {what} '{s}' is not a finite number")));
+            }
+            if v < 0.0 || part.starts_with('-') {
+                return Err(bad(format!("the {what} '{s}' is negative")));
+            }
+            total += v * scale;
         }
+        if total > MAX_CLOCK_SECS {
+            return Err(bad(format!(
+                "the {what} '{s}' is more than a week ({MAX_CLOCK_SECS} s)"
+            )));
+        }
+        Ok(total)
     };
-    let base_ms = (secs(base)? * 1000.0).round() as u64;
+    let base_ms = (secs("base time", base)? * 1000.0).round() as u64;
     let inc_ms = match inc {
-        Some(i) => (secs(i)? * 1000.0).round() as u64,
+        Some(i) => (secs("increment", i)? * 1000.0).round() as u64,
         None => 0,
     };
-    if base_ms == 0 && inc_ms == 0 || moves == Some(0) {
-        return Err(bad());
+    if base_ms == 0 {
+        return Err(bad(format!(
+            "the base time '{base}' must be more than 0 (at least 0.001 s)"
+        )));
     }
     Ok(Limit::Clock {
         base_ms,
@@ -214,6 +280,11 @@ pub fn parse_tc(text: &str) -> Result<Limit, String> {
 pub(crate) fn engine_word(spec: &mut EngineSpec, word: &str) -> Result<(), String> {
     let (key, value) = split_kv(word)?;
     if let Some(option) = key.strip_prefix("option.") {
+        if option.trim().is_empty() {
+            return Err(format!(
+                "'{word}': the option name is missing (write option.NAME=VALUE)"
+            ));
+        }
         spec.options.retain(|(k, _)| k != option);
         spec.options.push((option.to_string(), value.to_string()));
         return Ok(());
@@ -224,8 +295,8 @@ pub(crate) fn engine_word(spec: &mut EngineSpec, word: &str) -> Result<(), Strin
         "arg" => spec.args.push(value.to_string()),
         "dir" => spec.dir = Some(value.to_string()),
         "tc" => spec.limit = Some(parse_tc(value)?),
-        "depth" => spec.limit = Some(Limit::Depth(number("depth", value)?)),
-        "nodes" => spec.limit = Some(Limit::Nodes(number("nodes", value)?)),
+        "depth" => spec.limit = Some(depth_limit(word, value)?),
+        "nodes" => spec.limit = Some(nodes_limit(word, value)?),
         "proto" if value == "uci" => {}
         "proto" => return Err(format!("only proto=uci is supported, not '{value}'")),
         _ => return Err(format!("unknown engine setting '{key}'")),
@@ -349,7 +420,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         seed: None,
         draw: None,
         resign: None,
-        max_moves: 0,
+        max_moves: DEFAULT_MAX_MOVES,
         sprt: None,
         pgn: None,
         event: "baton match".into(),
@@ -367,9 +438,16 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         let one = |what: &str| -> Result<&str, String> {
             match words.as_slice() {
                 [w] => Ok(w),
-                _ => Err(format!("--{what} takes one value")),
+                [] => Err(format!("--{what} needs a value")),
+                more => Err(format!(
+                    "--{what} takes one value, not {} ('{}')",
+                    more.len(),
+                    more.join("' '")
+                )),
             }
         };
+        // The option and its value as typed, for messages.
+        let given = |what: &str| format!("--{what} {}", words.join(" "));
         match opt.as_str() {
             "help" | "h" => return Ok(Command::Help),
             "replay" => return Ok(Command::Replay(one("replay")?.to_string())),
@@ -383,12 +461,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "each" => each.extend(words.iter().map(|w| w.to_string())),
             "variant" => {
                 let name = one("variant")?;
-                variant =
-                    Variant::from_name(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+                variant = Variant::from_name(name).ok_or_else(|| crate::unknown_variant(name))?;
             }
             "tc" => global_limit = Some(parse_tc(one("tc")?)?),
-            "depth" => global_limit = Some(Limit::Depth(number("depth", one("depth")?)?)),
-            "nodes" => global_limit = Some(Limit::Nodes(number("nodes", one("nodes")?)?)),
+            "depth" => global_limit = Some(depth_limit(&given("depth"), one("depth")?)?),
+            "nodes" => global_limit = Some(nodes_limit(&given("nodes"), one("nodes")?)?),
             "games" => cfg.games = number("games", one("games")?)?,
             "rounds" => cfg.rounds = number("rounds", one("rounds")?)?,
             "concurrency" => cfg.concurrency = number("concurrency", one("concurrency")?)?,
@@ -397,15 +474,31 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "seed" | "srand" => cfg.seed = Some(number("seed", one("seed")?)?),
             "draw" => cfg.draw = Some(parse_draw(&words)?),
             "resign" => cfg.resign = Some(parse_resign(&words)?),
-            "maxmoves" => cfg.max_moves = number("maxmoves", one("maxmoves")?)?,
+            "maxmoves" => {
+                let what = format!("move limit (default {DEFAULT_MAX_MOVES})");
+                cfg.max_moves = at_least_one(&given("maxmoves"), &what, one("maxmoves")?)?;
+            }
             "sprt" => cfg.sprt = Some(parse_sprt(&words)?),
             "pgn" | "pgnout" => cfg.pgn = Some(one("pgn")?.to_string()),
             "event" => cfg.event = one("event")?.to_string(),
-            "timemargin" => cfg.time_margin_ms = number("timemargin", one("timemargin")?)?,
+            "timemargin" => {
+                cfg.time_margin_ms = number("timemargin", one("timemargin")?)?;
+                if cfg.time_margin_ms as f64 > MAX_CLOCK_SECS * 1000.0 {
+                    return Err(format!(
+                        "{}: the margin (ms) must be at most a week ({} ms)",
+                        given("timemargin"),
+                        MAX_CLOCK_SECS * 1000.0
+                    ));
+                }
+            }
             "hang-timeout" => {
                 let secs: f64 = number("hang-timeout", one("hang-timeout")?)?;
-                if !(secs.is_finite() && secs > 0.0) {
-                    return Err("--hang-timeout must be positive".into());
+                if !(secs.is_finite() && secs > 0.0 && secs <= MAX_CLOCK_SECS) {
+                    return Err(format!(
+                        "{}: the wait must be more than 0 and at most a week \
+                         ({MAX_CLOCK_SECS} s)",
+                        given("hang-timeout")
+                    ));
                 }
                 cfg.hang_timeout = Some(Duration::from_secs_f64(secs));
             }
@@ -489,9 +582,87 @@ mod tests {
         assert_eq!(parse_tc("10+0.1"), Ok(clock(10_000, 100, None)));
         assert_eq!(parse_tc("40/60"), Ok(clock(60_000, 0, Some(40))));
         assert_eq!(parse_tc("1:30+1"), Ok(clock(90_000, 1000, None)));
-        assert!(parse_tc("abc").is_err());
-        assert!(parse_tc("0").is_err());
+        assert_eq!(parse_tc("604800"), Ok(clock(604_800_000, 0, None)));
+        assert_eq!(parse_tc("0.5+0"), Ok(clock(500, 0, None)));
         assert_eq!(clock(10_000, 100, None).pgn_text(), "10+0.1");
+    }
+
+    #[test]
+    fn absurd_time_controls_are_refused_with_the_reason() {
+        for (tc, why) in [
+            ("abc", "is not a number of seconds"),
+            ("0", "must be more than 0"),
+            ("0+1", "must be more than 0"),
+            ("-1", "is negative"),
+            ("-0", "is negative"),
+            ("5+-1", "the increment '-1' is negative"),
+            ("1e16", "more than a week"),
+            ("604801", "more than a week"),
+            ("10081:0", "more than a week"),
+            ("5+1e9", "the increment '1e9' is more than a week"),
+            ("inf", "not a finite number"),
+            ("NaN", "not a finite number"),
+            ("5+", "the increment '' is not a number"),
+            ("0/60", "moves per period '0'"),
+            ("x/60", "moves per period 'x'"),
+        ] {
+            let e = parse_tc(tc).expect_err(tc);
+            assert!(e.contains(why), "{tc}: {e}");
+            assert!(
+                e.contains("time control is SECS, MIN:SECS or MOVES/SECS"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_negative_number_is_a_value_not_an_option() {
+        let e = parse(&args("--engine cmd=a --engine cmd=b --tc -1"))
+            .err()
+            .unwrap();
+        assert!(e.contains("'-1': the base time '-1' is negative"), "{e}");
+        let e = parse(&args("--engine cmd=a --engine cmd=b --depth -3"))
+            .err()
+            .unwrap();
+        assert!(e.contains("--depth -3: the depth must be"), "{e}");
+        let c = config("--engine cmd=a --engine cmd=b --depth 1 --sprt -5,0");
+        assert_eq!(c.sprt.map(|s| (s.elo0, s.elo1)), Some((-5.0, 0.0)));
+    }
+
+    #[test]
+    fn depths_node_counts_and_move_limits_start_at_one() {
+        for (bad, why) in [
+            (
+                "--depth 0",
+                "--depth 0: the depth must be a whole number of at least 1",
+            ),
+            ("--nodes 0", "--nodes 0: the node count must be"),
+            ("--depth 1 --each depth=0", "depth=0: the depth must be"),
+            (
+                "--depth 1 --each nodes=0",
+                "nodes=0: the node count must be",
+            ),
+            (
+                "--depth 1 --maxmoves 0",
+                "--maxmoves 0: the move limit (default 500)",
+            ),
+            ("--depth", "--depth needs a value"),
+            ("--depth 1 2", "--depth takes one value, not 2 ('1' '2')"),
+        ] {
+            let e = parse(&args(&format!("--engine cmd=a --engine cmd=b {bad}")))
+                .err()
+                .unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_move_limit_is_on_by_default() {
+        let c = config("--engine cmd=a --engine cmd=b --depth 1");
+        assert_eq!(c.max_moves, DEFAULT_MAX_MOVES);
+        assert_eq!(DEFAULT_MAX_MOVES, 500);
+        let c = config("--engine cmd=a --engine cmd=b --depth 1 --maxmoves 40");
+        assert_eq!(c.max_moves, 40);
     }
 
     #[test]
@@ -539,6 +710,9 @@ mod tests {
             "--engine cmd=a --engine cmd=b --depth 1 --variant nosuch",
             "--engine cmd=a --engine cmd=b --depth 1 --frobnicate",
             "--engine cmd=a colour=red --engine cmd=b --depth 1",
+            "--engine cmd=a option.=3 --engine cmd=b --depth 1",
+            "--engine cmd=a --engine cmd=b --depth 1 --hang-timeout 1e300",
+            "--engine cmd=a --engine cmd=b --depth 1 --timemargin 18446744073709551615",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

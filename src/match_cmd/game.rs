@@ -380,9 +380,13 @@ pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord 
             };
             return rec;
         }
-        if cfg.max_moves > 0 && game.moves().len() >= 2 * cfg.max_moves as usize {
+        // The safety net: no game runs on without end (`--maxmoves`, on by default).
+        if game.moves().len() >= 2 * cfg.max_moves as usize {
             rec.termination = Termination::Adjudication;
-            rec.reason = format!("draw: move limit of {} reached", cfg.max_moves);
+            rec.reason = format!(
+                "adjudicated a draw by the move limit: {} moves played (--maxmoves {})",
+                cfg.max_moves, cfg.max_moves
+            );
             return rec;
         }
         let side = game.position().side;

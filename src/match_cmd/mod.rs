@@ -165,20 +165,32 @@ fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
     let mut names: Vec<String> = Vec::new();
     for spec in &cfg.engines {
         let client = UciClient::start(spec).map_err(|f| format!("engine '{}': {f}", spec.cmd))?;
-        let variant = cfg.variant.name();
-        if cfg.variant != baton_engine::Variant::Chess
-            && !client.variants.iter().any(|v| v == variant)
-        {
-            return Err(format!(
-                "engine '{}' does not offer UCI_Variant {variant}",
-                spec.cmd
-            ));
-        }
         let mut name = spec
             .name
             .clone()
             .or(client.id_name.clone())
             .unwrap_or_else(|| spec.cmd.clone());
+        // `engine 'NAME' (CMD)`, the command left out when it is the name.
+        let label = if name == spec.cmd {
+            format!("engine '{name}'")
+        } else {
+            format!("engine '{name}' ({})", spec.cmd)
+        };
+        let variant = cfg.variant.name();
+        if cfg.variant != baton_engine::Variant::Chess
+            && !client.variants.iter().any(|v| v == variant)
+        {
+            return Err(format!("{label} does not offer UCI_Variant {variant}"));
+        }
+        // Every option.NAME=VALUE must be one the engine lists, with a value it takes:
+        // an engine ignores what it does not know, and the match would measure
+        // something else than was asked.
+        uci_client::check_settings(&client.options, &spec.options).map_err(|why| {
+            format!(
+                "{label} {why}\nNo game was played: fix the option.NAME=VALUE words of \
+                 --engine or --each."
+            )
+        })?;
         client.quit();
         if names.contains(&name) {
             name = format!("{name} ({})", names.len() + 1);

@@ -129,6 +129,9 @@ pub struct PgnGame {
     pub moves: Vec<String>,
     /// The result token at the end of the move text, if any.
     pub result_token: Option<String>,
+    /// What makes the text of the game unreadable or incomplete: a malformed tag line, a
+    /// comment left open, no result at the end (a file cut off in the game).
+    pub problems: Vec<String>,
 }
 
 impl PgnGame {
@@ -220,6 +223,21 @@ fn read_movetext(text: &str, game: &mut PgnGame) {
             word.clear();
         }
     }
+    if depth_brace {
+        game.problems
+            .push("a comment '{' is not closed".to_string());
+    }
+    if game.result_token.is_none() {
+        let results = "result (1-0, 0-1, 1/2-1/2 or *)";
+        game.problems.push(match game.moves.last() {
+            None => format!("no moves and no {results} follow its tags: the game is cut off"),
+            Some(last) => format!(
+                "its move text ends after ply {} '{last}' without a {results}: the game is \
+                 cut off, or this is not PGN",
+                game.moves.len()
+            ),
+        });
+    }
 }
 
 /// Every game of a PGN file.
@@ -229,21 +247,40 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
     let mut movetext = String::new();
     let mut in_moves = false;
     let mut finish = |current: &mut PgnGame, movetext: &mut String| {
+        let bad_tags = !current.problems.is_empty();
         read_movetext(movetext, current);
-        if !current.tags.is_empty() || !current.moves.is_empty() {
+        if bad_tags
+            || !current.tags.is_empty()
+            || !current.moves.is_empty()
+            || current.result_token.is_some()
+        {
             games.push(std::mem::take(current));
+        } else {
+            *current = PgnGame::default();
         }
         movetext.clear();
     };
-    for line in text.lines() {
+    for (k, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.starts_with('[') {
-            if in_moves {
+            let tag = parse_tag(trimmed);
+            // A tag already given, with no move text since, begins the next game: this
+            // one had no moves.
+            let again = tag
+                .as_ref()
+                .is_some_and(|(name, _)| current.tags.contains_key(name));
+            if in_moves || again {
                 finish(&mut current, &mut movetext);
                 in_moves = false;
             }
-            if let Some((name, value)) = parse_tag(trimmed) {
-                current.tags.insert(name, value);
+            match tag {
+                Some((name, value)) => {
+                    current.tags.insert(name, value);
+                }
+                None => current.problems.push(format!(
+                    "line {}: '{trimmed}' is not a whole tag line like [Name \"value\"]",
+                    k + 1
+                )),
             }
         } else if !trimmed.is_empty() {
             in_moves = true;
@@ -259,7 +296,7 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
 pub fn check_game(g: &PgnGame) -> Result<(), String> {
     let variant_name = g.tag("Variant").unwrap_or("chess");
     let variant = Variant::from_name(variant_name)
-        .ok_or_else(|| format!("unknown variant '{variant_name}'"))?;
+        .ok_or_else(|| format!("Variant tag: {}", crate::unknown_variant(variant_name)))?;
     let start = match g.tag("FEN") {
         Some(fen) => {
             Position::from_fen(variant, fen).map_err(|e| format!("bad FEN '{fen}': {e:?}"))?
@@ -335,19 +372,54 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
     }
 }
 
-/// `baton match --replay FILE`: checks every game, prints a summary, fails on any
-/// mismatch.
+/// How many failures the final error lists, one a line.
+const FAILURES_SHOWN: usize = 5;
+
+/// `baton match --replay FILE`: checks every game, prints a summary, fails when a game
+/// does not replay (unreadable, cut off, or at odds with the rules), or when the file
+/// holds no game or is not text.
 pub fn replay(path: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let not_text = |what: String| {
+        format!(
+            "{path} is not a PGN file: {what}. --replay reads PGN text, such as the files \
+             baton match --pgn writes"
+        )
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        not_text(format!(
+            "byte {} is not UTF-8 text",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    if let Some(at) = text.find('\0') {
+        return Err(not_text(format!("byte {at} is a NUL (a binary file?)")));
+    }
     let games = read_games(&text);
-    let mut bad = 0;
+    if games.is_empty() {
+        return Err(format!(
+            "no games in {path}: a PGN game is tag lines like [White \"name\"] followed by \
+             its moves and result"
+        ));
+    }
+    let (mut mismatches, mut unreadable) = (0, 0);
+    let mut failures: Vec<String> = Vec::new();
     let mut players: BTreeMap<String, Tally> = BTreeMap::new();
     for (k, g) in games.iter().enumerate() {
         let white = g.tag("White").unwrap_or("?").to_string();
         let black = g.tag("Black").unwrap_or("?").to_string();
+        let label = format!("game {} ({white} - {black})", k + 1);
+        if !g.problems.is_empty() {
+            unreadable += 1;
+            let why = g.problems.join("; ");
+            println!("{label}: UNREADABLE: {why}");
+            failures.push(format!("{label}: {why}"));
+            continue;
+        }
         if let Err(why) = check_game(g) {
-            bad += 1;
-            println!("game {} ({white} - {black}): MISMATCH: {why}", k + 1);
+            mismatches += 1;
+            println!("{label}: MISMATCH: {why}");
+            failures.push(format!("{label}: {why}"));
             continue;
         }
         // One game's (wins, losses, draws) for White, then for Black.
@@ -375,18 +447,27 @@ pub fn replay(path: &str) -> Result<(), String> {
             100.0 * t.score()
         );
     }
-    println!(
-        "replayed {} games: {} ok, {bad} mismatches",
+    let bad = failures.len();
+    let mut summary = format!(
+        "replayed {} games: {} ok, {mismatches} mismatches",
         games.len(),
         games.len() - bad
     );
-    if bad > 0 {
-        return Err(format!(
-            "{bad} of {} games do not match Baton's rules",
-            games.len()
-        ));
+    if unreadable > 0 {
+        summary += &format!(", {unreadable} unreadable");
     }
-    Ok(())
+    println!("{summary}");
+    if bad == 0 {
+        return Ok(());
+    }
+    let mut message = format!("{bad} of {} games in {path} failed to replay:", games.len());
+    for f in failures.iter().take(FAILURES_SHOWN) {
+        message += &format!("\n  {f}");
+    }
+    if bad > FAILURES_SHOWN {
+        message += &format!("\n  ... and {} more (listed above)", bad - FAILURES_SHOWN);
+    }
+    Err(message)
 }
 
 #[cfg(test)]
@@ -542,6 +623,38 @@ mod tests {
             &names(),
         );
         assert!(!chess.contains("{e4}"), "{chess}");
+    }
+
+    #[test]
+    fn cut_off_and_malformed_games_carry_their_problems() {
+        let text = write_game(
+            &record(
+                &["f2f3", "e7e5", "g2g4", "d8h4"],
+                Some(Color::Black),
+                Termination::Normal,
+            ),
+            "ev",
+            &names(),
+        );
+        assert!(read_games(&text)[0].problems.is_empty());
+        // Cut in the move text: no result.
+        let cut = &text[..text.find("g2g4").unwrap()];
+        let problems = &read_games(cut)[0].problems;
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("ends after ply 2 'e7e5' without a result"));
+        // Tags alone, then another game's tags: two games, the first without moves.
+        let games = read_games(&format!("[Event \"a\"]\n[Site \"?\"]\n\n{text}"));
+        assert_eq!(games.len(), 2);
+        assert!(games[0].problems[0].contains("no moves and no result"));
+        assert!(games[1].problems.is_empty());
+        // A broken tag line.
+        let games = read_games("[Event \"a\"]\n[Site\n\n1. e2e4 *\n");
+        assert_eq!(
+            games[0].problems,
+            ["line 2: '[Site' is not a whole tag line like [Name \"value\"]"]
+        );
+        // Nothing at all.
+        assert!(read_games("\n \n").is_empty());
     }
 
     #[test]

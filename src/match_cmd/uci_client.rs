@@ -57,6 +57,112 @@ pub struct Reply {
     pub depth: Option<u32>,
 }
 
+/// One option of the engine, as its `option name ... type ...` line lists it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineOption {
+    pub name: String,
+    /// `spin`, `check`, `combo`, `string` or `button` (anything else is let through).
+    pub kind: String,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    /// The values of a `combo`.
+    pub vars: Vec<String>,
+}
+
+impl EngineOption {
+    /// Reads an `option` line: the name runs up to ` type `; `default`, `min`, `max`
+    /// and `var` each take the words up to the next of these keywords.
+    pub fn parse(line: &str) -> Option<EngineOption> {
+        let rest = line.trim().strip_prefix("option name ")?;
+        let (name, rest) = rest.split_once(" type ")?;
+        let mut words = rest.split_whitespace();
+        let mut option = EngineOption {
+            name: name.trim().to_string(),
+            kind: words.next()?.to_string(),
+            ..Default::default()
+        };
+        let mut key: Option<&str> = None;
+        let mut value: Vec<&str> = Vec::new();
+        let keep = |option: &mut EngineOption, key: Option<&str>, value: &[&str]| {
+            let value = value.join(" ");
+            match key {
+                Some("min") => option.min = value.parse().ok(),
+                Some("max") => option.max = value.parse().ok(),
+                Some("var") => option.vars.push(value),
+                _ => {}
+            }
+        };
+        for w in words {
+            if matches!(w, "default" | "min" | "max" | "var") {
+                keep(&mut option, key, &value);
+                key = Some(w);
+                value.clear();
+            } else {
+                value.push(w);
+            }
+        }
+        keep(&mut option, key, &value);
+        Some(option)
+    }
+
+    /// `Err` says what the option accepts if `value` is not among it (values, like
+    /// names, are compared without regard to case, as UCI asks).
+    pub fn check(&self, value: &str) -> Result<(), String> {
+        let v = value.trim();
+        match self.kind.as_str() {
+            "spin" => {
+                let inside = v.parse::<i64>().is_ok_and(|n| {
+                    self.min.is_none_or(|lo| n >= lo) && self.max.is_none_or(|hi| n <= hi)
+                });
+                if inside {
+                    return Ok(());
+                }
+                let range = match (self.min, self.max) {
+                    (Some(lo), Some(hi)) => format!(" from {lo} to {hi}"),
+                    (Some(lo), None) => format!(" of at least {lo}"),
+                    (None, Some(hi)) => format!(" of at most {hi}"),
+                    (None, None) => String::new(),
+                };
+                Err(format!("{} takes a whole number{range}", self.name))
+            }
+            "check" if v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false") => Ok(()),
+            "check" => Err(format!("{} takes true or false", self.name)),
+            "combo" if self.vars.iter().any(|var| var.eq_ignore_ascii_case(v)) => Ok(()),
+            "combo" => Err(format!(
+                "{} takes one of: {}",
+                self.name,
+                self.vars.join(", ")
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Checks `option.NAME=VALUE` settings against the options an engine lists; `Err`
+/// names the setting and says what would be accepted.
+pub fn check_settings(
+    options: &[EngineOption],
+    settings: &[(String, String)],
+) -> Result<(), String> {
+    for (name, value) in settings {
+        let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
+            let known: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
+            let known = if known.is_empty() {
+                "it lists none".to_string()
+            } else {
+                format!("its options are: {}", known.join(", "))
+            };
+            return Err(format!(
+                "has no option '{name}' (option.{name}={value}); {known}"
+            ));
+        };
+        option
+            .check(value)
+            .map_err(|what| format!("does not accept option.{name}={value}: {what}"))?;
+    }
+    Ok(())
+}
+
 type Tail = Arc<Mutex<VecDeque<String>>>;
 
 fn remember(tail: &Tail, line: String) {
@@ -73,6 +179,8 @@ pub struct UciClient {
     pub id_name: Option<String>,
     /// The values of the engine's `UCI_Variant` combo (empty if it has none).
     pub variants: Vec<String>,
+    /// Every option the engine listed after `uci`.
+    pub options: Vec<EngineOption>,
     child: Child,
     stdin: ChildStdin,
     rx: Receiver<Event>,
@@ -130,6 +238,7 @@ impl UciClient {
         let mut client = UciClient {
             id_name: None,
             variants: Vec::new(),
+            options: Vec::new(),
             child,
             stdin,
             rx,
@@ -138,23 +247,22 @@ impl UciClient {
         client.send("uci")?;
         let deadline = Instant::now() + STARTUP_TIMEOUT;
         let mut id_name = None;
-        let mut variants = Vec::new();
+        let mut options = Vec::new();
         client.wait_for(deadline, |line| {
             if let Some(name) = line.strip_prefix("id name ") {
                 id_name = Some(name.trim().to_string());
-            } else if line.starts_with("option name UCI_Variant ") {
-                variants = line
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .windows(2)
-                    .filter(|w| w[0] == "var")
-                    .map(|w| w[1].to_string())
-                    .collect();
+            } else if let Some(option) = EngineOption::parse(line) {
+                options.push(option);
             }
             line == "uciok"
         })?;
         client.id_name = id_name;
-        client.variants = variants;
+        client.variants = options
+            .iter()
+            .find(|o| o.name == "UCI_Variant")
+            .map(|o| o.vars.clone())
+            .unwrap_or_default();
+        client.options = options;
         Ok(client)
     }
 
@@ -168,7 +276,16 @@ impl UciClient {
             ))?;
         }
         for (name, value) in &spec.options {
-            self.send(&format!("setoption name {name} value {value}"))?;
+            let button = self
+                .options
+                .iter()
+                .any(|o| o.kind == "button" && o.name.eq_ignore_ascii_case(name));
+            // A button is pressed, it takes no value.
+            if button {
+                self.send(&format!("setoption name {name}"))?;
+            } else {
+                self.send(&format!("setoption name {name} value {value}"))?;
+            }
         }
         self.sync()
     }
@@ -374,7 +491,66 @@ impl EngineSlot {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_depth, parse_score};
+    use super::{check_settings, parse_depth, parse_score, EngineOption};
+
+    #[test]
+    fn option_lines_are_read_and_values_checked() {
+        let lines = [
+            "option name Hash type spin default 16 min 1 max 33554432",
+            "option name Move Overhead type spin default 30 min 0 max 5000",
+            "option name Ponder type check default false",
+            "option name UCI_Variant type combo default chess var chess var knightmate",
+            "option name Clear Hash type button",
+            "option name EvalFile type string default <empty>",
+        ];
+        let options: Vec<EngineOption> = lines
+            .iter()
+            .filter_map(|l| EngineOption::parse(l))
+            .collect();
+        assert_eq!(options.len(), 6);
+        assert_eq!(options[1].name, "Move Overhead");
+        assert_eq!((options[1].min, options[1].max), (Some(0), Some(5000)));
+        assert_eq!(options[3].vars, ["chess", "knightmate"]);
+        let set = |name: &str, value: &str| {
+            check_settings(&options, &[(name.to_string(), value.to_string())])
+        };
+        for (name, value) in [
+            ("Hash", "64"),
+            ("hash", "1"),
+            ("Move Overhead", "0"),
+            ("Ponder", "TRUE"),
+            ("UCI_Variant", "Knightmate"),
+            ("Clear Hash", ""),
+            ("EvalFile", "nn.bin"),
+        ] {
+            assert_eq!(set(name, value), Ok(()), "{name}={value}");
+        }
+        for (name, value, why) in [
+            (
+                "Hash",
+                "abc",
+                "Hash takes a whole number from 1 to 33554432",
+            ),
+            (
+                "Hash",
+                "0",
+                "not accept option.Hash=0: Hash takes a whole number from 1",
+            ),
+            ("Hash", "1.5", "whole number"),
+            ("Ponder", "yes", "Ponder takes true or false"),
+            ("UCI_Variant", "shogi", "takes one of: chess, knightmate"),
+            (
+                "Frob",
+                "1",
+                "has no option 'Frob' (option.Frob=1); its options are: Hash, Move",
+            ),
+        ] {
+            let e = set(name, value).expect_err(name);
+            assert!(e.contains(why), "{name}={value}: {e}");
+        }
+        assert!(check_settings(&[], &[("Hash".into(), "1".into())])
+            .is_err_and(|e| e.contains("it lists none")));
+    }
 
     #[test]
     fn depths_are_read_from_info_lines() {
