@@ -5,6 +5,7 @@
 //!
 //! Nothing here is part of Baton; the crate is never published.
 
+pub mod browser;
 pub mod epd;
 pub mod fen;
 pub mod position;

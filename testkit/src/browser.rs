@@ -1,0 +1,244 @@
+//! A real browser driven as a person would: headless Chromium over the DevTools
+//! protocol on a pipe (`--remote-debugging-pipe`: JSON messages ended by a NUL byte on
+//! the browser's file descriptors 3 and 4, here two named pipes), with mouse presses,
+//! moves and releases at the page's coordinates. Only what the browser-board tests need.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// One page in a headless Chromium, ended when dropped.
+pub struct Browser {
+    child: Child,
+    to_browser: File,
+    replies: Receiver<Value>,
+    next_id: u64,
+    session: String,
+    dir: PathBuf,
+}
+
+impl Browser {
+    /// Starts Chromium and opens `url` in a page; `None` if Chromium is not installed.
+    pub fn open(url: &str) -> Option<Browser> {
+        if !Path::new(CHROMIUM).exists() {
+            return None;
+        }
+        let dir = std::env::temp_dir().join(format!(
+            "baton-browser-{}-{}",
+            std::process::id(),
+            Instant::now().elapsed().as_nanos() ^ (url.len() as u128)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        for fifo in ["in", "out"] {
+            let ok = Command::new("mkfifo")
+                .arg(dir.join(fifo))
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(ok, "mkfifo");
+        }
+        // The shell opens fd 3 (the browser's input) then fd 4 (its output); each open
+        // waits for our end, so we open them in the same order below.
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec {CHROMIUM} --headless --no-sandbox --disable-gpu --no-first-run \
+                 --disable-background-networking --disable-component-update --disable-sync \
+                 --window-size=1200,900 --user-data-dir={profile} --remote-debugging-pipe \
+                 about:blank 3<{dir}/in 4>{dir}/out",
+                profile = dir.join("profile").display(),
+                dir = dir.display()
+            ))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .expect("start chromium");
+        let to_browser = File::options()
+            .write(true)
+            .open(dir.join("in"))
+            .expect("open the browser's input");
+        let from_browser = File::open(dir.join("out")).expect("open the browser's output");
+        let (tx, replies) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(from_browser);
+            loop {
+                let mut buf = Vec::new();
+                match reader.read_until(0, &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                buf.pop();
+                if let Ok(v) = serde_json::from_slice::<Value>(&buf) {
+                    if tx.send(v).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        let mut b = Browser {
+            child,
+            to_browser,
+            replies,
+            next_id: 0,
+            session: String::new(),
+            dir,
+        };
+        let target = b.call("Target.createTarget", json!({ "url": url }));
+        let id = target["targetId"].as_str().expect("targetId").to_string();
+        let attached = b.call(
+            "Target.attachToTarget",
+            json!({ "targetId": id, "flatten": true }),
+        );
+        b.session = attached["sessionId"]
+            .as_str()
+            .expect("sessionId")
+            .to_string();
+        Some(b)
+    }
+
+    /// Sends a DevTools command (to the page once attached) and returns its result.
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({ "id": id, "method": method, "params": params });
+        if !self.session.is_empty() {
+            msg["sessionId"] = json!(self.session);
+        }
+        let mut bytes = serde_json::to_vec(&msg).expect("json");
+        bytes.push(0);
+        self.to_browser
+            .write_all(&bytes)
+            .expect("write to chromium");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let reply = self
+                .replies
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no reply to {method}"));
+            if reply["id"] == json!(id) {
+                if let Some(e) = reply.get("error") {
+                    panic!("{method}: {e}");
+                }
+                return reply["result"].clone();
+            }
+        }
+    }
+
+    /// The value of a JavaScript expression in the page (promises awaited).
+    pub fn eval(&mut self, expr: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": expr, "returnByValue": true, "awaitPromise": true }),
+        );
+        if let Some(e) = r.get("exceptionDetails") {
+            panic!("{expr}: {e}");
+        }
+        r["result"]["value"].clone()
+    }
+
+    /// Waits (10 s at most) until `expr` is true in the page.
+    pub fn wait_for(&mut self, expr: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.eval(&format!("!!({expr})")) != json!(true) {
+            assert!(Instant::now() < deadline, "timed out waiting for {expr}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// The centre of the element `selector`, in page coordinates.
+    fn centre(&mut self, selector: &str) -> (f64, f64) {
+        let r = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({sel}); if (!e) return null; \
+             const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
+            sel = json!(selector)
+        ));
+        let x = r[0]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no element {selector}"));
+        let y = r[1]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no element {selector}"));
+        (x, y)
+    }
+
+    fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1 }),
+        );
+    }
+
+    /// A click (press and release) on the element `selector`.
+    pub fn click(&mut self, selector: &str) {
+        let at = self.centre(selector);
+        self.mouse("mouseMoved", at);
+        self.mouse("mousePressed", at);
+        self.mouse("mouseReleased", at);
+    }
+
+    /// A drag from one element to another: press, move in steps, release.
+    pub fn drag(&mut self, from: &str, to: &str) {
+        let a = self.centre(from);
+        let b = self.centre(to);
+        self.mouse("mouseMoved", a);
+        self.mouse("mousePressed", a);
+        for k in 1..=5 {
+            let t = f64::from(k) / 5.0;
+            self.mouse("mouseMoved", (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
+        }
+        self.mouse("mouseReleased", b);
+    }
+
+    /// A PNG screenshot of the page.
+    pub fn screenshot(&mut self) -> Vec<u8> {
+        let r = self.call("Page.captureScreenshot", json!({ "format": "png" }));
+        let text = r["data"].as_str().expect("data");
+        decode_base64(text)
+    }
+}
+
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for v in text.bytes().filter_map(value) {
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // Chromium and its helper processes share the group started for it.
+        let _ = Command::new("kill")
+            .arg("--")
+            .arg(format!("-{}", self.child.id()))
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

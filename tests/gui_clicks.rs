@@ -1,0 +1,169 @@
+//! The browser board played with the mouse in a real browser (headless Chromium driven
+//! over the DevTools protocol): picks, targets, clicks and drags, a promotion chooser,
+//! two-part turns (a stonesrelays neutral move, a flip) entered step by step, each move
+//! checked against the server's game. Skipped, saying so, where Chromium is not
+//! installed (`.ci/run` installs it).
+
+use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::GuiServer;
+use serde_json::Value;
+
+/// The page of a new game of `variant` (optionally from `fen`), a person on both sides,
+/// once the board is drawn.
+fn open(server: &GuiServer, variant: &str, fen: Option<&str>) -> Option<Browser> {
+    let mut url = format!("{}?variant={variant}&mode=human-human", server.url());
+    if let Some(fen) = fen {
+        url += &format!("&fen={}", fen.replace(' ', "%20"));
+    }
+    let mut b = Browser::open(&url)?;
+    b.wait_for(&format!(
+        "typeof state === 'object' && state && state.variant === '{variant}' \
+         && document.querySelectorAll('.sq').length === state.width * state.height \
+         && !state.baton_plays.white && !state.baton_plays.black"
+    ));
+    Some(b)
+}
+
+fn squares(b: &mut Browser, class: &str) -> Vec<String> {
+    let v = b.eval(&format!(
+        "[...document.querySelectorAll('.sq.{class}')].map(e => e.dataset.sq).sort()"
+    ));
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn sq(name: &str) -> String {
+    format!(".sq[data-sq=\"{name}\"]")
+}
+
+/// The server's game after `plies` moves: waits for it, returns the last move.
+fn played(b: &mut Browser, plies: usize) -> String {
+    b.wait_for(&format!("state.moves_played === {plies}"));
+    let s: Value = b.eval("fetch('/api/state').then(r => r.json())");
+    assert_eq!(s["moves_played"], plies, "{s}");
+    s["last_move"].as_str().unwrap_or_default().to_string()
+}
+
+fn skip() -> bool {
+    let missing = !std::path::Path::new(CHROMIUM).exists();
+    if missing {
+        eprintln!("skipped: {CHROMIUM} is not installed");
+    }
+    missing
+}
+
+#[test]
+fn a_click_shows_the_targets_and_a_second_click_or_a_drag_moves() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = open(&server, "chess", None) else {
+        return;
+    };
+    b.click(&sq("e2"));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    assert_eq!(squares(&mut b, "target"), ["e3", "e4"]);
+    assert_eq!(squares(&mut b, "picked"), ["e2"]);
+    b.click(&sq("e4"));
+    assert_eq!(played(&mut b, 1), "e2e4");
+    // A click on a square the piece cannot reach picks nothing and plays nothing.
+    b.click(&sq("g8"));
+    b.wait_for("document.querySelectorAll('.sq.target').length === 2");
+    b.click(&sq("g5"));
+    b.wait_for("document.querySelectorAll('.sq.target').length === 0");
+    assert_eq!(played(&mut b, 1), "e2e4");
+    // Dragging the knight.
+    b.drag(&sq("g8"), &sq("f6"));
+    assert_eq!(played(&mut b, 2), "g8f6");
+    assert_eq!(squares(&mut b, "last"), ["f6", "g8"]);
+}
+
+#[test]
+fn a_promotion_offers_the_pieces_and_plays_the_one_chosen() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = open(&server, "chess", Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")) else {
+        return;
+    };
+    b.click(&sq("a7"));
+    b.wait_for("document.querySelectorAll('.sq.target').length === 1");
+    b.click(&sq("a8"));
+    b.wait_for("document.querySelectorAll('#step button[data-promo]').length === 4");
+    b.click("#step button[data-promo=\"n\"]");
+    assert_eq!(played(&mut b, 1), "a7a8n");
+}
+
+#[test]
+fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = open(&server, "stonesrelays", None) else {
+        return;
+    };
+    b.click(&sq("g1"));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.click(&sq("f3"));
+    // Second part: the neutral pieces that can move are marked.
+    b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+    assert!(b
+        .eval("document.querySelector('#step').textContent")
+        .as_str()
+        .is_some_and(|t| t.contains("neutral")));
+    let from2 = squares(&mut b, "target2");
+    assert!(
+        from2
+            .iter()
+            .all(|s| ["b4", "b5", "b6", "g5", "d5", "e5"].contains(&s.as_str())),
+        "{from2:?}"
+    );
+    let pick = from2[0].clone();
+    b.click(&sq(&pick));
+    // Then where it goes (or, with one way only, the turn is played at once).
+    b.wait_for(&format!(
+        "state.moves_played === 1 || (document.querySelectorAll('.sq.target2').length > 0 \
+         && !document.querySelector('.sq.target2[data-sq=\"{pick}\"]'))"
+    ));
+    if b.eval("state.moves_played").as_u64() == Some(0) {
+        let to2 = squares(&mut b, "target2")[0].clone();
+        b.click(&sq(&to2));
+    }
+    let last = played(&mut b, 1);
+    assert!(last.starts_with(&format!("g1f3,{pick}")), "{last}");
+    // A turn without a neutral move, where the rules allow one: the step bar's button.
+    b.click(&sq("g9"));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.click(&sq("h7"));
+    b.wait_for("document.querySelector('#no-second')");
+    b.click("#no-second");
+    assert_eq!(played(&mut b, 2), "g9h7");
+}
+
+#[test]
+fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = open(&server, "flipshatranj8", None) else {
+        return;
+    };
+    b.click(&sq("b1"));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    let to = squares(&mut b, "target")[0].clone();
+    b.click(&sq(&to));
+    b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+    let flip = squares(&mut b, "target2")[0].clone();
+    b.click(&sq(&flip));
+    let last = played(&mut b, 1);
+    assert!(last.starts_with(&format!("b1{to},{flip}{flip}")), "{last}");
+}
