@@ -218,10 +218,11 @@ impl Engine {
         let eval_style = self.options.evaluation;
         let side = game.position().side;
         let think_ms = self.lag.start(&limits, side, game.moves().len(), ponder);
-        let (threads, multipv, overhead) = (
+        let (threads, multipv, overhead, lag) = (
             self.options.threads,
             self.options.multipv,
-            self.lag.overhead(self.options.move_overhead_ms),
+            self.options.move_overhead_ms,
+            self.lag.lag(),
         );
         let (stop2, pondering2) = (Arc::clone(&stop), Arc::clone(&pondering));
         let handle = std::thread::Builder::new()
@@ -235,6 +236,7 @@ impl Engine {
                     threads,
                     multipv,
                     move_overhead_ms: overhead,
+                    lag_ms: lag,
                     stop: &stop2,
                     pondering: &pondering2,
                     eval_style,

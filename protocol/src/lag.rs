@@ -3,7 +3,7 @@
 //! lost is lag (pipes, the host's own work, a loaded machine). Under XBoard on a busy
 //! machine this was 30-45 ms a move, more than the default `Move Overhead`, and at a
 //! 50 ms increment every game was lost on time. The search's overhead is the larger of
-//! the option and the lag seen lately.
+//! the option and the lag seen lately; the lag is charged to every move to go.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -76,11 +76,12 @@ impl LagMeter {
         think
     }
 
-    /// The overhead to keep per move: the option, or the recent lag if larger.
-    pub fn overhead(&self, option_ms: u64) -> u64 {
+    /// The lag to charge each move: the largest seen lately and a margin, or 0 when
+    /// none was seen (the `Move Overhead` option is kept back once besides).
+    pub fn lag(&self) -> u64 {
         match self.recent.iter().max() {
-            Some(&lag) if lag > 0 => option_ms.max(lag + MARGIN_MS),
-            _ => option_ms,
+            Some(&lag) if lag > 0 => lag + MARGIN_MS,
+            _ => 0,
         }
     }
 
@@ -115,8 +116,7 @@ mod tests {
         let mut m = after_a_move();
         // 6000 - 100 + 50 = 5950 expected; the host says 5910: 40 ms of lag.
         m.start(&clock(5910, 50), Color::White, 2, false);
-        assert_eq!(m.overhead(30), 45);
-        assert_eq!(m.overhead(100), 100);
+        assert_eq!(m.lag(), 45);
     }
 
     #[test]
@@ -128,6 +128,6 @@ mod tests {
         let think = m.start(&clock(60_000, 0), Color::White, 9, false);
         think.store(10, Ordering::Relaxed);
         m.start(&clock(20_000, 0), Color::White, 11, false);
-        assert_eq!(m.overhead(30), 30);
+        assert_eq!(m.lag(), 0);
     }
 }

@@ -68,7 +68,11 @@ pub struct Params<'a> {
     pub limits: Limits,
     pub threads: usize,
     pub multipv: usize,
+    /// Time kept back once per move for surprises (`Move Overhead`).
     pub move_overhead_ms: u64,
+    /// The host's measured lag per move (0 when none is seen), charged to every move
+    /// to go (`timeman::allocate`).
+    pub lag_ms: u64,
     /// Set by the host to stop the search as soon as possible.
     pub stop: &'a AtomicBool,
     /// While true the search is pondering: it keeps going until `ponderhit` clears it
@@ -119,7 +123,7 @@ pub fn think(
     let clock = if limits.infinite {
         None
     } else {
-        timeman::allocate(limits, pos.side, params.move_overhead_ms)
+        timeman::allocate(limits, pos.side, params.move_overhead_ms, params.lag_ms)
     };
     let abort = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
@@ -349,6 +353,7 @@ impl<'a> Params<'a> {
             threads: 1,
             multipv: 1,
             move_overhead_ms: 0,
+            lag_ms: 0,
             stop,
             pondering,
             eval_style: Default::default(),

@@ -7,7 +7,12 @@ use crate::moves::Move;
 use crate::piece::Color;
 
 /// (optimum, maximum) thinking time in milliseconds, or `None` without a clock.
-pub fn allocate(limits: &Limits, side: Color, overhead_ms: u64) -> Option<(u64, u64)> {
+/// `reserve_ms` (the `Move Overhead` option) is kept back once, for this move's
+/// surprises; `lag_ms` (the host's lag per move, as measured, 0 when none is seen) is
+/// what every move really costs beyond its thinking, so it is charged to each of the
+/// moves to go.
+pub fn allocate(limits: &Limits, side: Color, reserve_ms: u64, lag_ms: u64) -> Option<(u64, u64)> {
+    let overhead_ms = reserve_ms.max(lag_ms);
     if let Some(mt) = limits.movetime {
         let t = mt.saturating_sub(overhead_ms).max(1);
         return Some((t, t));
@@ -16,11 +21,13 @@ pub fn allocate(limits: &Limits, side: Color, overhead_ms: u64) -> Option<(u64, 
     let inc = limits.inc[side.idx()].unwrap_or(0);
     let left = time.saturating_sub(overhead_ms);
     let moves_to_go = limits.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
-    // The time for the moves to go: the clock and their increments, less the overhead
-    // each of them costs (after Stockfish). Charging the overhead per move, not once,
-    // keeps a low clock from draining: near zero a move takes about the increment less
-    // the lag, never the increment plus the lag.
-    let pool = (time + inc * (moves_to_go - 1)).saturating_sub(overhead_ms * (moves_to_go + 2));
+    // The time for the moves to go: the clock and their increments, less the lag each
+    // of them costs (after Stockfish) and the reserve. Charging the lag per move keeps
+    // a low clock from draining: near zero a move takes about the increment less the
+    // lag, never the increment plus the lag. The reserve is a margin, not a cost: charged
+    // per move too, a 30 ms reserve left a quarter of the time at 1 s + 0.01 s.
+    let pool =
+        (time + inc * (moves_to_go - 1)).saturating_sub(reserve_ms + lag_ms * (moves_to_go + 2));
     let optimum = pool / moves_to_go;
     // Never plan to use more than this share of what is left.
     let cap = if moves_to_go == 1 {
@@ -83,7 +90,8 @@ mod tests {
             movetime: Some(1000),
             ..Default::default()
         };
-        assert_eq!(allocate(&l, Color::White, 30), Some((970, 970)));
+        assert_eq!(allocate(&l, Color::White, 30, 0), Some((970, 970)));
+        assert_eq!(allocate(&l, Color::White, 30, 45), Some((955, 955)));
     }
 
     #[test]
@@ -93,12 +101,17 @@ mod tests {
             inc: [Some(10), Some(10)],
             ..Default::default()
         };
-        let (opt, max) = allocate(&l, Color::Black, 30).unwrap();
+        let (opt, max) = allocate(&l, Color::Black, 30, 0).unwrap();
         assert!(opt <= max && max <= 1000 / 3, "{opt} {max}");
-        // Thirty moves at the planned time, each with its overhead, fit in the clock
-        // and its increments: the plan does not drain the clock.
-        assert!(30 * (opt + 30) <= 1000 + 30 * 10, "{opt}");
-        assert!(opt >= 5, "{opt}");
+        // Thirty moves at the planned time fit in the clock and its increments, the
+        // reserve kept: the plan does not drain the clock.
+        assert!(30 * opt + 30 <= 1000 + 30 * 10, "{opt}");
+        // ... and it uses the clock: at 1 s + 10 ms with no lag seen, about 1/30 of it
+        // and the increment (the per-move charge of the reserve left 11 ms).
+        assert!(opt >= 35, "{opt}");
+        // With 20 ms of lag a move, each move's lag comes out of the plan.
+        let (lagged, _) = allocate(&l, Color::Black, 30, 20).unwrap();
+        assert!(30 * (lagged + 20) + 30 <= 1000 + 30 * 10, "{lagged}");
     }
 
     #[test]
@@ -112,7 +125,7 @@ mod tests {
                 inc: [Some(50), Some(50)],
                 ..Default::default()
             };
-            let (opt, _) = allocate(&l, Color::White, 45).unwrap();
+            let (opt, _) = allocate(&l, Color::White, 30, 45).unwrap();
             clock = (clock + 50).checked_sub(opt + 45).expect("lost on time");
         }
         assert!(clock >= 50, "{clock}");
@@ -120,7 +133,7 @@ mod tests {
 
     #[test]
     fn no_clock_no_limit() {
-        assert_eq!(allocate(&Limits::default(), Color::White, 10), None);
+        assert_eq!(allocate(&Limits::default(), Color::White, 10, 0), None);
     }
 
     fn mv(from: u8, to: u8) -> Move {
