@@ -1,7 +1,7 @@
 //! Move text as PROTOCOL.md defines it. One formatter defines the notation; reading a
 //! move is matching its text against the formatted legal moves.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules;
 
@@ -92,7 +92,7 @@ fn well_formed(pos: &Position, text: &str) -> bool {
 /// Reads a move given as text, matching it against the legal moves.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
-    let list: MoveList = rules::legal_move_list(pos);
+    let list = rules::legal_move_list(pos);
     if let Some(m) = list.iter().find(|m| format_move(pos, **m) == text) {
         return Ok(*m);
     }

@@ -221,8 +221,8 @@ impl Engine {
         let (threads, multipv, overhead, lag) = (
             self.options.threads,
             self.options.multipv,
-            self.options.move_overhead_ms,
-            self.lag.lag(),
+            self.lag.reserve(self.options.move_overhead_ms),
+            self.lag.per_move(),
         );
         let (stop2, pondering2) = (Arc::clone(&stop), Arc::clone(&pondering));
         let handle = std::thread::Builder::new()

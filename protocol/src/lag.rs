@@ -3,7 +3,8 @@
 //! lost is lag (pipes, the host's own work, a loaded machine). Under XBoard on a busy
 //! machine this was 30-45 ms a move, more than the default `Move Overhead`, and at a
 //! 50 ms increment every game was lost on time. The search's overhead is the larger of
-//! the option and the lag seen lately; the lag is charged to every move to go.
+//! the option and the lag seen lately (kept back once); the typical lag, the median, is
+//! charged to every move to go.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -76,12 +77,22 @@ impl LagMeter {
         think
     }
 
-    /// The lag to charge each move: the largest seen lately and a margin, or 0 when
-    /// none was seen (the `Move Overhead` option is kept back once besides).
-    pub fn lag(&self) -> u64 {
+    /// The lag every move costs: the median of the recent samples (0 when none was
+    /// seen). The median, not the largest: one slow move on a busy machine is a
+    /// spike, not a cost of each move to go; charged 30 times over it left a
+    /// millisecond a move at 1 s + 0.01 s (`reserve` covers the spikes).
+    pub fn per_move(&self) -> u64 {
+        let mut sorted: Vec<u64> = self.recent.iter().copied().collect();
+        sorted.sort_unstable();
+        sorted.get(sorted.len() / 2).copied().unwrap_or(0)
+    }
+
+    /// The time to keep back once for this move: the `Move Overhead` option, or the
+    /// largest lag seen lately and a margin if that is more.
+    pub fn reserve(&self, option_ms: u64) -> u64 {
         match self.recent.iter().max() {
-            Some(&lag) if lag > 0 => lag + MARGIN_MS,
-            _ => 0,
+            Some(&lag) if lag > 0 => option_ms.max(lag + MARGIN_MS),
+            _ => option_ms,
         }
     }
 
@@ -116,7 +127,21 @@ mod tests {
         let mut m = after_a_move();
         // 6000 - 100 + 50 = 5950 expected; the host says 5910: 40 ms of lag.
         m.start(&clock(5910, 50), Color::White, 2, false);
-        assert_eq!(m.lag(), 45);
+        assert_eq!(m.per_move(), 40);
+        assert_eq!(m.reserve(30), 45);
+        assert_eq!(m.reserve(100), 100);
+    }
+
+    #[test]
+    fn one_slow_move_is_kept_back_once_not_charged_to_every_move() {
+        let mut m = LagMeter::default();
+        m.recent.extend([2, 3, 2, 80, 2, 3, 2]);
+        assert_eq!(m.per_move(), 2);
+        assert_eq!(m.reserve(30), 85);
+        // A host that is slow every move (XBoard's animation) is charged every move.
+        m.recent.clear();
+        m.recent.extend([70, 72, 68, 71]);
+        assert_eq!(m.per_move(), 71);
     }
 
     #[test]
@@ -128,6 +153,7 @@ mod tests {
         let think = m.start(&clock(60_000, 0), Color::White, 9, false);
         think.store(10, Ordering::Relaxed);
         m.start(&clock(20_000, 0), Color::White, 11, false);
-        assert_eq!(m.lag(), 0);
+        assert_eq!(m.per_move(), 0);
+        assert_eq!(m.reserve(30), 30);
     }
 }
