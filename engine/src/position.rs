@@ -239,6 +239,8 @@ impl Position {
     pub fn play(&self, m: crate::moves::Move) -> Position {
         let mut next = self.clone();
         crate::rules::apply(&mut next, m);
+        // The hash is kept incrementally by every variant's `apply`.
+        debug_assert_eq!(next.hash(), next.compute_hash(), "stale hash after {m:?}");
         next
     }
 
