@@ -46,8 +46,7 @@ fn neighbours(pos: &Position, bb: Bitboard) -> Bitboard {
 /// Whether a side has lost a king: the game ended with its capture.
 #[inline]
 pub fn king_captured(pos: &Position) -> bool {
-    let need = pos.variant.royal_count();
-    pos.royals(pos.side).count() < need || pos.royals(pos.side.other()).count() < need
+    crate::rules::royal_lost(pos, pos.side) || crate::rules::royal_lost(pos, pos.side.other())
 }
 
 /// Pushes `m` once per possible flip of a piece of `flippable` (squares after the move).

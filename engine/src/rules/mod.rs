@@ -192,9 +192,7 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
 pub fn terminal(pos: &Position) -> Option<crate::game::Outcome> {
     use crate::game::Outcome;
     let us = pos.side;
-    // Fewer royals than the variant starts with: one was captured (flipshatranj's
-    // 10x10 game is lost with either of its two kings).
-    if pos.royals(us).count() < pos.variant.royal_count() {
+    if royal_lost(pos, us) {
         return Some(Outcome::win(us.other(), "king captured"));
     }
     if !legal_move_list(pos).is_empty() {
@@ -367,11 +365,14 @@ pub fn validate(pos: &Position) -> Result<(), FenError> {
     dispatch!(pos.variant, R => R::validate(pos))
 }
 
-/// Whether the side to move has lost a royal piece (flipshatranj's king capture): the
-/// game is over and it has lost.
+/// Whether `color` has lost a royal piece: fewer than the variant starts with, so one
+/// was captured and `color` has lost (flipshatranj's 10x10 game is lost with either of
+/// its two kings). Never true where there is check: a royal piece is never taken there.
+/// The one statement of the king-capture rule; `terminal`, the flip generator and the
+/// search ask it.
 #[inline]
-pub fn royal_lost(pos: &Position) -> bool {
-    !pos.variant.has_check() && pos.royals(pos.side).count() < pos.variant.royal_count()
+pub fn royal_lost(pos: &Position, color: Color) -> bool {
+    pos.royals(color).count() < pos.variant.royal_count()
 }
 
 #[cfg(test)]

@@ -876,7 +876,7 @@ impl<'a> Worker<'a> {
             }
         } else {
             // A captured king ends the game before any static guess.
-            if rules::royal_lost(pos) {
+            if rules::royal_lost(pos, pos.side) {
                 return self.no_move_score(pos, ply);
             }
             best = self.evaluate(pos);
@@ -889,7 +889,7 @@ impl<'a> Worker<'a> {
             } else {
                 rules::tactical_moves(pos, list);
             }
-            if list.is_empty() && rules::royal_lost(pos) {
+            if list.is_empty() && rules::royal_lost(pos, pos.side) {
                 return self.no_move_score(pos, ply);
             }
         }
