@@ -47,8 +47,8 @@ pub fn relay_attacks(
     match role {
         Role::Knight => Bitboard::EMPTY,
         Role::Pawn => {
-            let end_ranks = t.ranks[0] | t.ranks[t.height as usize - 1];
-            t.pawn_attacks[us.idx()][sq.idx()] | (leaps & !end_ranks)
+            t.pawn_attacks[us.idx()][sq.idx()]
+                | (leaps & !crate::rules::knightrelay::end_ranks(pos))
         }
         _ => piece_attacks(pos, role, sq, occ) | leaps,
     }

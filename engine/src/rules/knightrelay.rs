@@ -17,7 +17,7 @@ use crate::rules::orthodox::{self, Overlay};
 
 /// The squares a pawn may never reach or attack by a relayed leap: ranks 1 and 8.
 #[inline]
-fn end_ranks(pos: &Position) -> Bitboard {
+pub(crate) fn end_ranks(pos: &Position) -> Bitboard {
     let t = pos.tables;
     t.ranks[0] | t.ranks[t.height as usize - 1]
 }
