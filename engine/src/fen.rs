@@ -2,7 +2,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Neutral, Role};
-use crate::position::{Position, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::position::{
+    castle_side, Position, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING_KING_FILE, WHITE_KINGSIDE,
+    WHITE_QUEENSIDE,
+};
 use crate::variant::Variant;
 
 /// Why a FEN was refused, in words for the user.
@@ -280,15 +283,17 @@ fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
             return err(format!("castling field '{text}' repeats '{c}'"));
         }
         seen.push(c);
-        let (bit, color, rook_file, rank) = match c {
-            'K' => (WHITE_KINGSIDE, Color::White, 7, 0),
-            'Q' => (WHITE_QUEENSIDE, Color::White, 0, 0),
-            'k' => (BLACK_KINGSIDE, Color::Black, 7, top),
-            'q' => (BLACK_QUEENSIDE, Color::Black, 0, top),
+        let (color, kingside, rank) = match c {
+            'K' => (Color::White, true, 0),
+            'Q' => (Color::White, false, 0),
+            'k' => (Color::Black, true, top),
+            'q' => (Color::Black, false, top),
             _ => return err(format!("castling field '{text}' has '{c}'")),
         };
+        let side = castle_side(color, kingside);
+        let (bit, rook_file) = (side.right, side.rook_file);
         // A right whose king or rook is not at home is meaningless: drop it.
-        let king_home = pos.role_at(color, t.square(4, rank)) == Some(Role::King);
+        let king_home = pos.role_at(color, t.square(CASTLING_KING_FILE, rank)) == Some(Role::King);
         let rook_home = pos.role_at(color, t.square(rook_file, rank)) == Some(Role::Rook)
             && pos
                 .role_at(color.other(), t.square(rook_file, rank))

@@ -17,6 +17,47 @@ pub const WHITE_QUEENSIDE: u8 = 2;
 pub const BLACK_KINGSIDE: u8 = 4;
 pub const BLACK_QUEENSIDE: u8 = 8;
 
+/// The file the king (or royal piece) castles from.
+pub const CASTLING_KING_FILE: u8 = 4;
+
+/// One castling move, the one statement of where its pieces stand and go (on the
+/// castling side's back rank): the right it needs, the rook's home file, and the files
+/// king and rook end on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastleSide {
+    pub right: u8,
+    pub rook_file: u8,
+    pub king_to: u8,
+    pub rook_to: u8,
+}
+
+/// `color`'s two castling moves, kingside first.
+pub const fn castle_sides(color: Color) -> [CastleSide; 2] {
+    let (king, queen) = match color {
+        Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE),
+        Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE),
+    };
+    [
+        CastleSide {
+            right: king,
+            rook_file: 7,
+            king_to: 6,
+            rook_to: 5,
+        },
+        CastleSide {
+            right: queen,
+            rook_file: 0,
+            king_to: 2,
+            rook_to: 3,
+        },
+    ]
+}
+
+/// The castling move of `color` towards the h-file (`kingside`) or the a-file.
+pub const fn castle_side(color: Color, kingside: bool) -> CastleSide {
+    castle_sides(color)[if kingside { 0 } else { 1 }]
+}
+
 #[derive(Clone)]
 pub struct Position {
     pub variant: Variant,
@@ -247,18 +288,19 @@ impl Position {
     /// The castling rights that survive a piece leaving or reaching `sq`.
     pub fn castling_mask(&self, sq: Square) -> u8 {
         let t = self.tables;
-        let top = t.height - 1;
         let mut keep = 0xF;
-        for (file, rank, lost) in [
-            (4, 0, WHITE_KINGSIDE | WHITE_QUEENSIDE),
-            (7, 0, WHITE_KINGSIDE),
-            (0, 0, WHITE_QUEENSIDE),
-            (4, top, BLACK_KINGSIDE | BLACK_QUEENSIDE),
-            (7, top, BLACK_KINGSIDE),
-            (0, top, BLACK_QUEENSIDE),
-        ] {
-            if t.square(file, rank) == sq {
-                keep &= !lost;
+        for color in Color::BOTH {
+            let rank = if color == Color::White {
+                0
+            } else {
+                t.height - 1
+            };
+            for side in castle_sides(color) {
+                // The king's square loses both rights, a rook's square its own.
+                if t.square(CASTLING_KING_FILE, rank) == sq || t.square(side.rook_file, rank) == sq
+                {
+                    keep &= !side.right;
+                }
             }
         }
         keep

@@ -9,7 +9,7 @@ use crate::fen::FenError;
 use crate::geometry::{Square, Tables};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
-use crate::position::{Position, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::position::{castle_side, castle_sides, Position};
 
 /// Pieces of `by` that leap like a knight, and those that step like a king.
 #[inline]
@@ -106,14 +106,6 @@ pub fn push_pawn_move(
         }
     } else {
         list.push(Move::new(from, to));
-    }
-}
-
-/// The castling moves: (right, rook file, royal destination file).
-pub fn castling_sides(color: Color) -> [(u8, u8, u8); 2] {
-    match color {
-        Color::White => [(WHITE_KINGSIDE, 7, 6), (WHITE_QUEENSIDE, 0, 2)],
-        Color::Black => [(BLACK_KINGSIDE, 7, 6), (BLACK_QUEENSIDE, 0, 2)],
     }
 }
 
@@ -341,12 +333,12 @@ pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
     let occ = pos.occupied();
     let ksq = pos.royal(us);
     let rank = back_rank(t, us);
-    for (right, rook_file, dest_file) in castling_sides(us) {
-        if pos.castling & right == 0 {
+    for side in castle_sides(us) {
+        if pos.castling & side.right == 0 {
             continue;
         }
-        let rook = t.square(rook_file, rank);
-        let dest = t.square(dest_file, rank);
+        let rook = t.square(side.rook_file, rank);
+        let dest = t.square(side.king_to, rank);
         if (t.between(ksq, rook) & occ).any() {
             continue;
         }
@@ -394,13 +386,9 @@ pub fn apply_special(pos: &mut Position, m: Move) -> bool {
         }
         MoveKind::Castle => {
             let rank = back_rank(t, us);
-            let (rook_from, rook_to) = if t.file_of(m.to) > t.file_of(m.from) {
-                (t.square(7, rank), t.square(5, rank))
-            } else {
-                (t.square(0, rank), t.square(3, rank))
-            };
-            pos.remove(us, rook_from);
-            pos.put(us, Role::Rook, rook_to);
+            let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
+            pos.remove(us, t.square(side.rook_file, rank));
+            pos.put(us, Role::Rook, t.square(side.rook_to, rank));
             false
         }
         _ => false,

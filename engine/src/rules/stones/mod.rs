@@ -20,7 +20,7 @@ use crate::fen::FenError;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
-use crate::position::Position;
+use crate::position::{castle_side, Position};
 use crate::rules::orthodox::back_rank;
 
 pub use neutral::MAX_NEUTRALS;
@@ -98,15 +98,11 @@ pub fn apply(pos: &mut Position, m: Move) {
         MoveKind::Castle => {
             // Written king-takes-rook: `to` is the rook's square.
             let rank = back_rank(t, us);
-            let (king_file, rook_file) = if t.file_of(m.to) > t.file_of(m.from) {
-                (6, 5)
-            } else {
-                (2, 3)
-            };
+            let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
             pos.remove(us, m.from);
             pos.remove(us, m.to);
-            pos.put(us, Role::King, t.square(king_file, rank));
-            pos.put(us, Role::Rook, t.square(rook_file, rank));
+            pos.put(us, Role::King, t.square(side.king_to, rank));
+            pos.put(us, Role::Rook, t.square(side.rook_to, rank));
         }
         _ if m.from == m.to => {}
         _ => {

@@ -16,8 +16,9 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Square, DIAGONAL, ORTHOGONAL};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
+use crate::position::castle_sides;
 use crate::position::Position;
-use crate::rules::orthodox::{back_rank, castling_sides};
+use crate::rules::orthodox::back_rank;
 
 use super::field::{Army, Field, Watch, ALL_DIRECTIONS};
 use super::neutral::{movers, Movers};
@@ -253,12 +254,12 @@ impl<'a> Turns<'a> {
             return;
         }
         let rank = back_rank(t, self.us);
-        for (right, rook_file, dest_file) in castling_sides(self.us) {
-            if pos.castling & right == 0 {
+        for side in castle_sides(self.us) {
+            if pos.castling & side.right == 0 {
                 continue;
             }
-            let rook = t.square(rook_file, rank);
-            let dest = t.square(dest_file, rank);
+            let rook = t.square(side.rook_file, rank);
+            let dest = t.square(side.king_to, rank);
             if pos.role_at(self.us, rook) != Some(Role::Rook)
                 || (t.between(self.king, rook) & self.field.occ).any()
             {
@@ -268,11 +269,7 @@ impl<'a> Turns<'a> {
             if Iterator::any(&mut crossed, |sq| self.field.attacked(sq, &self.army)) {
                 continue;
             }
-            let rook_to = if rook_file > dest_file {
-                t.square(dest_file - 1, rank)
-            } else {
-                t.square(dest_file + 1, rank)
-            };
+            let rook_to = t.square(side.rook_to, rank);
             let m = Move::with_kind(self.king, rook, MoveKind::Castle);
             let vacated = Bitboard::from_square(self.king) | Bitboard::from_square(rook);
             let filled = Bitboard::from_square(dest) | Bitboard::from_square(rook_to);
