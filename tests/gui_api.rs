@@ -220,3 +220,60 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
         assert!(body.contains(marker), "{path}");
     }
 }
+
+#[test]
+fn many_idle_slow_and_garbage_connections_do_not_stop_the_board() {
+    let s = start();
+    // Connections that never send a byte, far more than the server serves at once.
+    let idle: Vec<TcpStream> = (0..300)
+        .filter_map(|_| TcpStream::connect(&s.addr).ok())
+        .collect();
+    assert!(idle.len() > 200, "only {} connections", idle.len());
+    // They do not cost a thread each: the server serves a bounded number at once.
+    std::thread::sleep(Duration::from_millis(1000));
+    if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", s.pid())) {
+        let threads: usize = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|n| n.trim().parse().ok())
+            .expect("Threads: in /proc/PID/status");
+        assert!(threads <= 48, "{threads} threads for 300 idle connections");
+    }
+    // A slow client sending its request a byte at a time, and garbage.
+    let mut slow = TcpStream::connect(&s.addr).expect("connect");
+    slow.write_all(b"GET /api/st").expect("send");
+    for junk in [
+        &b"\x00\xff\xfe garbage\r\n\r\n"[..],
+        b"GET\r\n\r\n",
+        &[b'A'; 20_000],
+    ] {
+        let mut c = TcpStream::connect(&s.addr).expect("connect");
+        let _ = c.write_all(junk);
+    }
+    // The board still answers a person at once, busy or not.
+    let started = Instant::now();
+    let (status, body) = request(&s, "GET", "/api/state", b"");
+    assert!(status == 200 || status == 503, "{status} {body}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    // Once the idle ones are gone, it answers normally again.
+    drop(idle);
+    drop(slow);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let (status, body) = request(&s, "GET", "/api/state", b"");
+        if status == 200 {
+            assert!(body.contains("\"fen\""), "{body}");
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(
+            Instant::now() < deadline,
+            "still busy after the idle connections closed"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}

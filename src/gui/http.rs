@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Longest request line or header line.
 const MAX_LINE: usize = 8 * 1024;
@@ -66,6 +66,7 @@ fn reason_phrase(status: u16) -> &'static str {
         409 => "Conflict",
         413 => "Payload Too Large",
         431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
         _ => "Error",
     }
 }
@@ -112,10 +113,39 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Reads one request from the stream.
+/// How long a whole request may take to arrive (a timeout per read would let a client
+/// that sends a byte now and then hold its connection forever).
+const REQUEST_TIME: Duration = Duration::from_secs(10);
+
+/// The stream read until a deadline, each read waiting only for what is left of it.
+struct Deadline<'a> {
+    stream: &'a TcpStream,
+    until: Instant,
+}
+
+impl Read for Deadline<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
+}
+
+/// Reads one request from the stream, within `REQUEST_TIME`.
 pub fn read_request(stream: &TcpStream) -> Result<Request, Response> {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-    let mut reader = BufReader::new(stream);
+    read_request_within(stream, REQUEST_TIME)
+}
+
+/// Reads one request from the stream, within `time`.
+pub fn read_request_within(stream: &TcpStream, time: Duration) -> Result<Request, Response> {
+    let mut reader = BufReader::new(Deadline {
+        stream,
+        until: Instant::now() + time,
+    });
     let line = read_line(&mut reader)?;
     let mut parts = line.split_whitespace();
     let (Some(method), Some(target), Some(_version)) = (parts.next(), parts.next(), parts.next())
@@ -171,6 +201,10 @@ pub fn read_request(stream: &TcpStream) -> Result<Request, Response> {
 
 /// Writes the response and closes the exchange.
 pub fn write_response(mut stream: &TcpStream, r: &Response) {
+    // A client that does not read its answer does not hold the thread for long.
+    if stream.write_timeout().ok().flatten().is_none() {
+        let _ = stream.set_write_timeout(Some(REQUEST_TIME));
+    }
     let head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
         r.status,

@@ -9,7 +9,9 @@ mod session;
 
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use session::Session;
 
@@ -111,17 +113,60 @@ pub fn run(args: &[String]) -> Result<(), String> {
         open_browser(&url);
     }
     let session = Arc::new(Mutex::new(Session::new()));
+    let serving = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let stream = match stream {
+            Ok(stream) => stream,
+            // Out of file descriptors (a flood of connections): wait for some to close
+            // instead of spinning on the error.
+            Err(_) => {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            }
+        };
+        // A bounded number of requests at once, each with its own thread: connections
+        // that send nothing (or a byte at a time) cannot take every thread. Past the
+        // bound a request is read briefly and told the board is busy (closing it unread
+        // would reset the connection before the client sees why); past that too, it
+        // is closed.
+        let busy = serving.fetch_add(1, Ordering::SeqCst) >= MAX_SERVING;
+        if busy && serving.load(Ordering::SeqCst) > MAX_SERVING + MAX_TURNED_AWAY {
+            serving.fetch_sub(1, Ordering::SeqCst);
+            continue;
+        }
         let session = Arc::clone(&session);
+        let done = Arc::clone(&serving);
         let spawned = std::thread::Builder::new()
             .name("gui-request".into())
-            .spawn(move || serve(&stream, &session));
+            .spawn(move || {
+                if busy {
+                    turn_away(&stream);
+                } else {
+                    serve(&stream, &session);
+                }
+                done.fetch_sub(1, Ordering::SeqCst);
+            });
         if let Err(e) = spawned {
+            serving.fetch_sub(1, Ordering::SeqCst);
             eprintln!("warning: could not answer a request: {e}");
         }
     }
     Ok(())
+}
+
+/// Requests served at once (a page makes a few at a time).
+const MAX_SERVING: usize = 32;
+/// Requests being told the board is busy, at once.
+const MAX_TURNED_AWAY: usize = 64;
+const BUSY: &str = "the board is busy with too many connections; try again in a moment";
+
+/// Answers 503 to a request that came while the board was busy.
+fn turn_away(stream: &TcpStream) {
+    let response = match http::read_request_within(stream, Duration::from_millis(500)) {
+        Ok(_) => http::Response::error(503, BUSY),
+        Err(r) => r,
+    };
+    http::write_response(stream, &response);
 }
 
 fn serve(stream: &TcpStream, session: &Mutex<Session>) {

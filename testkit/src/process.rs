@@ -143,6 +143,11 @@ impl GuiServer {
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
 }
 
 impl Drop for GuiServer {
