@@ -41,3 +41,18 @@ fn stalled_positions_finish_depth_5_within_the_node_budget() {
         assert!(out.nodes <= BUDGET, "{fen}: {} nodes", out.nodes);
     }
 }
+
+/// A mate whose turn needs a neutral move: the queen checks from c9 (or d9, e9) and
+/// the stone a7 steps to a8, the king's last escape (b8 is its own pawn, b9 the
+/// queen's). The queen alone leaves a8 free, so the mate is a second-stage move, which
+/// shallow nodes cut short; forms of a checking piece move are tried past that limit,
+/// so the mate is seen at depth 1 and 2, not only once the whole second stage is
+/// searched (depth 3 before).
+#[test]
+fn a_mate_that_needs_a_stone_step_is_found_at_every_depth() {
+    let fen = "k7/1p6/S3Q3/8/8/8/8/8/7K w - - 0 1";
+    for depth in 1..=4 {
+        let m = baton_testkit::search::mate_in_one(Variant::StonesRelays, fen, depth);
+        assert!(m.ends_with(",a7a8"), "depth {depth}: {m}");
+    }
+}

@@ -12,6 +12,7 @@ use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::Features;
 use crate::eval::{evaluate_with, piece_value, Style};
+use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
@@ -535,6 +536,11 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
+        // First-stage moves that gave check: their second-stage forms whose neutral
+        // move ends beside the enemy king are tried even past the limit, so that a
+        // mate whose neutral move covers the last escape is seen at the frontier too
+        // (a check given by the neutral move alone is not).
+        let mut checks: Vec<(Square, Square)> = Vec::new();
         // Step 3. The moves, stage by stage.
         'stages: loop {
             let mut scores = self.ordering.score(pos, list, hash_move, ply);
@@ -544,9 +550,18 @@ impl<'a> Worker<'a> {
                 let m = list[i];
                 // Step 3a. Shallow nodes try only the best-ordered few of the second
                 // stage.
-                if rules::stage_of(pos.variant, m) == Stage::Rest {
+                let stage = rules::stage_of(pos.variant, m);
+                if stage == Stage::Rest {
                     if tried > 0 && rest_limit.is_some_and(|limit| rest_tried >= limit) {
-                        break 'stages;
+                        if checks.is_empty() {
+                            break 'stages;
+                        }
+                        // (A check was given, so the enemy has a king.)
+                        let escapes = pos.tables.king[pos.royal(!pos.side).idx()];
+                        let covers = m.extra.is_some_and(|(_, to)| escapes.has(to));
+                        if !covers || !checks.contains(&(m.from, m.to)) {
+                            continue;
+                        }
                     }
                     rest_tried += 1;
                 }
@@ -564,6 +579,9 @@ impl<'a> Worker<'a> {
                 let child = pos.play(m);
                 self.shared.tt.prefetch(child.hash());
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
+                if gives_check && stage == Stage::First && rest_limit.is_some() {
+                    checks.push((m.from, m.to));
+                }
                 let extension = i32::from(
                     singular == Some(m)
                         || gives_check && self.features.check_extension && see_ge(pos, m, 0),
