@@ -3,40 +3,11 @@
 
 use crate::moves::Move;
 use crate::notation::{parse_move, MoveError};
+pub use crate::outcome::Outcome;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules;
 use crate::variant::Variant;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `None` for a draw.
-    pub winner: Option<Color>,
-    pub reason: &'static str,
-}
-
-impl Outcome {
-    pub fn draw(reason: &'static str) -> Outcome {
-        Outcome {
-            winner: None,
-            reason,
-        }
-    }
-    pub fn win(color: Color, reason: &'static str) -> Outcome {
-        Outcome {
-            winner: Some(color),
-            reason,
-        }
-    }
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result_text(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
 
 /// Whether the move from `before` to `after` can never be undone, so that no position
 /// before it can recur (RULES.md, repetition): a capture or a fusion (fewer squares hold

@@ -10,6 +10,7 @@ pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;

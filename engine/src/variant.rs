@@ -69,6 +69,11 @@ pub struct VariantFacts {
     /// total is the search's signature: it changes only when the search or the
     /// evaluation does.
     pub bench: (&'static [&'static str], u32),
+    /// The opening suite `baton match` plays from unless told otherwise (EPD lines made
+    /// by `baton openings`, kept in `benches/openings/`), and the depth its positions
+    /// are judged at: 10 where that takes under a second a position, less where the
+    /// two-part turns or flips make depth 10 a matter of minutes.
+    pub openings: (&'static str, u32),
 }
 
 const ORTHODOX_PIECES: &[(char, Role)] = &[
@@ -123,6 +128,7 @@ const CHESS: VariantFacts = VariantFacts {
         quiescence_checks: false,
     },
     weights: &weights::ORTHODOX,
+    openings: (include_str!("../../benches/openings/chess.epd"), 10),
     bench: (
         &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -157,6 +163,7 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
         ..CHESS.search
     },
     weights: &weights::KNIGHTMATE,
+    openings: (include_str!("../../benches/openings/knightmate.epd"), 10),
     bench: (
         &[
             "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
@@ -184,6 +191,7 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     weights: &weights::KNIGHTRELAY,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
+    openings: (include_str!("../../benches/openings/knightrelay.epd"), 10),
     bench: (
         &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -212,6 +220,10 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     },
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
+    openings: (
+        include_str!("../../benches/openings/combiningknightmare.epd"),
+        10,
+    ),
     bench: (
         &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
@@ -264,6 +276,7 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
         ..CHESS.search
     },
     weights: &weights::STONES_RELAYS,
+    openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[
             "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -280,6 +293,10 @@ const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
     xboard_name: "stonesrelays-tunnel",
     tunnel: true,
     start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    openings: (
+        include_str!("../../benches/openings/stonesrelays-tunnel.epd"),
+        6,
+    ),
     bench: (
         &[
             "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -316,6 +333,7 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     weights: &weights::FLIP,
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
+    openings: (include_str!("../../benches/openings/flipshatranj.epd"), 6),
     bench: (
         &[
             "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
@@ -334,6 +352,7 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     geometry: Geometry::Board8x8,
     start_fen: "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
     royal_count: 1,
+    openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
         &[
             "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
@@ -369,6 +388,15 @@ impl Variant {
             Variant::FlipShatranj => &FLIP_SHATRANJ,
             Variant::FlipShatranj8 => &FLIP_SHATRANJ8,
         }
+    }
+
+    /// Middlegame material of a role (the weights' own), for move ordering and
+    /// exchange estimates; the king is worth more than everything else together.
+    pub fn piece_value(self, role: Role) -> i32 {
+        if role == Role::King {
+            return 20_000;
+        }
+        self.facts().weights.material[role.idx()].0
     }
 
     /// The `UCI_Variant` / XBoard name.

@@ -151,14 +151,14 @@ fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
         if p.role == Role::King || !them.attacks.has(p.sq) {
             continue;
         }
-        let v = super::piece_value(pos.variant, p.role);
+        let v = pos.variant.piece_value(p.role);
         let cheapest = them
             .pieces
             .iter()
             .filter(|a| a.captures.has(p.sq))
             .map(|a| match a.role {
                 Role::King => 0,
-                r => super::piece_value(pos.variant, r),
+                r => pos.variant.piece_value(r),
             })
             .min()
             .unwrap_or(v);

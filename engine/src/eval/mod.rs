@@ -15,7 +15,7 @@ use crate::position::Position;
 use crate::rules::orthodox::{attacks as orthodox_attacks, piece_attacks};
 use crate::variant::Variant;
 
-pub use weights::{piece_value, weights, Weights};
+pub use weights::{weights, Weights};
 
 /// Which evaluation the search uses. `Material` counts material only: the baseline
 /// that matches prove the full evaluation against.

@@ -595,14 +595,6 @@ pub fn weights(variant: Variant) -> &'static Weights {
     variant.facts().weights
 }
 
-/// Middlegame material of a role, for move ordering and exchange estimates.
-pub fn piece_value(variant: Variant, role: Role) -> i32 {
-    if role == Role::King {
-        return 20_000;
-    }
-    weights(variant).material[role.idx()].0
-}
-
 impl Weights {
     /// Every number of these weights a tuner may change, with a name to print it by:
     /// the per-role terms of the roles the variant has (those with material; the

@@ -287,7 +287,7 @@ fn best_victim(pos: &Position, them: Color, targets: Bitboard) -> i32 {
     for sq in targets & pos.color_bb(them) {
         let v = match pos.role_at(them, sq) {
             Some(Role::King) => KING_THREAT,
-            Some(role) => crate::eval::piece_value(pos.variant, role),
+            Some(role) => pos.variant.piece_value(role),
             None => 0,
         };
         best = best.max(v);

@@ -189,8 +189,8 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
 
 /// The end of the game that the position itself shows: no legal move (mate,
 /// stalemate, or a loss where the variant says so), a captured king.
-pub fn terminal(pos: &Position) -> Option<crate::game::Outcome> {
-    use crate::game::Outcome;
+pub fn terminal(pos: &Position) -> Option<crate::outcome::Outcome> {
+    use crate::outcome::Outcome;
     let us = pos.side;
     if royal_lost(pos, us) {
         return Some(Outcome::win(us.other(), "king captured"));
@@ -208,8 +208,8 @@ pub fn terminal(pos: &Position) -> Option<crate::game::Outcome> {
 }
 
 /// The result of a threefold repetition reached by the side that just moved.
-pub fn repetition_outcome(pos: &Position) -> crate::game::Outcome {
-    use crate::game::Outcome;
+pub fn repetition_outcome(pos: &Position) -> crate::outcome::Outcome {
+    use crate::outcome::Outcome;
     if repetition_loses(pos.variant) {
         Outcome::win(pos.side, "third repetition by the opponent")
     } else {

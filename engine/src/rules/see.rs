@@ -8,7 +8,6 @@
 //! no move is thought to lose material there, as before SEE existed.
 
 use super::orthodox::attackers_to;
-use crate::eval::piece_value;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -41,7 +40,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if m.kind != MoveKind::Normal && m.kind != MoveKind::DoublePush {
         return threshold <= 0;
     }
-    let value = |role: Role| piece_value(pos.variant, role);
+    let value = |role: Role| pos.variant.piece_value(role);
     let us = pos.side;
     let Some(mover) = pos.role_at(us, m.from) else {
         return threshold <= 0;
@@ -236,7 +235,7 @@ mod tests {
             true,
         );
         // ...or the royal knight stands where it does not reach d6: a pawn won.
-        let pawn = crate::eval::piece_value(Variant::Knightmate, crate::piece::Role::Pawn);
+        let pawn = Variant::Knightmate.piece_value(crate::piece::Role::Pawn);
         check(
             Variant::Knightmate,
             "8/4k3/3p4/4M3/8/8/8/4K3 w - - 0 1",

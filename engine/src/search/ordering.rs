@@ -3,7 +3,6 @@
 //! that lose the exchange (`see`). A combiningknightmare fusion takes nothing, so it
 //! is ordered as a quiet move.
 
-use crate::eval::piece_value;
 use crate::moves::{Move, MoveList};
 use crate::piece::NROLES;
 use crate::position::Position;
@@ -115,12 +114,12 @@ impl Ordering {
                     HASH_MOVE
                 } else if rules::is_capture(pos, m) {
                     // Taking a Knightmare also removes the mover's own component.
-                    let value = |r| piece_value(pos.variant, r).min(5000);
+                    let value = |r| pos.variant.piece_value(r).min(5000);
                     let victim = rules::captured_role(pos, m).map_or(0, value)
                         - rules::lost_component(pos, m).map_or(0, value);
                     let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
                     let mvv_lva = victim * 16 - attacker / 16
-                        + m.promotion.map_or(0, |r| piece_value(pos.variant, r))
+                        + m.promotion.map_or(0, |r| pos.variant.piece_value(r))
                         + hint(k).clamp(-400, 400) / 4;
                     // Captures that lose the exchange come after the quiet moves.
                     if see_ge(pos, m, 0) {
@@ -129,7 +128,7 @@ impl Ordering {
                         BAD_CAPTURE + mvv_lva
                     }
                 } else if let Some(r) = m.promotion {
-                    CAPTURE + piece_value(pos.variant, r) + hint(k).clamp(-400, 400) / 4
+                    CAPTURE + pos.variant.piece_value(r) + hint(k).clamp(-400, 400) / 4
                 } else if killers[0] == Some(m) {
                     KILLER + 1
                 } else if killers[1] == Some(m) {

@@ -11,7 +11,7 @@ use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::Features;
-use crate::eval::{evaluate_with, piece_value, Style};
+use crate::eval::{evaluate_with, Style};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -924,7 +924,7 @@ impl<'a> Worker<'a> {
             } else if !in_check && m.promotion.is_none() && rules::gain_is_victim(pos.variant) {
                 // Delta pruning: even the captured piece and a margin do not reach
                 // alpha.
-                let gain = rules::captured_role(pos, m).map_or(0, |r| piece_value(pos.variant, r));
+                let gain = rules::captured_role(pos, m).map_or(0, |r| pos.variant.piece_value(r));
                 if best + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
