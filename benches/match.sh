@@ -7,7 +7,8 @@
 # Environment (defaults in brackets): BATON [target/release/baton, runs the match],
 # ENGINE [$BATON, the engine measured], FAIRY
 # [/usr/games/fairy-stockfish], GAMES [100], TC [10+0.1], DEPTH [N = 4], CONCURRENCY [1],
-# PLIES [8, random opening plies], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
+# PLIES [none: the games start from the variant's opening suite, benches/openings/; N:
+# N random plies from the start instead], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
 # those Baton does not implement yet are refused and skipped], OUT [bench-match, PGNs],
 # SPRT [none; e.g. 0,40: each match stops once the test decides between +0 and +40 Elo],
 # EXTRA [more arguments for every match, e.g. "--resign movecount=4 score=800"].
@@ -21,7 +22,7 @@ GAMES=${GAMES:-100}
 TC=${TC:-10+0.1}
 DEPTH=${DEPTH:-4}
 CONCURRENCY=${CONCURRENCY:-1}
-PLIES=${PLIES:-8}
+PLIES=${PLIES:-}
 SEED=${SEED:-1}
 TIMEMARGIN=${TIMEMARGIN:-100}
 VARIANTS=${VARIANTS:-"chess knightmate knightrelay combiningknightmare stonesrelays stonesrelays-tunnel flipshatranj flipshatranj8"}
@@ -34,7 +35,7 @@ WHAT=${1:-all}
 mkdir -p "$OUT"
 
 common() {
-    echo --games "$GAMES" --concurrency "$CONCURRENCY" --random-plies "$PLIES" \
+    echo --games "$GAMES" --concurrency "$CONCURRENCY" ${PLIES:+--random-plies "$PLIES"} \
         --seed "$SEED" --timemargin "$TIMEMARGIN" ${SPRT:+--sprt "$SPRT"} $EXTRA
 }
 
@@ -62,7 +63,7 @@ run() { # title, PGN file (replaced), then the arguments of baton match
 if [ "$WHAT" = all ] || [ "$WHAT" = knightmate-fsf ]; then
     if [ -x "$FAIRY" ]; then
         # shellcheck disable=SC2046
-        run "knightmate: Baton vs Fairy-Stockfish at $TC (goal: score >= 25%)" "$OUT/knightmate-fsf.pgn" \
+        run "knightmate: Baton vs Fairy-Stockfish at $TC (goal: score >= 35%)" "$OUT/knightmate-fsf.pgn" \
             --engine cmd="$ENGINE" name=Baton --engine cmd="$FAIRY" name=Fairy-Stockfish \
             --variant knightmate --tc "$TC" $(common)
     else

@@ -3,6 +3,7 @@
 mod bench_cmd;
 mod gui;
 mod match_cmd;
+mod openings_cmd;
 mod perft_cmd;
 mod tune_cmd;
 
@@ -18,7 +19,7 @@ pub(crate) fn unknown_variant(name: &str) -> String {
 }
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D]   an opening suite\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
 }
 
 fn main() -> ExitCode {
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_cmd::run(&args[1..]),
         Some("match") => match_cmd::run(&args[1..]),
         Some("tune") => tune_cmd::run(&args[1..]),
+        Some("openings") => openings_cmd::run(&args[1..]),
         Some("gui") => gui::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", usage());

@@ -156,6 +156,10 @@ fn fake_match(
     for (name, mode, extra) in engines {
         args.extend(dir.fake(name, mode, extra));
     }
+    // The scripted engines play their moves from the start position, not the suite's.
+    if !options.contains("--openings") {
+        args.extend(words("--openings startpos"));
+    }
     args.extend(words(options));
     let out = baton(&args);
     let (stdout, stderr) = text(&out);
@@ -313,12 +317,64 @@ fn openings_come_from_a_fen_file_with_both_colors() {
 }
 
 #[test]
+fn games_start_from_the_variants_suite_unless_told_otherwise() {
+    let dir = TempDir::new("suite");
+    let pgn = dir.path("games.pgn");
+    let args = words(&format!(
+        "--engine cmd={BATON} name=a --engine cmd={BATON} name=b --variant knightmate \
+         --depth 1 --games 4 --pgn {pgn}"
+    ));
+    let out = baton(&args);
+    assert!(out.status.success(), "{:?}", text(&out));
+    let games = std::fs::read_to_string(&pgn).expect("pgn");
+    // The suite's first two positions, each played with both colours, in order.
+    let suite: Vec<String> = baton_engine::Variant::Knightmate
+        .facts()
+        .openings
+        .0
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(2)
+        .map(|l| {
+            let fen = l.split(';').next().unwrap().trim();
+            baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen)
+                .unwrap()
+                .fen()
+        })
+        .collect();
+    let fens: Vec<&str> = games
+        .lines()
+        .filter_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"))
+        .collect();
+    let want: Vec<&str> = [&suite[0], &suite[0], &suite[1], &suite[1]]
+        .map(String::as_str)
+        .to_vec();
+    assert_eq!(fens, want, "{games}");
+    // --openings startpos, or random plies alone, start from the start position.
+    for (k, extra) in ["--openings startpos", "--random-plies 2 --seed 3"]
+        .iter()
+        .enumerate()
+    {
+        let pgn = dir.path(&format!("start{k}.pgn"));
+        let args = words(&format!(
+            "--engine cmd={BATON} --engine cmd={BATON} --variant knightmate --depth 1 \
+             --games 2 --pgn {pgn} {extra}"
+        ));
+        let out = baton(&args);
+        assert!(out.status.success(), "{extra}: {:?}", text(&out));
+        let games = std::fs::read_to_string(&pgn).expect("pgn");
+        let start = "[FEN \"rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\"]";
+        assert_eq!(games.matches(start).count(), 2, "{extra}: {games}");
+    }
+}
+
+#[test]
 fn sprt_stops_the_match_when_it_decides() {
     let dir = TempDir::new("sprt");
     let mut args = dir.fake("good", "script", &[FOOLS_MATE]);
     args.extend(dir.fake("bad", "illegal", &[]));
     args.extend(words(
-        "--depth 1 --games 200 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+        "--depth 1 --games 200 --openings startpos --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
     ));
     let out = baton(&args);
     let (stdout, stderr) = text(&out);
@@ -384,7 +440,9 @@ fn with_options(dir: &TempDir, settings: &str, pgn: &str) -> Vec<String> {
     let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
     args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
     args.extend(words(settings));
-    args.extend(words(&format!("--depth 1 --games 2 --pgn {pgn}")));
+    args.extend(words(&format!(
+        "--depth 1 --games 2 --openings startpos --pgn {pgn}"
+    )));
     args
 }
 

@@ -12,12 +12,16 @@ usage: baton match --engine cmd=PATH [name=N] [arg=A] [dir=D] [option.NAME=V] [t
                    --engine ... [--engine ...] [--each KEY=VALUE ...]
                    [--variant NAME] (--tc [MOVES/]SECS[+INC] | --depth N | --nodes N)
                    [--games N] [--rounds N] [--concurrency N]
-                   [--openings file=F [order=sequential|random] [start=N]] [--random-plies N] [--seed S]
+                   [--openings suite|startpos|file=F [order=sequential|random] [start=N]]
+                   [--random-plies N] [--seed S]
                    [--draw movenumber=N movecount=M score=CP] [--resign movecount=M score=CP [twosided=true]]
                    [--maxmoves N] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] | --sprt E0,E1]
                    [--pgn FILE] [--event NAME] [--timemargin MS] [--hang-timeout SECS]
        baton match --replay FILE.pgn
-Every opening is played twice, with the colors swapped. --games counts the games of each
+Every opening is played twice, with the colors swapped. Without --openings the games start
+from the variant's opening suite (positions judged level by a deeper search, made by
+`baton openings`), in order from its first line; with --random-plies alone, from the
+start position. --games counts the games of each
 pair of engines per round. A game that reaches --maxmoves full moves (default 500) is
 adjudicated a draw. Each option.NAME=V is checked against the options the engine lists.
 ";
@@ -120,9 +124,21 @@ pub struct SprtParams {
     pub beta: f64,
 }
 
+/// Where the games' starting positions come from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum OpeningSource {
+    /// The variant's suite inside Baton (`VariantFacts::openings`).
+    #[default]
+    Suite,
+    /// The variant's start position.
+    StartPos,
+    /// FEN or EPD lines from a file.
+    File(String),
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct OpeningFile {
-    pub path: String,
+    pub source: OpeningSource,
     pub random_order: bool,
     /// 1-based line to start from (sequential order).
     pub start: usize,
@@ -386,11 +402,15 @@ fn parse_openings(words: &[&str]) -> Result<OpeningFile, String> {
     };
     for w in words {
         let Some((k, v)) = w.split_once('=') else {
-            o.path = w.to_string();
+            o.source = match *w {
+                "suite" => OpeningSource::Suite,
+                "startpos" => OpeningSource::StartPos,
+                path => OpeningSource::File(path.to_string()),
+            };
             continue;
         };
         match k {
-            "file" => o.path = v.to_string(),
+            "file" => o.source = OpeningSource::File(v.to_string()),
             "order" => o.random_order = v == "random",
             "start" => o.start = number(k, v)?,
             // FEN or EPD lines are all we read; other settings are ignored.
@@ -398,8 +418,8 @@ fn parse_openings(words: &[&str]) -> Result<OpeningFile, String> {
             _ => return Err(format!("unknown --openings setting '{k}'")),
         }
     }
-    if o.path.is_empty() {
-        return Err("--openings needs file=PATH".into());
+    if o.source == OpeningSource::File(String::new()) {
+        return Err("--openings file= needs a path".into());
     }
     Ok(o)
 }

@@ -14,7 +14,7 @@ use std::sync::mpsc;
 
 use baton_engine::{format_move, rules, Color, Position};
 
-use cli::{Command, Config};
+use cli::{Command, Config, OpeningSource};
 use game::{GameRecord, Job, Opening, Termination};
 use stats::{SprtDecision, Tally};
 use uci_client::{EngineSlot, UciClient};
@@ -49,6 +49,11 @@ impl Rng {
 /// Reads the FEN (or EPD) lines of an openings file, checking each.
 fn read_opening_file(cfg: &Config, path: &str) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    read_openings(cfg, path, &text)
+}
+
+/// The FEN (or EPD) lines of `text`, each checked; `path` names it in errors.
+fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, String> {
     let mut fens = Vec::new();
     for (k, line) in text.lines().enumerate() {
         // EPD operations follow the fourth field; a FEN has none.
@@ -108,9 +113,20 @@ fn random_opening(cfg: &Config, fen: &str, rng: &mut Rng) -> Result<Opening, Str
 
 /// `count` openings, each to be played with both colors.
 fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Opening>, String> {
-    let fens = match &cfg.openings {
-        Some(file) => read_opening_file(cfg, &file.path)?,
-        None => vec![Position::startpos(cfg.variant).fen()],
+    // Not told: the suite, unless random plies are asked for (then from the start, as
+    // before there were suites).
+    let source = match &cfg.openings {
+        Some(o) => o.source.clone(),
+        None if cfg.random_plies > 0 => OpeningSource::StartPos,
+        None => OpeningSource::Suite,
+    };
+    let fens = match source {
+        OpeningSource::File(path) => read_opening_file(cfg, &path)?,
+        OpeningSource::StartPos => vec![Position::startpos(cfg.variant).fen()],
+        OpeningSource::Suite => {
+            let name = format!("the {} suite", cfg.variant.name());
+            read_openings(cfg, &name, cfg.variant.facts().openings.0)?
+        }
     };
     let first = cfg
         .openings

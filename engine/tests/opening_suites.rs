@@ -1,0 +1,52 @@
+//! The opening suites `baton match` plays from by default (`VariantFacts::openings`,
+//! made by `baton openings`): enough positions, each legal in its variant, still going,
+//! and judged level at the suite's depth.
+
+use std::collections::HashSet;
+
+use baton_engine::{rules, Game, Position, Variant};
+
+/// The value of EPD operation `op` in `ops` (`ce 12; acd 10; c0 "..."`).
+fn operation<'a>(ops: &'a str, op: &str) -> Option<&'a str> {
+    ops.split(';')
+        .map(str::trim)
+        .find_map(|o| o.strip_prefix(op)?.strip_prefix(' '))
+}
+
+#[test]
+fn every_variant_has_a_suite_of_level_positions_of_its_own() {
+    let mut all_fens = HashSet::new();
+    for v in Variant::ALL {
+        let (text, depth) = v.facts().openings;
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(lines.len() >= 200, "{v:?}: {} positions", lines.len());
+        let mut fens = HashSet::new();
+        for line in lines {
+            let (fen, ops) = line.split_once(';').expect(line);
+            let pos = Position::from_fen(v, fen.trim())
+                .unwrap_or_else(|e| panic!("{v:?}: {line}: {e:?}"));
+            assert!(
+                Game::new(pos.clone()).outcome().is_none()
+                    && !rules::legal_move_list(&pos).is_empty(),
+                "{v:?}: finished: {line}"
+            );
+            let ce: i32 = operation(ops, "ce")
+                .and_then(|s| s.parse().ok())
+                .expect(line);
+            let acd: u32 = operation(ops, "acd")
+                .and_then(|s| s.parse().ok())
+                .expect(line);
+            assert!(ce.abs() <= 60, "{v:?}: not level: {line}");
+            assert!(acd >= depth, "{v:?}: judged shallower than {depth}: {line}");
+            assert!(fens.insert(pos.fen()), "{v:?}: twice: {line}");
+            // A variant that forgot its suite would inherit another's (`..CHESS`).
+            assert!(
+                all_fens.insert((pos.fen(), v.facts().geometry)),
+                "{v:?}: another variant's: {line}"
+            );
+        }
+    }
+}
