@@ -912,3 +912,48 @@ fn baton_plays_itself_in_every_supported_variant() {
         real_match(&[BATON, BATON], v.name(), "--depth 2", v.name());
     }
 }
+
+#[test]
+fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
+    let run = |threads: &str| {
+        let out = Command::new(BATON)
+            .args(["openings", "knightmate", "--count", "4", "--depth", "4"])
+            .args(["--margin", "80", "--threads", threads])
+            .output()
+            .expect("run baton openings");
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"), "the suite depends on the thread count");
+    let lines: Vec<&str> = one.lines().collect();
+    assert!(
+        lines[0].starts_with("# baton openings knightmate --count 4"),
+        "{one}"
+    );
+    assert_eq!(lines.len(), 5, "{one}");
+    for line in &lines[1..] {
+        let (fen, ops) = line.split_once(';').expect(line);
+        baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen.trim())
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let ce: i32 = ops
+            .split(';')
+            .find_map(|o| o.trim().strip_prefix("ce "))
+            .and_then(|v| v.parse().ok())
+            .expect(line);
+        assert!(ce.abs() <= 80, "{line}");
+        assert!(ops.contains("acd 4;"), "{line}");
+    }
+    // Bad words are refused with the usage.
+    let out = Command::new(BATON)
+        .args(["openings", "knightmate", "--count", "0"])
+        .output()
+        .expect("run baton openings");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).1.contains("usage: baton openings"),
+        "{:?}",
+        text(&out)
+    );
+}
