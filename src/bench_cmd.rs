@@ -118,9 +118,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
+    use crate::words as args;
 
     #[test]
     fn bench_words_are_read_in_their_places() {

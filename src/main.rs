@@ -18,6 +18,12 @@ pub(crate) fn unknown_variant(name: &str) -> String {
     format!("unknown variant '{name}' (known: {})", known.join(", "))
 }
 
+/// The words of a command line, for the subcommands' tests.
+#[cfg(test)]
+pub(crate) fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
 fn usage() -> &'static str {
     "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D]   an opening suite\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
 }

@@ -249,9 +249,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
+    use crate::words as args;
 
     #[test]
     fn openings_words_are_read_or_refused_with_the_usage() {

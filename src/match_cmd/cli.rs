@@ -580,9 +580,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
+    use crate::words as args;
 
     fn config(s: &str) -> Config {
         match parse(&args(s)) {

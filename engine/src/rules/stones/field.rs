@@ -88,24 +88,39 @@ impl Field {
         let (before, after) = self.slider_leg(from, dirs, true);
         let mut all = before | after;
         // Relays reached with the tunnel still unused, and only after using it.
-        let mut fresh = before & self.relays;
-        let mut spent = after & self.relays;
+        self.relay_closure(before & self.relays, after & self.relays, dirs, |legs| {
+            all |= legs
+        });
+        all
+    }
+
+    /// Follows sliders on from the relays `fresh` (reached with the tunnel unused) and
+    /// `spent` (reached after using it), each relay once per kind: the squares of every
+    /// leg go to `legs`, the relays a leg reaches join the sets. Answers the sets.
+    #[inline]
+    fn relay_closure(
+        &self,
+        mut fresh: Bitboard,
+        mut spent: Bitboard,
+        dirs: &[usize],
+        mut legs: impl FnMut(Bitboard),
+    ) -> (Bitboard, Bitboard) {
         let mut done_fresh = Bitboard::EMPTY;
         let mut done_spent = Bitboard::EMPTY;
         loop {
             if let Some(r) = (fresh & !done_fresh).into_iter().next() {
                 done_fresh.set(r);
                 let (b, a) = self.slider_leg(r, dirs, true);
-                all |= b | a;
+                legs(b | a);
                 fresh |= b & self.relays;
                 spent |= a & self.relays;
             } else if let Some(r) = (spent & !fresh & !done_spent).into_iter().next() {
                 done_spent.set(r);
                 let (b, _) = self.slider_leg(r, dirs, false);
-                all |= b;
+                legs(b);
                 spent |= b & self.relays;
             } else {
-                return all;
+                return (fresh, spent);
             }
         }
     }
@@ -135,22 +150,8 @@ impl Field {
                 spent.set(r);
             }
         }
-        let mut done_fresh = Bitboard::EMPTY;
-        let mut done_spent = Bitboard::EMPTY;
-        loop {
-            if let Some(r) = (fresh & !done_fresh).into_iter().next() {
-                done_fresh.set(r);
-                let (b, a) = self.slider_leg(r, dirs, true);
-                fresh |= b & self.relays;
-                spent |= a & self.relays;
-            } else if let Some(r) = (spent & !fresh & !done_spent).into_iter().next() {
-                done_spent.set(r);
-                let (b, _) = self.slider_leg(r, dirs, false);
-                spent |= b & self.relays;
-            } else {
-                return (fresh, spent & !fresh);
-            }
-        }
+        let (fresh, spent) = self.relay_closure(fresh, spent, dirs, |_| {});
+        (fresh, spent & !fresh)
     }
 
     /// Relays that leapers on `sources` reach.
