@@ -29,6 +29,11 @@ adjudicated a draw. Each option.NAME=V is checked against the options the engine
 /// The default of `--maxmoves`: no game runs longer than this many full moves.
 pub const DEFAULT_MAX_MOVES: u32 = 500;
 
+/// The most games one match may schedule.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// The most games played at once.
+pub const MAX_CONCURRENCY: usize = 256;
+
 /// The longest base time or increment of a time control: a week, in seconds.
 pub const MAX_CLOCK_SECS: f64 = 604_800.0;
 
@@ -568,6 +573,21 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if cfg.games == 0 || cfg.rounds == 0 || cfg.concurrency == 0 {
         return Err("--games, --rounds and --concurrency must be at least 1".into());
     }
+    // Counted in u64 so that no product wraps; a match of more games than this would
+    // outlive whoever started it, and its schedule would not fit in memory.
+    let pairs = (engines.len() * (engines.len() - 1) / 2) as u64;
+    let total = u64::from(cfg.games) * u64::from(cfg.rounds) * pairs;
+    if total > MAX_GAMES {
+        return Err(format!(
+            "{total} games (--games x --rounds x engine pairs) is more than {MAX_GAMES}"
+        ));
+    }
+    if cfg.concurrency > MAX_CONCURRENCY {
+        return Err(format!(
+            "--concurrency {} is more than {MAX_CONCURRENCY}",
+            cfg.concurrency
+        ));
+    }
     if cfg.sprt.is_some() && engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
@@ -731,8 +751,14 @@ mod tests {
             "--engine cmd=a option.=3 --engine cmd=b --depth 1",
             "--engine cmd=a --engine cmd=b --depth 1 --hang-timeout 1e300",
             "--engine cmd=a --engine cmd=b --depth 1 --timemargin 18446744073709551615",
+            // 4294967295 x 4294967295 games wrapped to a small count in u32.
+            "--engine cmd=a --engine cmd=b --depth 1 --games 4294967295 --rounds 4294967295",
+            "--engine cmd=a --engine cmd=b --engine cmd=c --depth 1 --games 600000",
+            "--engine cmd=a --engine cmd=b --depth 1 --concurrency 100000",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }
+        let ok = "--engine cmd=a --engine cmd=b --depth 1 --games 1000 --rounds 1000";
+        assert!(parse(&args(ok)).is_ok());
     }
 }
