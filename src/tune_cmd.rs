@@ -216,6 +216,11 @@ fn add_games(
         if g.tag("Variant").and_then(Variant::from_name) != Some(variant) {
             continue;
         }
+        // A cut-off or malformed record (what `baton match --replay` refuses) is no
+        // evidence either.
+        if !g.problems.is_empty() {
+            continue;
+        }
         // A game lost by a failure (a crash, a hang, a flag) says nothing of the
         // positions.
         if !matches!(g.tag("Termination"), None | Some("normal" | "adjudication")) {
