@@ -36,7 +36,12 @@ pub fn allocate(limits: &Limits, side: Color, reserve_ms: u64, lag_ms: u64) -> O
         left / 3
     };
     let maximum = (optimum * 4).min(cap);
-    let optimum = optimum.min(maximum);
+    // Never plan more than a fifth of what is left (after Stockfish): near the end of a
+    // clock with an increment, a move then takes less than the increment until about
+    // five increments are in hand, a cushion for the host's lag spikes. Planning by the
+    // moves to go alone settled at about two, and a 20 ms spike at 2 s + 20 ms lost the
+    // game on time.
+    let optimum = optimum.min(maximum).min(left / 5);
     Some((optimum.max(1), maximum.max(1)))
 }
 
@@ -129,6 +134,28 @@ mod tests {
             clock = (clock + 50).checked_sub(opt + 45).expect("lost on time");
         }
         assert!(clock >= 50, "{clock}");
+    }
+
+    #[test]
+    fn a_low_clock_keeps_five_increments_in_hand() {
+        // 2 s + 20 ms, every move costing its plan and 2 ms more (the engine's own
+        // overhead at depth 1): the clock settles at about five increments above the
+        // reserve, not at two.
+        let mut clock = 2000u64;
+        let mut lowest = clock;
+        for ply in 0..400 {
+            let l = Limits {
+                time: [Some(clock), Some(clock)],
+                inc: [Some(20), Some(20)],
+                ..Default::default()
+            };
+            let (opt, _) = allocate(&l, Color::White, 30, 0).unwrap();
+            clock = (clock + 20).checked_sub(opt + 2).expect("lost on time");
+            if ply > 100 {
+                lowest = lowest.min(clock);
+            }
+        }
+        assert!(lowest >= 100, "{lowest}");
     }
 
     #[test]
