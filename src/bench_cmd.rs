@@ -133,30 +133,27 @@ mod tests {
             parse(&args("--threads 2 chess")),
             Ok((vec![Variant::Chess], None, 2))
         );
-        for (bad, why) in [
-            (
-                "chess knightmate 1",
-                "bench takes one variant (or all), got 'chess' and 'knightmate'",
-            ),
-            (
-                "1 chess",
-                "'chess' after the depth '1': the variant comes first",
-            ),
-            ("chess 1 2", "bench takes one depth, got '1' and '2'"),
-            ("chess 0", "bad depth '0' (1 to 64)"),
-            ("chess 65", "bad depth '65'"),
-            ("chess -3", "bad depth '-3'"),
-            ("nosuch", "unknown variant 'nosuch' (known: chess,"),
-            ("chess --depth 3", "unknown option '--depth'"),
-            ("--threads 0", "bad thread count '0'"),
-            ("--threads", "--threads needs a number"),
-        ] {
-            let e = parse(&args(bad)).expect_err(bad);
-            assert!(e.contains(why), "{bad}: {e}");
-            assert!(
-                e.contains("usage: baton bench [variant|all] [depth]"),
-                "{e}"
-            );
-        }
+        crate::assert_refused(
+            parse,
+            &[
+                (
+                    "chess knightmate 1",
+                    "bench takes one variant (or all), got 'chess' and 'knightmate'",
+                ),
+                (
+                    "1 chess",
+                    "'chess' after the depth '1': the variant comes first",
+                ),
+                ("chess 1 2", "bench takes one depth, got '1' and '2'"),
+                ("chess 0", "bad depth '0' (1 to 64)"),
+                ("chess 65", "bad depth '65'"),
+                ("chess -3", "bad depth '-3'"),
+                ("nosuch", "unknown variant 'nosuch' (known: chess,"),
+                ("chess --depth 3", "unknown option '--depth'"),
+                ("--threads 0", "bad thread count '0'"),
+                ("--threads", "--threads needs a number"),
+            ],
+            "usage: baton bench [variant|all] [depth]",
+        );
     }
 }

@@ -24,6 +24,21 @@ pub(crate) fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
 
+/// For the subcommands' tests: each command line of `cases` is refused by `parse` with
+/// an error that contains its reason and the usage line `usage`.
+#[cfg(test)]
+pub(crate) fn assert_refused<T: std::fmt::Debug>(
+    parse: impl Fn(&[String]) -> Result<T, String>,
+    cases: &[(&str, &str)],
+    usage: &str,
+) {
+    for &(bad, why) in cases {
+        let e = parse(&words(bad)).expect_err(bad);
+        assert!(e.contains(why), "{bad}: {e}");
+        assert!(e.contains(usage), "{e}");
+    }
+}
+
 fn usage() -> &'static str {
     "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D]   an opening suite\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
 }

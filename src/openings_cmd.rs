@@ -270,18 +270,18 @@ mod tests {
             }
         );
         assert_eq!(parse(&args("chess --plies 8")).unwrap().plies, (8, 8));
-        for (bad, why) in [
-            ("", "openings needs a variant"),
-            ("nosuch", "unknown variant 'nosuch'"),
-            ("chess --count 0", "bad --count '0'"),
-            ("chess --plies 9-3", "bad --plies '9-3'"),
-            ("chess --depth", "--depth needs a value"),
-            ("chess --frob 1", "unknown option '--frob'"),
-        ] {
-            let e = parse(&args(bad)).expect_err(bad);
-            assert!(e.contains(why), "{bad}: {e}");
-            assert!(e.contains("usage: baton openings"), "{e}");
-        }
+        crate::assert_refused(
+            parse,
+            &[
+                ("", "openings needs a variant"),
+                ("nosuch", "unknown variant 'nosuch'"),
+                ("chess --count 0", "bad --count '0'"),
+                ("chess --plies 9-3", "bad --plies '9-3'"),
+                ("chess --depth", "--depth needs a value"),
+                ("chess --frob 1", "unknown option '--frob'"),
+            ],
+            "usage: baton openings",
+        );
     }
 
     #[test]

@@ -119,21 +119,33 @@ mod tests {
         assert!(30 * (lagged + 20) + 30 <= 1000 + 30 * 10, "{lagged}");
     }
 
-    #[test]
-    fn a_low_clock_settles_instead_of_draining() {
-        // 6 s + 50 ms with 45 ms of lag a move (XBoard on a loaded machine): play many
-        // moves, charging each the planned time and the lag, and the clock settles.
-        let mut clock = 6000u64;
-        for _ in 0..500 {
+    /// Plays 500 moves from a clock of `base` ms with `inc` ms a move, each costing its
+    /// plan (with a 30 ms reserve and `lag` ms of measured lag) and `cost` ms more;
+    /// answers the lowest clock after the first 100 moves.
+    fn settled_clock(base: u64, inc: u64, lag: u64, cost: u64) -> u64 {
+        let mut clock = base;
+        let mut lowest = clock;
+        for ply in 0..500 {
             let l = Limits {
                 time: [Some(clock), Some(clock)],
-                inc: [Some(50), Some(50)],
+                inc: [Some(inc), Some(inc)],
                 ..Default::default()
             };
-            let (opt, _) = allocate(&l, Color::White, 30, 45).unwrap();
-            clock = (clock + 50).checked_sub(opt + 45).expect("lost on time");
+            let (opt, _) = allocate(&l, Color::White, 30, lag).unwrap();
+            clock = (clock + inc).checked_sub(opt + cost).expect("lost on time");
+            if ply >= 100 {
+                lowest = lowest.min(clock);
+            }
         }
-        assert!(clock >= 50, "{clock}");
+        lowest
+    }
+
+    #[test]
+    fn a_low_clock_settles_instead_of_draining() {
+        // 6 s + 50 ms with 45 ms of lag a move (XBoard on a loaded machine), each move
+        // costing the planned time and the lag: the clock settles.
+        let lowest = settled_clock(6000, 50, 45, 45);
+        assert!(lowest >= 50, "{lowest}");
     }
 
     #[test]
@@ -141,20 +153,7 @@ mod tests {
         // 2 s + 20 ms, every move costing its plan and 2 ms more (the engine's own
         // overhead at depth 1): the clock settles at about five increments above the
         // reserve, not at two.
-        let mut clock = 2000u64;
-        let mut lowest = clock;
-        for ply in 0..400 {
-            let l = Limits {
-                time: [Some(clock), Some(clock)],
-                inc: [Some(20), Some(20)],
-                ..Default::default()
-            };
-            let (opt, _) = allocate(&l, Color::White, 30, 0).unwrap();
-            clock = (clock + 20).checked_sub(opt + 2).expect("lost on time");
-            if ply > 100 {
-                lowest = lowest.min(clock);
-            }
-        }
+        let lowest = settled_clock(2000, 20, 0, 2);
         assert!(lowest >= 100, "{lowest}");
     }
 
