@@ -10,6 +10,23 @@ use serde_json::Value;
 
 /// The page of a new game of `variant` (optionally from `fen`), a person on both sides,
 /// once the board is drawn.
+/// A board server and the page in Chromium showing `variant` (at `fen`), two people
+/// at the board; `None` (the test skips) without Chromium.
+fn board(variant: &str, fen: Option<&str>) -> Option<(GuiServer, Browser)> {
+    if skip() {
+        return None;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let b = open(&server, variant, fen)?;
+    Some((server, b))
+}
+
+/// Clicks the piece on `square` and waits for its targets to be marked.
+fn lift(b: &mut Browser, square: &str) {
+    b.click(&sq(square));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+}
+
 fn open(server: &GuiServer, variant: &str, fen: Option<&str>) -> Option<Browser> {
     let mut url = format!("{}?variant={variant}&mode=human-human", server.url());
     if let Some(fen) = fen {
@@ -59,15 +76,10 @@ fn skip() -> bool {
 
 #[test]
 fn a_click_shows_the_targets_and_a_second_click_or_a_drag_moves() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = open(&server, "chess", None) else {
+    let Some((_server, mut b)) = board("chess", None) else {
         return;
     };
-    b.click(&sq("e2"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    lift(&mut b, "e2");
     assert_eq!(squares(&mut b, "target"), ["e3", "e4"]);
     assert_eq!(squares(&mut b, "picked"), ["e2"]);
     b.click(&sq("e4"));
@@ -86,11 +98,7 @@ fn a_click_shows_the_targets_and_a_second_click_or_a_drag_moves() {
 
 #[test]
 fn a_promotion_offers_the_pieces_and_plays_the_one_chosen() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = open(&server, "chess", Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")) else {
+    let Some((_server, mut b)) = board("chess", Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")) else {
         return;
     };
     b.click(&sq("a7"));
@@ -103,15 +111,10 @@ fn a_promotion_offers_the_pieces_and_plays_the_one_chosen() {
 
 #[test]
 fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = open(&server, "stonesrelays", None) else {
+    let Some((_server, mut b)) = board("stonesrelays", None) else {
         return;
     };
-    b.click(&sq("g1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    lift(&mut b, "g1");
     b.click(&sq("f3"));
     // Second part: the neutral pieces that can move are marked.
     b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
@@ -140,8 +143,7 @@ fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
     let last = played(&mut b, 1);
     assert!(last.starts_with(&format!("g1f3,{pick}")), "{last}");
     // A turn without a neutral move, where the rules allow one: the step bar's button.
-    b.click(&sq("g9"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    lift(&mut b, "g9");
     b.click(&sq("h7"));
     b.wait_for("document.querySelector('#no-second')");
     b.click("#no-second");
@@ -150,15 +152,10 @@ fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
 
 #[test]
 fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = open(&server, "flipshatranj8", None) else {
+    let Some((_server, mut b)) = board("flipshatranj8", None) else {
         return;
     };
-    b.click(&sq("b1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    lift(&mut b, "b1");
     let to = squares(&mut b, "target")[0].clone();
     b.click(&sq(&to));
     b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
