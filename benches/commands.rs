@@ -5,7 +5,6 @@
 //! Run with `cargo bench --bench commands`. Prints the median and the ratio.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use baton_engine::rules::legal_move_list;
@@ -34,13 +33,7 @@ fn game() -> Vec<String> {
 
 /// Median milliseconds from sending `position` + `isready` to `readyok`.
 fn median_ms(program: &str, position: &str) -> Option<f64> {
-    let mut child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
+    let (mut child, mut stdin) = baton_testkit::process::piped(program)?;
     let mut out = BufReader::new(child.stdout.take()?);
     let mut until = |prefix: &str| {
         let mut line = String::new();

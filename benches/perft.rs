@@ -4,7 +4,6 @@
 //! Run with `cargo bench --bench perft`. Prints leaves per second and the ratios.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use baton_engine::perft::perft;
@@ -48,14 +47,8 @@ fn fairy_stockfish_perft(variant: &str, depth: u32) -> Option<(u64, f64)> {
         .into_iter()
         .find(|p| std::path::Path::new(p).exists())?;
     let run = || -> Option<(u64, f64)> {
-        let mut child = Command::new(bin)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
+        let (child, mut stdin) = baton_testkit::process::piped(bin)?;
         let t = Instant::now();
-        let mut stdin = child.stdin.take()?;
         writeln!(
             stdin,
             "uci\nsetoption name UCI_Variant value {variant}\nposition startpos\ngo perft {depth}\nquit"

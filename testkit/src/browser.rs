@@ -121,11 +121,8 @@ impl Browser {
             .expect("write to chromium");
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let reply = self
-                .replies
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no reply to {method}"));
+            let reply = crate::process::next_before(&self.replies, deadline)
+                .unwrap_or_else(|| panic!("no reply to {method}"));
             if reply["id"] == json!(id) {
                 if let Some(e) = reply.get("error") {
                     panic!("{method}: {e}");

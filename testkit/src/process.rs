@@ -79,11 +79,8 @@ impl Baton {
         let deadline = Instant::now() + Duration::from_secs(30);
         let mut before = Vec::new();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {before:?}"));
+            let line = next_before(&self.lines, deadline)
+                .unwrap_or_else(|| panic!("no '{prefix}' line; got {before:?}"));
             self.seen.push(line.clone());
             if line.starts_with(prefix) {
                 return (line, before);
@@ -155,4 +152,23 @@ impl Drop for GuiServer {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Starts `program` with piped standard input and output (standard error dropped), as an
+/// engine is driven by the benches; `None` if it cannot start.
+pub fn piped(program: &str) -> Option<(Child, ChildStdin)> {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let stdin = child.stdin.take()?;
+    Some((child, stdin))
+}
+
+/// The next message of `rx`, if one comes before `deadline`.
+pub fn next_before<T>(rx: &Receiver<T>, deadline: Instant) -> Option<T> {
+    rx.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        .ok()
 }
