@@ -47,6 +47,13 @@ impl Game {
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
+    /// The moves so far as PROTOCOL.md writes them.
+    pub fn move_texts(&self) -> impl Iterator<Item = String> + '_ {
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .map(|(p, m)| crate::notation::format_move(p, *m))
+    }
     /// The hashes of every position so far, oldest first.
     pub fn hashes(&self) -> Vec<u64> {
         self.positions.iter().map(|p| p.hash()).collect()

@@ -90,9 +90,22 @@ fn well_formed(pos: &Position, text: &str) -> bool {
 }
 
 /// Reads a move given as text, matching it against the legal moves.
+/// The square a move text starts with (a file letter and its rank's digits), if it is
+/// one of the board's.
+fn leading_square(pos: &Position, text: &str) -> Option<crate::geometry::Square> {
+    let digits = text.bytes().skip(1).take_while(u8::is_ascii_digit).count();
+    pos.tables.parse_square(text.get(..1 + digits)?)
+}
+
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
-    let list = rules::legal_move_list(pos);
+    // Only the moves from the text's first square are generated and formatted: a
+    // stonesrelays position has thousands of turns, and reading every move of a long
+    // `position ... moves` against all of them cost more than a fast game's increment.
+    let list = match leading_square(pos, text) {
+        Some(from) => rules::legal_moves_from(pos, from),
+        None => Vec::new(),
+    };
     if let Some(m) = list.iter().find(|m| format_move(pos, **m) == text) {
         return Ok(*m);
     }

@@ -166,8 +166,26 @@ impl Engine {
             Start::StartPos => Position::startpos(variant),
             Start::Fen(fen) => Position::from_fen(variant, fen).map_err(|e| e.to_string())?,
         };
-        let mut game = Game::new(pos);
-        for (i, text) in moves.iter().enumerate() {
+        // A GUI sends the whole game before every move. When it starts where the game
+        // held here starts, the moves both share are kept and only the rest are read:
+        // reading a stonesrelays turn generates a piece's turns, and a long game read
+        // whole cost ~10 ms a move, half a fast game's increment.
+        let mut game = if self.options.variant == variant && self.game.start().fen() == pos.fen() {
+            let shared = self
+                .game
+                .move_texts()
+                .zip(moves)
+                .take_while(|(held, text)| held == *text)
+                .count();
+            let mut game = self.game.clone();
+            while game.moves().len() > shared {
+                game.undo();
+            }
+            game
+        } else {
+            Game::new(pos)
+        };
+        for (i, text) in moves.iter().enumerate().skip(game.moves().len()) {
             game.play_text(text)
                 .map_err(|e| format!("{e} (move {} of the list)", i + 1))?;
         }

@@ -55,6 +55,36 @@ fn position_with_moves_then_d() {
     );
 }
 
+/// A GUI sends the whole game before every move; the moves already held are kept and
+/// only the new ones read. A longer game, a game that branches off earlier, another
+/// start and another variant each give the position of the moves as sent.
+#[test]
+fn a_game_sent_again_with_more_moves_or_another_line_is_read_as_sent() {
+    let out = session(
+        "uci\nposition startpos moves e2e4 c7c5\nposition startpos moves e2e4 c7c5 g1f3\nd\n\
+         position startpos moves e2e4 e7e5 g1f3\nd\nposition startpos moves e2e4 e7e5 g1f3 e7e5\nd\n\
+         position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4\nd\n\
+         setoption name UCI_Variant value knightmate\nposition startpos moves e2e4\nd\n",
+    );
+    let fens: Vec<String> = with(&out, "Fen: ")
+        .iter()
+        .map(|l| l.trim_start_matches("Fen: ").to_string())
+        .collect();
+    assert_eq!(
+        fens,
+        [
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            // The illegal repeat of e7e5 is refused and the last position kept.
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1",
+            "rmbqkbmr/pppppppp/8/8/4P3/8/PPPP1PPP/RMBQKBMR b KQkq - 0 1",
+        ],
+        "{out:?}"
+    );
+    assert_eq!(errors(&out).len(), 1, "{out:?}");
+}
+
 #[test]
 fn position_fen_with_moves() {
     let out = session("uci\nposition fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7\nd\n");

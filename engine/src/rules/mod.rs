@@ -17,6 +17,7 @@ pub mod stones;
 
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -88,6 +89,14 @@ pub trait Rules {
     /// when there is no legal move.
     fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
         Self::generate(pos, list);
+    }
+
+    /// The legal moves from `from` (reading a move's text): by default every legal move,
+    /// kept if it starts there; a variant with thousands of moves a position can
+    /// generate just those.
+    fn generate_from(pos: &Position, from: Square, list: &mut MoveList) {
+        Self::generate(pos, list);
+        list.retain(|m| m.from == from);
     }
 
     /// Whether the second stage of `staged_moves` can hold moves (see `Stage`).
@@ -174,6 +183,13 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList) {
 pub fn legal_move_list(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new();
     legal_moves(pos, &mut list);
+    list.to_vec()
+}
+
+/// The legal moves whose piece starts on `from`.
+pub fn legal_moves_from(pos: &Position, from: Square) -> Vec<Move> {
+    let mut list = MoveList::new();
+    dispatch!(pos.variant, R => R::generate_from(pos, from, &mut list));
     list.to_vec()
 }
 

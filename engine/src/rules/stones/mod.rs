@@ -150,6 +150,10 @@ pub struct StonesRelays;
 
 impl crate::rules::Rules for StonesRelays {
     crate::rules::moves_from_module!();
+    /// Only the chosen piece's turns: a position has thousands.
+    fn generate_from(pos: &Position, from: Square, list: &mut MoveList) {
+        turns::generate_from(pos, from, list);
+    }
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
     }

@@ -91,6 +91,17 @@ pub(crate) fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: 
     }
 }
 
+/// The legal turns whose piece moves from `from` (reading a move's text).
+pub(crate) fn generate_from(pos: &Position, from: Square, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.from = Bitboard::from_square(from);
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
+}
+
 /// Every form of every turn, legal or not (castling conditions judged before the
 /// turn still apply): the tests check the shortcuts above against playing each one.
 #[cfg(test)]
@@ -135,6 +146,8 @@ struct Turns<'a> {
     all_forms: bool,
     /// Tests only: no shortcuts after the neutral move.
     exact: bool,
+    /// The squares whose pieces move (all of them, but when a move text is read).
+    from: Bitboard,
 }
 
 impl<'a> Turns<'a> {
@@ -157,6 +170,7 @@ impl<'a> Turns<'a> {
             tactical: false,
             all_forms: false,
             exact: false,
+            from: pos.tables.all,
         })
     }
 
@@ -164,7 +178,7 @@ impl<'a> Turns<'a> {
     fn pieces(&self, list: &mut impl Sink) {
         let t = self.pos.tables;
         for role in Role::ORTHODOX_PIECES {
-            for from in self.pos.pieces(self.us, role) {
+            for from in self.pos.pieces(self.us, role) & self.from {
                 let mut f = self.field;
                 f.occ.clear(from);
                 let reach = match role {
@@ -193,7 +207,7 @@ impl<'a> Turns<'a> {
         let t = self.pos.tables;
         let start = pawns::start_rank(&self.field, self.us);
         let promo = t.promotion_rank(self.us);
-        for from in self.pos.pieces(self.us, Role::Pawn) {
+        for from in self.pos.pieces(self.us, Role::Pawn) & self.from {
             let mut f = self.field;
             f.occ.clear(from);
             let r = pawns::reach(&f, self.us, from, start.has(from));
@@ -250,7 +264,7 @@ impl<'a> Turns<'a> {
     fn castling(&self, list: &mut impl Sink) {
         let pos = self.pos;
         let t = pos.tables;
-        if self.check || pos.castling == 0 {
+        if self.check || pos.castling == 0 || !self.from.has(self.king) {
             return;
         }
         let rank = back_rank(t, self.us);
