@@ -11,6 +11,7 @@ use super::ordering::{next, prepare, Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::Features;
+use crate::bitboard::Bitboard;
 use crate::eval::{evaluate_with, Style};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
@@ -541,6 +542,8 @@ impl<'a> Worker<'a> {
         // mate whose neutral move covers the last escape is seen at the frontier too
         // (a check given by the neutral move alone is not).
         let mut checks: Vec<(Square, Square)> = Vec::new();
+        // The enemy king's neighbours, found with the first such check.
+        let mut escapes = Bitboard::EMPTY;
         // Step 3. The moves, stage by stage.
         'stages: loop {
             let mut scores = self.ordering.score(pos, list, hash_move, ply);
@@ -556,8 +559,6 @@ impl<'a> Worker<'a> {
                         if checks.is_empty() {
                             break 'stages;
                         }
-                        // (A check was given, so the enemy has a king.)
-                        let escapes = pos.tables.king[pos.royal(!pos.side).idx()];
                         let covers = m.extra.is_some_and(|(_, to)| escapes.has(to));
                         if !covers || !checks.contains(&(m.from, m.to)) {
                             continue;
@@ -580,6 +581,10 @@ impl<'a> Worker<'a> {
                 self.shared.tt.prefetch(child.hash());
                 let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
                 if gives_check && stage == Stage::First && rest_limit.is_some() {
+                    if checks.is_empty() {
+                        // A check was given, so the enemy has a king.
+                        escapes = pos.tables.king[pos.royal(!pos.side).idx()];
+                    }
                     checks.push((m.from, m.to));
                 }
                 let extension = i32::from(
