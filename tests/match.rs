@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use baton_testkit::epd::operation;
+
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 const FAIRY: &str = "/usr/games/fairy-stockfish";
 
@@ -934,16 +936,14 @@ fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
     );
     assert_eq!(lines.len(), 5, "{one}");
     for line in &lines[1..] {
-        let (fen, ops) = line.split_once(';').expect(line);
+        let (fen, _) = line.split_once(';').expect(line);
         baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen.trim())
             .unwrap_or_else(|e| panic!("{line}: {e:?}"));
-        let ce: i32 = ops
-            .split(';')
-            .find_map(|o| o.trim().strip_prefix("ce "))
+        let ce: i32 = operation(line, "ce")
             .and_then(|v| v.parse().ok())
             .expect(line);
         assert!(ce.abs() <= 80, "{line}");
-        assert!(ops.contains("acd 4;"), "{line}");
+        assert_eq!(operation(line, "acd"), Some("4"), "{line}");
     }
     // Bad words are refused with the usage.
     let out = Command::new(BATON)

@@ -149,37 +149,48 @@ fn move_reader_refuses_or_names_the_move_it_read() {
     assert!(accepted > 0, "no mutated move was legal anywhere");
 }
 
+/// Walks `plies` random plies from the first `openings` positions of every variant's
+/// suite, calling `visit` with each position that has moves and its legal moves.
+fn walk_suites(
+    openings: usize,
+    plies: usize,
+    rng: &mut Rng,
+    mut visit: impl FnMut(Variant, &Position, &[baton_engine::Move], &mut Rng),
+) {
+    for v in Variant::ALL {
+        for line in lines(v.facts().openings.0).into_iter().take(openings) {
+            let fen = line.split(';').next().unwrap_or("").trim();
+            let mut pos = Position::from_fen(v, fen).expect("suite FEN");
+            for _ in 0..plies {
+                let list = legal_move_list(&pos);
+                if list.is_empty() {
+                    break;
+                }
+                visit(v, &pos, &list, rng);
+                pos = pos.play(list[rng.below(list.len())]);
+            }
+        }
+    }
+}
+
 /// The other direction: every legal move's text reads back to that move (the reader
 /// looks only at the moves from the text's first square, so that square must be the
 /// move's own `from` in every variant's notation). Random games in every variant from
 /// its opening suite, a sample of the moves at every ply.
 #[test]
 fn every_legal_moves_text_reads_back_to_it() {
-    let mut rng = rng();
-    for v in Variant::ALL {
-        let suite = v.facts().openings.0;
-        for line in lines(suite).into_iter().take(4) {
-            let fen = line.split(';').next().unwrap_or("").trim();
-            let mut pos = Position::from_fen(v, fen).expect("suite FEN");
-            for _ in 0..12 {
-                let list = legal_move_list(&pos);
-                if list.is_empty() {
-                    break;
-                }
-                for _ in 0..40 {
-                    let m = list[rng.below(list.len())];
-                    let text = format_move(&pos, m);
-                    assert_eq!(
-                        parse_move(&pos, &text),
-                        Ok(m),
-                        "{v:?} {text} in {}",
-                        pos.fen()
-                    );
-                }
-                pos = pos.play(list[rng.below(list.len())]);
-            }
+    walk_suites(4, 12, &mut rng(), |v, pos, list, rng| {
+        for _ in 0..40 {
+            let m = list[rng.below(list.len())];
+            let text = format_move(pos, m);
+            assert_eq!(
+                parse_move(pos, &text),
+                Ok(m),
+                "{v:?} {text} in {}",
+                pos.fen()
+            );
         }
-    }
+    });
 }
 
 /// The moves from one square, as the move reader generates them, are exactly the legal
@@ -187,34 +198,19 @@ fn every_legal_moves_text_reads_back_to_it() {
 #[test]
 fn the_moves_from_a_square_are_the_legal_moves_from_it() {
     use baton_engine::rules::legal_moves_from;
-    let mut rng = rng();
-    for v in Variant::ALL {
-        for line in lines(v.facts().openings.0).into_iter().take(6) {
-            let fen = line.split(';').next().unwrap_or("").trim();
-            let mut pos = Position::from_fen(v, fen).expect("suite FEN");
-            for _ in 0..8 {
-                let all = legal_move_list(&pos);
-                if all.is_empty() {
-                    break;
-                }
-                let mut froms: Vec<_> = all.iter().map(|m| m.from).collect();
-                froms.dedup();
-                for sq in froms {
-                    let mut want: Vec<String> = all
-                        .iter()
-                        .filter(|m| m.from == sq)
-                        .map(|m| format_move(&pos, *m))
-                        .collect();
-                    let mut got: Vec<String> = legal_moves_from(&pos, sq)
-                        .iter()
-                        .map(|m| format_move(&pos, *m))
-                        .collect();
-                    want.sort();
-                    got.sort();
-                    assert_eq!(got, want, "{v:?} from {sq:?} in {}", pos.fen());
-                }
-                pos = pos.play(all[rng.below(all.len())]);
-            }
+    walk_suites(6, 8, &mut rng(), |v, pos, all, _| {
+        let mut froms: Vec<_> = all.iter().map(|m| m.from).collect();
+        froms.sort_by_key(|sq| sq.0);
+        froms.dedup();
+        for sq in froms {
+            let texts = |moves: &mut dyn Iterator<Item = &baton_engine::Move>| {
+                let mut t: Vec<String> = moves.map(|m| format_move(pos, *m)).collect();
+                t.sort();
+                t
+            };
+            let want = texts(&mut all.iter().filter(|m| m.from == sq));
+            let got = texts(&mut legal_moves_from(pos, sq).iter());
+            assert_eq!(got, want, "{v:?} from {sq:?} in {}", pos.fen());
         }
-    }
+    });
 }

@@ -5,13 +5,7 @@
 use std::collections::HashSet;
 
 use baton_engine::{rules, Game, Position, Variant};
-
-/// The value of EPD operation `op` in `ops` (`ce 12; acd 10; c0 "..."`).
-fn operation<'a>(ops: &'a str, op: &str) -> Option<&'a str> {
-    ops.split(';')
-        .map(str::trim)
-        .find_map(|o| o.strip_prefix(op)?.strip_prefix(' '))
-}
+use baton_testkit::epd::operation;
 
 #[test]
 fn every_variant_has_a_suite_of_level_positions_of_its_own() {
@@ -25,7 +19,7 @@ fn every_variant_has_a_suite_of_level_positions_of_its_own() {
         assert!(lines.len() >= 200, "{v:?}: {} positions", lines.len());
         let mut fens = HashSet::new();
         for line in lines {
-            let (fen, ops) = line.split_once(';').expect(line);
+            let (fen, _) = line.split_once(';').expect(line);
             let pos = Position::from_fen(v, fen.trim())
                 .unwrap_or_else(|e| panic!("{v:?}: {line}: {e:?}"));
             assert!(
@@ -33,10 +27,10 @@ fn every_variant_has_a_suite_of_level_positions_of_its_own() {
                     && !rules::legal_move_list(&pos).is_empty(),
                 "{v:?}: finished: {line}"
             );
-            let ce: i32 = operation(ops, "ce")
+            let ce: i32 = operation(line, "ce")
                 .and_then(|s| s.parse().ok())
                 .expect(line);
-            let acd: u32 = operation(ops, "acd")
+            let acd: u32 = operation(line, "acd")
                 .and_then(|s| s.parse().ok())
                 .expect(line);
             assert!(ce.abs() <= 60, "{v:?}: not level: {line}");

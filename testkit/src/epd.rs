@@ -34,3 +34,11 @@ pub fn perft_cases(text: &str) -> Vec<PerftCase> {
         })
         .collect()
 }
+
+/// The value of the EPD operation `op` in `line` (`FEN ; ce 12; acd 10; c0 "..."`).
+pub fn operation<'a>(line: &'a str, op: &str) -> Option<&'a str> {
+    line.split(';')
+        .skip(1)
+        .map(str::trim)
+        .find_map(|o| o.strip_prefix(op)?.strip_prefix(' '))
+}
