@@ -957,3 +957,111 @@ fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
         text(&out)
     );
 }
+
+/// The games of a PGN file by number (Round tag), each without its Date tag and the
+/// engines' thoughts (which hold times): what must be the same however it was played.
+fn games_by_number(pgn: &str) -> std::collections::BTreeMap<usize, String> {
+    let mut games = std::collections::BTreeMap::new();
+    for game in without_thoughts(pgn).split("[Event ").skip(1) {
+        let round = game
+            .lines()
+            .find_map(|l| l.strip_prefix("[Round \"")?.strip_suffix("\"]"))
+            .and_then(|r| r.parse().ok())
+            .expect("a Round tag");
+        let kept: Vec<&str> = game.lines().filter(|l| !l.starts_with("[Date ")).collect();
+        assert!(
+            games.insert(round, kept.join("\n")).is_none(),
+            "game {round} twice"
+        );
+    }
+    games
+}
+
+#[test]
+fn the_shards_of_a_match_together_are_the_whole_match() {
+    let dir = TempDir::new("shards");
+    // Random openings, so that the shards must share the seed to agree; two rounds of
+    // six games: six pairs of games for four shards.
+    let common = format!(
+        "--engine cmd={BATON} name=a --engine cmd={BATON} name=b --variant knightmate \
+         --depth 2 --games 6 --rounds 2 --random-plies 4 --seed 11"
+    );
+    let whole_pgn = dir.path("whole.pgn");
+    let out = baton(&words(&format!("{common} --pgn {whole_pgn}")));
+    let (whole_out, err) = text(&out);
+    assert!(out.status.success(), "{whole_out}\n{err}");
+    let whole = games_by_number(&std::fs::read_to_string(&whole_pgn).unwrap());
+    assert_eq!(whole.len(), 12);
+
+    let mut union = std::collections::BTreeMap::new();
+    let mut shards = Vec::new();
+    for i in 1..=4 {
+        let pgn = dir.path(&format!("shard{i}.pgn"));
+        let out = baton(&words(&format!("{common} --shard {i}/4 --pgn {pgn}")));
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        assert!(stdout.contains("--merge"), "{stdout}");
+        let games = games_by_number(&std::fs::read_to_string(&pgn).unwrap());
+        // Shard i holds pairs i-1, i-1+4, ...: both colours of an opening stay together.
+        let numbers: Vec<usize> = games.keys().copied().collect();
+        let want: Vec<usize> = (1..=12).filter(|n| (n - 1) / 2 % 4 == i - 1).collect();
+        assert_eq!(numbers, want, "shard {i}/4");
+        for (n, g) in games {
+            assert!(union.insert(n, g).is_none(), "game {n} in two shards");
+        }
+        shards.push(pgn);
+    }
+    assert_eq!(
+        union, whole,
+        "the shards' games differ from the whole match's"
+    );
+
+    // The merged report is the whole match's report.
+    let mut args = words("--merge");
+    args.extend(shards.iter().cloned());
+    let out = baton(&args);
+    let (merged, err) = text(&out);
+    assert!(out.status.success(), "{merged}\n{err}");
+    assert!(merged.contains("Merged 12 games from 4 files"), "{merged}");
+    let score = |report: &str| {
+        report
+            .lines()
+            .filter(|l| l.starts_with("Score of") || l.starts_with("Elo difference"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(score(&merged), score(&whole_out), "{merged}\n{whole_out}");
+    assert_eq!(score(&merged).len(), 2, "{merged}");
+
+    // A shard given twice is refused, not counted twice; an SPRT is judged on the whole.
+    let mut twice = words("--merge");
+    twice.extend([shards[0].clone(), shards[1].clone(), shards[0].clone()]);
+    refused(
+        &twice,
+        &["game number 1 is in", "give each shard's games once"],
+    );
+    let mut sprt = words("--merge");
+    sprt.extend(shards.iter().cloned());
+    sprt.extend(words("--sprt 0,40"));
+    let out = baton(&sprt);
+    assert!(out.status.success(), "{:?}", text(&out));
+    assert!(text(&out).0.contains("SPRT: llr"), "{:?}", text(&out));
+
+    // A shard that could not be merged, or that disagrees with the others, is refused.
+    for (extra, why) in [
+        ("--shard 1/4", "--shard needs --pgn"),
+        ("--shard 7/7 --pgn x.pgn", "use at most 6 shards"),
+        ("--shard 0/4 --pgn x.pgn", "bad --shard '0/4'"),
+        ("--shard 2 --pgn x.pgn", "bad --shard '2'"),
+        ("--shard 1/2 --pgn x.pgn --sprt 0,5", "give it to --merge"),
+    ] {
+        let args = words(&format!("{common} {extra}"));
+        refused(&args, &[why]);
+    }
+    let unseeded = words(&format!(
+        "--engine cmd={BATON} --engine cmd={BATON} --depth 1 --random-plies 2 --shard 1/2 \
+         --games 4 --pgn {}",
+        dir.path("x.pgn")
+    ));
+    refused(&unseeded, &["needs --seed S"]);
+}

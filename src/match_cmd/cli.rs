@@ -17,13 +17,19 @@ usage: baton match --engine cmd=PATH [name=N] [arg=A] [dir=D] [option.NAME=V] [t
                    [--draw movenumber=N movecount=M score=CP] [--resign movecount=M score=CP [twosided=true]]
                    [--maxmoves N] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] | --sprt E0,E1]
                    [--pgn FILE] [--event NAME] [--timemargin MS] [--hang-timeout SECS]
+                   [--shard I/N]
        baton match --replay FILE.pgn
+       baton match --merge FILE.pgn... [--sprt ...]
 Every opening is played twice, with the colors swapped. Without --openings the games start
 from the variant's opening suite (positions judged level by a deeper search, made by
 `baton openings`), in order from its first line; with --random-plies alone, from the
 start position. --games counts the games of each
 pair of engines per round. A game that reaches --maxmoves full moves (default 500) is
 adjudicated a draw. Each option.NAME=V is checked against the options the engine lists.
+--shard I/N plays the I-th of N shares of the match (every N-th pair of games, the same
+openings, colors and game numbers as the whole; random openings need --seed, and the
+share is written with --pgn); --merge reads the shards' PGN files and reports the whole
+match (score, Elo, SPRT).
 ";
 
 /// The default of `--maxmoves`: no game runs longer than this many full moves.
@@ -149,6 +155,23 @@ pub struct OpeningFile {
     pub start: usize,
 }
 
+/// `--shard I/N`: this run plays the games whose pair (game number - 1) / 2 is I - 1
+/// modulo N. Every shard makes the whole schedule from the same arguments and seed, so
+/// the shards' games together are the unsharded match's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shard {
+    /// 1-based.
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether game `number` (1-based, as in the PGN's Round tag) is this shard's.
+    pub fn holds(&self, number: usize) -> bool {
+        (number - 1) / 2 % self.count as usize == (self.index - 1) as usize
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub engines: Vec<EngineSpec>,
@@ -171,11 +194,17 @@ pub struct Config {
     /// Overrides the default waits: clock + 5 s for clocked moves, 60 s for fixed
     /// depth or nodes.
     pub hang_timeout: Option<Duration>,
+    pub shard: Option<Shard>,
 }
 
 pub enum Command {
     Play(Box<Config>),
     Replay(String),
+    /// `--merge`: the shards' PGN files, and the SPRT to judge them by.
+    Merge {
+        files: Vec<String>,
+        sprt: Option<SprtParams>,
+    },
     Help,
 }
 
@@ -400,6 +429,52 @@ fn parse_resign(words: &[&str]) -> Result<ResignRule, String> {
     Ok(r)
 }
 
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || {
+        format!(
+            "bad --shard '{text}': write I/N, this run's share I of N shares (1 <= I <= N), \
+             e.g. --shard 2/4"
+        )
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (index, count): (u32, u32) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if index == 0 || index > count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// `--merge FILE... [--sprt ...]`: nothing else belongs with it.
+fn parse_merge(args: &[String]) -> Result<Command, String> {
+    let (mut files, mut sprt) = (Vec::new(), None);
+    let mut k = 0;
+    while k < args.len() {
+        let opt = args[k].trim_start_matches('-').to_string();
+        if !args[k].starts_with('-') {
+            return Err(format!("unexpected '{}'\n{USAGE}", args[k]));
+        }
+        k += 1;
+        let words = take_words(args, &mut k);
+        match opt.as_str() {
+            "merge" => files.extend(words.iter().map(|w| w.to_string())),
+            "sprt" => sprt = Some(parse_sprt(&words)?),
+            _ => {
+                return Err(format!(
+                    "--merge takes PGN files and --sprt only, not '--{opt}': the games were \
+                     played by the shards"
+                ))
+            }
+        }
+    }
+    if files.is_empty() {
+        return Err("--merge needs the shards' PGN files (--merge a.pgn b.pgn ...)".into());
+    }
+    Ok(Command::Merge { files, sprt })
+}
+
 fn parse_openings(words: &[&str]) -> Result<OpeningFile, String> {
     let mut o = OpeningFile {
         start: 1,
@@ -430,6 +505,12 @@ fn parse_openings(words: &[&str]) -> Result<OpeningFile, String> {
 }
 
 pub fn parse(args: &[String]) -> Result<Command, String> {
+    if args
+        .iter()
+        .any(|a| a.starts_with('-') && a.trim_start_matches('-') == "merge")
+    {
+        return parse_merge(args);
+    }
     let mut engines: Vec<EngineSpec> = Vec::new();
     let mut each: Vec<String> = Vec::new();
     let mut global_limit: Option<Limit> = None;
@@ -451,6 +532,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         event: "baton match".into(),
         time_margin_ms: 0,
         hang_timeout: None,
+        shard: None,
     };
     let mut k = 0;
     while k < args.len() {
@@ -504,6 +586,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 cfg.max_moves = at_least_one(&given("maxmoves"), &what, one("maxmoves")?)?;
             }
             "sprt" => cfg.sprt = Some(parse_sprt(&words)?),
+            "shard" => cfg.shard = Some(parse_shard(one("shard")?)?),
             "pgn" | "pgnout" => cfg.pgn = Some(one("pgn")?.to_string()),
             "event" => cfg.event = one("event")?.to_string(),
             "timemargin" => {
@@ -591,9 +674,43 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if cfg.sprt.is_some() && engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
+    if let Some(shard) = cfg.shard {
+        check_shard(&cfg, shard, total)?;
+    }
     cfg.engines = engines;
     cfg.variant = variant;
     Ok(Command::Play(Box::new(cfg)))
+}
+
+/// A shard must be a share of one reproducible match that `--merge` can put together.
+fn check_shard(cfg: &Config, shard: Shard, games: u64) -> Result<(), String> {
+    let pairs = games.div_ceil(2);
+    if u64::from(shard.count) > pairs {
+        return Err(format!(
+            "--shard {}/{}: the match has {games} games, {pairs} pairs to share out; \
+             use at most {pairs} shards",
+            shard.index, shard.count
+        ));
+    }
+    if cfg.sprt.is_some() {
+        return Err(
+            "--shard with --sprt: a shard cannot stop the whole match; play the \
+                    shards without --sprt and give it to --merge"
+                .into(),
+        );
+    }
+    if cfg.pgn.is_none() {
+        return Err("--shard needs --pgn FILE: --merge reads the shards' PGN files".into());
+    }
+    let random_order = cfg.openings.as_ref().is_some_and(|o| o.random_order);
+    if (cfg.random_plies > 0 || random_order) && cfg.seed.is_none() {
+        return Err(
+            "--shard with random openings (--random-plies, order=random) needs \
+                    --seed S, the same on every shard, so that all make the same openings"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

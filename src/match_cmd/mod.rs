@@ -4,6 +4,7 @@
 
 pub(crate) mod cli;
 pub(crate) mod game;
+mod merge;
 pub mod pgn;
 mod stats;
 pub(crate) mod uci_client;
@@ -26,6 +27,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         Command::Replay(path) => pgn::replay(&path),
+        Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()),
         Command::Play(cfg) => play(&cfg),
     }
 }
@@ -258,11 +260,25 @@ struct Standings {
 }
 
 impl Standings {
+    fn new(names: Vec<String>) -> Standings {
+        Standings {
+            pair: vec![vec![Tally::default(); names.len()]; names.len()],
+            names,
+            terminations: Vec::new(),
+            played: 0,
+        }
+    }
+
     fn add(&mut self, rec: &GameRecord) {
+        self.add_result(rec.players, rec.winner, rec.termination);
+    }
+
+    /// One game: the engines (White, Black), the winner (`None` a draw), how it ended.
+    fn add_result(&mut self, players: [usize; 2], winner: Option<Color>, termination: Termination) {
         self.played += 1;
-        let [w, b] = rec.players;
-        let t = match rec.winner {
-            _ if rec.termination == Termination::Unterminated => return,
+        let [w, b] = players;
+        let t = match winner {
+            _ if termination == Termination::Unterminated => return,
             Some(Color::White) => Tally {
                 wins: 1,
                 ..Default::default()
@@ -281,10 +297,10 @@ impl Standings {
         match self
             .terminations
             .iter_mut()
-            .find(|(k, _)| *k == rec.termination)
+            .find(|(k, _)| *k == termination)
         {
             Some((_, n)) => *n += 1,
-            None => self.terminations.push((rec.termination, 1)),
+            None => self.terminations.push((termination, 1)),
         }
     }
 
@@ -355,7 +371,11 @@ fn log_failure(rec: &GameRecord, names: &[String]) {
 
 /// `decided`: the SPRT's decision and the game count when it was reached (games
 /// already under way then still finish and count in the score, not in the decision).
-fn final_report(s: &Standings, cfg: &Config, decided: Option<(SprtDecision, usize)>) {
+fn final_report(
+    s: &Standings,
+    sprt: Option<&cli::SprtParams>,
+    decided: Option<(SprtDecision, usize)>,
+) {
     let t = s.headline();
     let against = if s.names.len() == 2 {
         s.names[1].as_str()
@@ -377,7 +397,7 @@ fn final_report(s: &Standings, cfg: &Config, decided: Option<(SprtDecision, usiz
         100.0 * t.los(),
         100.0 * t.draw_ratio()
     );
-    if let Some(p) = &cfg.sprt {
+    if let Some(p) = sprt {
         let st = stats::sprt(&t, p);
         let verdict = match decided {
             Some((SprtDecision::H0, n)) => format!("H0 accepted after {n} games"),
@@ -427,7 +447,11 @@ fn play(cfg: &Config) -> Result<(), String> {
     let mut rng = Rng(seed);
     let names = probe_engines(cfg)?;
     let openings = make_openings(cfg, (cfg.rounds * cfg.games.div_ceil(2)) as usize, &mut rng)?;
-    let jobs = schedule(cfg, &openings);
+    let mut jobs = schedule(cfg, &openings);
+    let whole = jobs.len();
+    if let Some(shard) = cfg.shard {
+        jobs.retain(|j| shard.holds(j.number));
+    }
     let mut pgn_file = match &cfg.pgn {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -438,18 +462,17 @@ fn play(cfg: &Config) -> Result<(), String> {
         ),
         None => None,
     };
+    let share = match cfg.shard {
+        Some(s) => format!("shard {}/{} of a match of {whole}: ", s.index, s.count),
+        None => String::new(),
+    };
     eprintln!(
-        "baton match: {} games of {} ({} at a time), seed {seed}",
+        "baton match: {share}{} games of {} ({} at a time), seed {seed}",
         jobs.len(),
         cfg.variant.name(),
         cfg.concurrency
     );
-    let mut standings = Standings {
-        pair: vec![vec![Tally::default(); names.len()]; names.len()],
-        names,
-        terminations: Vec::new(),
-        played: 0,
-    };
+    let mut standings = Standings::new(names);
     let live = std::io::stderr().is_terminal();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -499,7 +522,14 @@ fn play(cfg: &Config) -> Result<(), String> {
     if live {
         eprintln!();
     }
-    final_report(&standings, cfg, decided);
+    final_report(&standings, cfg.sprt.as_ref(), decided);
+    if let (Some(s), Some(pgn)) = (cfg.shard, &cfg.pgn) {
+        println!(
+            "Shard {}/{} done; when every shard is, report the whole match with \
+             baton match --merge {pgn} <the other shards' PGN files>",
+            s.index, s.count
+        );
+    }
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),
