@@ -226,23 +226,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     eprintln!();
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "# baton openings {} --count {} --plies {}-{} --depth {depth} --margin {} --seed {}",
+    // The suite is EPD and nothing else, so that other programs (cutechess-cli) read it
+    // as it is; the command that remakes it goes to the person running it (and into
+    // benches/openings/README.md for the suites kept there).
+    eprintln!(
+        "made by: baton openings {} --count {} --plies {}-{} --depth {depth} --margin {} --seed {}",
         s.variant.name(),
         s.count,
         s.plies.0,
         s.plies.1,
         s.margin,
         s.seed
-    )
-    .and_then(|()| {
-        kept.iter()
-            .take(s.count)
-            .try_for_each(|line| writeln!(out, "{line}"))
-    })
-    .map_err(|e| format!("cannot write the suite: {e}"))
+    );
+    let mut out = std::io::stdout().lock();
+    kept.iter()
+        .take(s.count)
+        .try_for_each(|line| writeln!(out, "{line}"))
+        .map_err(|e| format!("cannot write the suite: {e}"))
 }
 
 #[cfg(test)]
