@@ -133,10 +133,13 @@ impl Drop for XBoard {
     }
 }
 
+/// Each an engine ("first" or "second") and a move.
+type Moves = Vec<(String, String)>;
+
 /// The moves in XBoard's debug log: (engine, move) for each `move` an engine sent, and
 /// (engine, move) for each `usermove` XBoard sent, in order. XBoard writes a usermove
 /// in two pieces, so its line reads `>second: usermove 793 >second: e2e4`.
-fn moves(log: &str) -> (Vec<(String, String)>, Vec<(String, String)>) {
+fn moves(log: &str) -> (Moves, Moves) {
     let (mut sent, mut passed) = (Vec::new(), Vec::new());
     for line in log.lines() {
         // `TIME <first : TEXT` from an engine, `TIME >second: TEXT` to one.
