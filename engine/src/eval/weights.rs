@@ -20,6 +20,16 @@ pub struct Weights {
     pub royal_activity: i32,
     /// Penalty per enemy attack on the squares around the royal piece (grows with the
     /// square of the count).
+    ///
+    /// Royal safety has two models, and each table uses one: this simple count, or the
+    /// fuller `danger` (attackers by role, weak squares, checks, flanks). Knightmate
+    /// uses `danger` alone (`royal_attack` 0): it was fitted there, to Fairy-Stockfish's
+    /// scores, and gained in matches. The other variants keep the count (`danger` is
+    /// `NO_DANGER`): `danger` was never fitted or measured in them, and in all but chess
+    /// its checks and flanks read orthodox attacks, which relays, fusions and flips
+    /// change. A variant
+    /// moves to `danger` when `baton tune` has fitted it and a match shows the gain;
+    /// then this field can go.
     pub royal_attack: i32,
     /// Side-to-move bonus.
     pub tempo: i32,
