@@ -266,7 +266,7 @@ fn add_games(
 /// Whether the static evaluation can speak for the position: no check, the move
 /// played was quiet, and no capture wins material on the spot.
 fn is_quiet(pos: &Position, played: baton_engine::Move) -> bool {
-    if rules::in_check(pos, pos.side)
+    if rules::in_check(pos, pos.side())
         || played.promotion.is_some()
         || rules::is_capture(pos, played)
     {
@@ -285,7 +285,7 @@ fn expected(eval: i32, k: f64) -> f64 {
 
 fn white_eval(pos: &Position, w: &Weights) -> i32 {
     let e = eval::chess_family(pos, w);
-    if pos.side == Color::White {
+    if pos.side() == Color::White {
         e
     } else {
         -e

@@ -58,10 +58,24 @@ pub const fn castle_side(color: Color, kingside: bool) -> CastleSide {
     castle_sides(color)[if kingside { 0 } else { 1 }]
 }
 
+/// A position of any variant, with its hash kept as it changes. Outside this crate it
+/// changes only through its methods (`play`, `put`, the setters), so that the hash and
+/// the square-by-square mailbox stay true; the fields are read through methods of
+/// their names:
+///
+/// ```compile_fail
+/// let mut pos = baton_engine::Position::startpos(baton_engine::Variant::Chess);
+/// pos.castling = 0; // a field: would leave the hash stale
+/// ```
+/// ```
+/// let mut pos = baton_engine::Position::startpos(baton_engine::Variant::Chess);
+/// pos.set_castling(0); // the hash follows
+/// assert_eq!((pos.castling(), pos.hash()), (0, pos.compute_hash()));
+/// ```
 #[derive(Clone)]
 pub struct Position {
-    pub variant: Variant,
-    pub tables: &'static Tables,
+    pub(crate) variant: Variant,
+    pub(crate) tables: &'static Tables,
     pieces: [[Bitboard; NROLES]; 2],
     colors: [Bitboard; 2],
     neutral: [Bitboard; 3],
@@ -69,16 +83,16 @@ pub struct Position {
     capture_state: Bitboard,
     /// Per square: low nibble the white role + 1, high nibble the black role + 1.
     mailbox: [u8; 128],
-    pub side: Color,
-    pub castling: u8,
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
     /// En-passant target squares (stonesrelays may have several).
-    pub ep: Bitboard,
-    pub halfmove: u32,
-    pub fullmove: u32,
+    pub(crate) ep: Bitboard,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
     /// stonesrelays: the opponent's last neutral move (from, to).
-    pub ko: Option<(Square, Square)>,
+    pub(crate) ko: Option<(Square, Square)>,
     /// combiningknightmare: the Knightmare that may not move this ply.
-    pub frozen: Option<Square>,
+    pub(crate) frozen: Option<Square>,
     hash: u64,
 }
 
@@ -109,6 +123,58 @@ impl Position {
     }
 
     // ---- queries -------------------------------------------------------------
+    // The fields are the crate's: outside it a position changes only through its
+    // methods (`play`, the setters), which keep the hash and the mailbox true.
+
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The geometry's attack tables.
+    #[inline]
+    pub fn tables(&self) -> &'static Tables {
+        self.tables
+    }
+
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights (`WHITE_KINGSIDE` | ...).
+    #[inline]
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// En-passant target squares (stonesrelays may have several).
+    #[inline]
+    pub fn ep(&self) -> Bitboard {
+        self.ep
+    }
+
+    #[inline]
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    #[inline]
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// stonesrelays: the opponent's last neutral move (from, to).
+    #[inline]
+    pub fn ko(&self) -> Option<(Square, Square)> {
+        self.ko
+    }
+
+    /// combiningknightmare: the Knightmare that may not move this ply.
+    #[inline]
+    pub fn frozen(&self) -> Option<Square> {
+        self.frozen
+    }
 
     #[inline]
     pub fn hash(&self) -> u64 {

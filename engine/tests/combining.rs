@@ -139,7 +139,7 @@ fn fusion_of_each_pair_of_regular_types() {
                 assert_eq!(after.role_at(us.other(), to), Some(victim_role));
                 assert!(after.piece_at(sq(&mv[0..2])).is_none());
                 assert!(after.shared().has(to));
-                assert_eq!(after.frozen, Some(to));
+                assert_eq!(after.frozen(), Some(to));
                 let (w, b) = if us == Color::White {
                     (mover, victim)
                 } else {
@@ -162,8 +162,8 @@ fn regular_pieces_capture_a_knightmare_even_one_holding_their_own_piece() {
     let fen = "4k3/8/8/3(Rb)4/8/2N4K/1B6/(Nq)7 w - - 0 1";
     leaves_nothing_of_theirs(fen, &["c3d5", "b2a1"], |after, to, _| {
         assert!(!after.shared().has(to));
-        assert_eq!(after.frozen, None);
-        assert_eq!(after.halfmove, 0);
+        assert_eq!(after.frozen(), None);
+        assert_eq!(after.halfmove(), 0);
     });
 }
 
@@ -172,7 +172,7 @@ fn takes_a_knightmare(fen: &str, text: &str, role: Role) {
     after_both(fen, text, |after, to, us, _| {
         assert_eq!(after.role_at(us, to), Some(role));
         assert_eq!(after.role_at(us.other(), to), None);
-        assert_eq!(after.halfmove, 0);
+        assert_eq!(after.halfmove(), 0);
     });
 }
 
@@ -219,8 +219,8 @@ fn a_knightmare_captures_enemy_regular_piece_enemy_pawn_or_any_knightmare() {
             assert_eq!(after.role_at(us, to), Some(Role::Queen), "{m}");
             assert_eq!(after.role_at(us.other(), to), Some(Role::Knight), "{m}");
             assert_eq!(components(&after) + victims, components(&before));
-            assert_eq!(after.frozen, Some(to));
-            assert_eq!(after.halfmove, 0);
+            assert_eq!(after.frozen(), Some(to));
+            assert_eq!(after.halfmove(), 0);
         }
     });
 }
@@ -268,7 +268,7 @@ fn a_knightmare_moved_on_the_previous_ply_may_not_move_so_its_mover_keeps_it() {
     let fen = "4k3/7p/8/3n4/8/8/8/3QK3 w - - 0 1";
     both_colors(fen, |fen, mv, _| {
         let p = play(&pos(fen), &[mv("d1d5"), mv("h7h6"), mv("d5d4")].join(" "));
-        assert_eq!(p.frozen, Some(sq(&mv("d4"))));
+        assert_eq!(p.frozen(), Some(sq(&mv("d4"))));
         assert!(!moves(&p).iter().any(|m| m.starts_with(&mv("d4"))));
     });
 }
@@ -280,7 +280,7 @@ fn the_frozen_knightmare_is_freed_once_another_piece_moved() {
         let formed = play(&pos(fen), &mv("d1d5"));
         // The opponent moves another piece: the former may move it again...
         let p = play(&formed, &mv("h7h6"));
-        assert_eq!(p.frozen, None);
+        assert_eq!(p.frozen(), None);
         assert!(moves(&p).contains(&mv("d5d4")));
         // ...and once the former moves another piece, the opponent may move it too
         // (as its knight).
@@ -295,7 +295,7 @@ fn a_frozen_knightmare_still_gives_check() {
     let fen = "4k3/2p5/3b4/1N6/8/8/8/4K3 w - - 0 1";
     both_colors(fen, |fen, mv, us| {
         let after = play(&pos(fen), &mv("b5d6"));
-        assert_eq!(after.frozen, Some(sq(&mv("d6"))));
+        assert_eq!(after.frozen(), Some(sq(&mv("d6"))));
         assert!(in_check(&after, us.other()));
         assert!(
             page_notation(&pos(fen), parse_move(&pos(fen), &mv("b5d6")).unwrap()).ends_with('+')
@@ -311,7 +311,7 @@ fn a_frozen_knightmare_can_be_captured() {
         assert!(m.contains(&mv("c7d6")), "{m:?}");
         let taken = play(after, &mv("c7d6"));
         assert!(taken.shared().is_empty());
-        assert_eq!(taken.frozen, None);
+        assert_eq!(taken.frozen(), None);
         assert_eq!(taken.pieces(us, Role::Knight).count(), 0);
     });
 }
@@ -406,14 +406,14 @@ fn a_rook_that_fuses_loses_its_castling_right() {
     let fen = "r3k2r/8/8/8/8/7n/8/R3K2R w KQkq - 0 1";
     after_both(fen, "h1h3", |after, _, us, _| {
         let (k, q) = if us == Color::White { (1, 2) } else { (4, 8) };
-        assert_eq!(after.castling & (k | q), q);
+        assert_eq!(after.castling() & (k | q), q);
     });
     // ...or by being fused onto where it stands: the rook is still on h1, as a
     // component, but the right is gone.
     let fen = "r3k2r/8/8/8/8/6n1/8/R3K2R b KQkq - 0 1";
     let after = play(&pos(fen), "g3h1");
     assert_eq!(after.role_at(Color::White, sq("h1")), Some(Role::Rook));
-    assert_eq!(after.castling & 1, 0);
+    assert_eq!(after.castling() & 1, 0);
     assert!(!moves(&play(&after, "a1b1 a8a7")).contains(&"e1g1".to_string()));
 }
 
@@ -421,7 +421,7 @@ fn a_rook_that_fuses_loses_its_castling_right() {
 fn knightmares_never_castle() {
     // A castling right whose rook is a Knightmare component is dropped on reading.
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2(Rb) w KQkq - 0 1 -");
-    assert_eq!(p.castling & 1, 0);
+    assert_eq!(p.castling() & 1, 0);
     assert!(!moves(&p).contains(&"e1g1".to_string()));
     assert!(moves(&p).contains(&"e1c1".to_string()));
 }
@@ -465,8 +465,8 @@ fn en_passant_as_in_fide() {
 fn a_fusion_resets_the_fifty_move_clock() {
     let fen = "4k3/8/8/3n4/8/8/8/3QK3 w - - 37 60";
     both_colors(fen, |fen, mv, _| {
-        assert_eq!(play(&pos(fen), &mv("d1d2")).halfmove, 38);
-        assert_eq!(play(&pos(fen), &mv("d1d5")).halfmove, 0);
+        assert_eq!(play(&pos(fen), &mv("d1d2")).halfmove(), 38);
+        assert_eq!(play(&pos(fen), &mv("d1d5")).halfmove(), 0);
     });
 }
 
@@ -538,7 +538,7 @@ fn make_unmake_restores_both_components_and_the_hash() {
             let next = p.play(m);
             assert_eq!(copy, p, "play must not change the position it copies");
             assert_eq!(next.hash(), next.compute_hash(), "{} after {m:?}", p.fen());
-            if let Some(f) = next.frozen {
+            if let Some(f) = next.frozen() {
                 assert!(next.shared().has(f));
                 assert!(legal_move_list(&next).iter().all(|x| x.from != f));
             }
@@ -672,7 +672,7 @@ fn the_stronger_component_favours_its_side() {
         "4k3/pppp4/8/8/2(Qn)5/8/PPPP4/4K3 b - - 0 1 -",
     ] {
         let p = pos(fen);
-        let white_view = if p.side == Color::White { 1 } else { -1 } * evaluate(&p);
+        let white_view = if p.side() == Color::White { 1 } else { -1 } * evaluate(&p);
         assert!(white_view > 200, "{fen}: {white_view}");
         // The mirror image is the same position for the other side.
         assert_eq!(evaluate(&pos(&mirror(fen))), evaluate(&p), "{fen}");

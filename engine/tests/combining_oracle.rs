@@ -60,14 +60,14 @@ impl Naive {
         }
         let mut castle = [false; 4];
         for (i, bit) in [1, 2, 4, 8].into_iter().enumerate() {
-            castle[i] = pos.castling & bit != 0;
+            castle[i] = pos.castling() & bit != 0;
         }
         Naive {
             board,
-            side: pos.side.idx(),
+            side: pos.side().idx(),
             castle,
-            ep: pos.ep.into_iter().next().map(|s| s.0 as i32),
-            frozen: pos.frozen.map(|s| s.0 as i32),
+            ep: pos.ep().into_iter().next().map(|s| s.0 as i32),
+            frozen: pos.frozen().map(|s| s.0 as i32),
         }
     }
     fn empty(&self, s: i32) -> bool {

@@ -133,8 +133,8 @@ fn clocks_are_plain_numbers_that_never_wrap() {
     // The largest accepted numbers count on without wrapping.
     let p = pos(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - - 1000000 1000000");
     let next = p.play(baton_engine::parse_move(&p, "e8d8").expect("legal"));
-    assert_eq!(next.halfmove, 1_000_001);
-    assert_eq!(next.fullmove, 1_000_001);
+    assert_eq!(next.halfmove(), 1_000_001);
+    assert_eq!(next.fullmove(), 1_000_001);
 }
 
 #[test]

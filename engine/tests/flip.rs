@@ -44,7 +44,7 @@ fn bases(p: &Position) -> BTreeSet<String> {
 
 /// Pieces written with `+` on `sq`? (capture state)
 fn in_capture_state(p: &Position, sq: &str) -> bool {
-    p.capture_state().has(p.tables.parse_square(sq).unwrap())
+    p.capture_state().has(p.tables().parse_square(sq).unwrap())
 }
 
 /// For one lone piece on d4: its empty target and its enemy-occupied target.
@@ -332,12 +332,12 @@ fn every_turn_flips_one_own_piece_other_than_the_power() {
     for v in [V8, V10] {
         let start = Position::startpos(v);
         both_colors(v, &start.fen(), |p, m| {
-            let own = p.us() & !p.pieces(p.side, Role::Power);
+            let own = p.us() & !p.pieces(p.side(), Role::Power);
             for mv in legal_move_list(p) {
                 let (a, b) = mv.extra.expect("the flip is always present");
                 assert_eq!(a, b);
                 let after = own ^ Bitboard::from_square(mv.from) ^ Bitboard::from_square(mv.to);
-                let after = if p.role_at(p.side, mv.from) == Some(Role::Power) {
+                let after = if p.role_at(p.side(), mv.from) == Some(Role::Power) {
                     own
                 } else {
                     after
@@ -407,7 +407,7 @@ fn promotion_to_elephant_knight_or_dababba_keeps_state_and_takes_the_flip() {
             assert!(!b.contains(&m("f7f8e")), "capture state: no push");
             let after = play(p, &m("c7c8d,c8c8"));
             assert_eq!(
-                after.role_at(p.side, p.tables.parse_square(&m("c8")).unwrap()),
+                after.role_at(p.side(), p.tables().parse_square(&m("c8")).unwrap()),
                 Some(Role::Dabbaba)
             );
             assert!(in_capture_state(&after, &m("c8")));
@@ -444,7 +444,7 @@ fn capturing_either_king_wins_on_10x10() {
                 assert!(legal_move_list(after).is_empty(), "the game is over");
                 assert_eq!(perft(after, 2), 0);
                 let o = game.outcome().expect("over");
-                assert_eq!(o.winner, Some(p.side));
+                assert_eq!(o.winner, Some(p.side()));
                 assert_eq!(terminal(after), Some(o));
             }
         },
@@ -466,7 +466,7 @@ fn capturing_the_king_wins_on_8x8_and_the_turn_keeps_its_flip() {
             assert!(in_capture_state(&after, &m("h2")));
             assert!(legal_move_list(&after).is_empty());
             let o = terminal(&after).expect("over");
-            assert_eq!(o.winner, Some(p.side));
+            assert_eq!(o.winner, Some(p.side()));
         },
     );
 }
@@ -486,7 +486,7 @@ fn a_player_with_no_move_loses() {
         |p, _| {
             assert!(legal_move_list(p).is_empty());
             let o = Game::new(p.clone()).outcome().expect("over");
-            assert_eq!(o.winner, Some(!p.side));
+            assert_eq!(o.winner, Some(!p.side()));
             assert_eq!(o.reason, "no legal move");
         },
     );
@@ -534,11 +534,15 @@ fn the_fifty_move_rule_draws_and_flips_do_not_reset_the_clock() {
     both_colors(V8, &fen, |p, m| {
         let mut game = Game::new(p.clone());
         game.play_text(&m("d4e6,f2f2")).unwrap();
-        assert_eq!(game.position().halfmove, 100, "a move and a flip");
+        assert_eq!(game.position().halfmove(), 100, "a move and a flip");
         let o = game.outcome().expect("over");
         assert_eq!((o.winner, o.reason), (None, "50-move rule"));
-        assert_eq!(play(p, &m("f2f3,d4d4")).halfmove, 0, "pawn move");
-        assert_eq!(play(p, &m("d4e6,e6e6")).halfmove, 100, "flipping the mover");
+        assert_eq!(play(p, &m("f2f3,d4d4")).halfmove(), 0, "pawn move");
+        assert_eq!(
+            play(p, &m("d4e6,e6e6")).halfmove(),
+            100,
+            "flipping the mover"
+        );
     });
     // A capture resets the clock.
     let fen = fen_of(
@@ -548,7 +552,7 @@ fn the_fifty_move_rule_draws_and_flips_do_not_reset_the_clock() {
     )
     .replace(" 0 1", " 99 60");
     both_colors(V8, &fen, |p, m| {
-        assert_eq!(play(p, &m("d4c2,h1h1")).halfmove, 0);
+        assert_eq!(play(p, &m("d4c2,h1h1")).halfmove(), 0);
     });
 }
 
@@ -597,7 +601,7 @@ fn random_positions(games: usize, plies: usize) -> Vec<Position> {
             // and kings fall.
             let captures: Vec<_> = list
                 .iter()
-                .filter(|m| p.role_at(!p.side, m.to).is_some())
+                .filter(|m| p.role_at(!p.side(), m.to).is_some())
                 .collect();
             let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
                 *captures[rng.below(captures.len())]
@@ -618,7 +622,7 @@ fn hash_and_fen_stay_consistent_over_random_games() {
         if terminal(&p).is_some_and(|o| o.reason == "king captured") {
             continue; // FEN refuses a side without its kings
         }
-        let back = pos(p.variant, &p.fen());
+        let back = pos(p.variant(), &p.fen());
         assert_eq!(back, p);
         assert_eq!(back.hash(), p.hash());
     }
@@ -640,11 +644,11 @@ fn pattern(role: Role, df: i32, dr: i32) -> bool {
 
 /// The turns of the side to move, square by square from the rules' wording.
 fn reference_turns(p: &Position) -> BTreeSet<String> {
-    let t = p.tables;
-    let us = p.side;
+    let t = p.tables();
+    let us = p.side();
     let mut out = BTreeSet::new();
-    if p.royals(us).count() < p.variant.royal_count()
-        || p.royals(!us).count() < p.variant.royal_count()
+    if p.royals(us).count() < p.variant().royal_count()
+        || p.royals(!us).count() < p.variant().royal_count()
     {
         return out;
     }
@@ -737,12 +741,12 @@ fn generator_matches_a_rule_by_rule_reference_over_random_games() {
         assert_eq!(set, reference_turns(&p), "{}", p.fen());
         captures += list
             .iter()
-            .filter(|m| p.role_at(!p.side, m.to).is_some())
+            .filter(|m| p.role_at(!p.side(), m.to).is_some())
             .count();
         promotions += list.iter().filter(|m| m.promotion.is_some()).count();
         power_moves += list
             .iter()
-            .filter(|m| p.role_at(p.side, m.from) == Some(Role::Power))
+            .filter(|m| p.role_at(p.side(), m.from) == Some(Role::Power))
             .count();
         finished += usize::from(list.is_empty());
     }

@@ -67,7 +67,7 @@ fn seed_example_pawn_e6_moves_as_the_page_lists() {
 #[test]
 fn seed_example_nobody_is_in_check() {
     both(SEED, |p, m| {
-        let us = p.side;
+        let us = p.side();
         // The e6 pawn's relay does not reach d8, the b7 knight gives no check, and the
         // c2 knight gives none to the white king.
         assert!(!rules::in_check(p, us.other()));
@@ -85,7 +85,7 @@ fn mates_in_one(p: &Position) -> Vec<String> {
         .iter()
         .filter(|&&mv| {
             let after = p.play(mv);
-            legal_move_list(&after).is_empty() && rules::in_check(&after, after.side)
+            legal_move_list(&after).is_empty() && rules::in_check(&after, after.side())
         })
         .map(|&mv| format_move(p, mv))
         .collect();
@@ -103,8 +103,8 @@ fn seed_example_qd6_mates_and_so_does_qf8() {
         // c8 and e8 are covered only by the queen's leap relayed by the b7 knight.
         assert!(knightrelay::relay_attackers(
             &after,
-            after.tables.parse_square(&m("c8")).unwrap(),
-            p.side
+            after.tables().parse_square(&m("c8")).unwrap(),
+            p.side()
         )
         .any());
         let outcome = rules::terminal(&after).expect("the game is over");
@@ -172,7 +172,7 @@ fn pinned_knight_still_relays() {
     });
     // And the relayed rook gives check through the pinned knight's relay.
     both("4r3/8/8/5k2/8/6R1/4N3/4K3 b - - 0 1", |p, m| {
-        assert!(rules::in_check(p, p.side));
+        assert!(rules::in_check(p, p.side()));
         let king = moves_from(p, &m("f5"));
         assert!(!king.contains(&m("f5e4")), "e4 is leapt to: {king:?}");
         assert!(king.contains(&m("f5f4")));
@@ -210,7 +210,7 @@ fn knights_give_no_check() {
     // Knights on c2 and e2 are a knight's move from the d4 king; it may step next to
     // them, and onto squares they jump to.
     both("8/8/8/8/3k4/8/2N1N3/4K3 b - - 0 1", |p, m| {
-        assert!(!rules::in_check(p, p.side));
+        assert!(!rules::in_check(p, p.side()));
         let king = moves_from(p, &m("d4"));
         for step in ["d4d3", "d4c3", "d4e3", "d4e4", "d4c4"] {
             assert!(king.contains(&m(step)), "{step} missing: {king:?}");
@@ -222,7 +222,7 @@ fn knights_give_no_check() {
 fn knights_block_lines() {
     // The e4 knight shields the king from the e8 rook (and, pinned, stays put).
     both("4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1", |p, m| {
-        assert!(!rules::in_check(p, p.side));
+        assert!(!rules::in_check(p, p.side()));
         assert!(moves_from(p, &m("e4")).is_empty());
     });
     // An enemy knight stops a rook's move without being capturable.
@@ -255,11 +255,11 @@ fn pawns_never_relay_onto_rank_1_or_8() {
 fn pawns_do_not_attack_rank_1_or_8_by_relay() {
     // The e4 knight relays the f6 pawn: no check to a king on e8 ...
     both("4k3/8/5P2/8/4N3/8/8/4K3 b - - 0 1", |p, _| {
-        assert!(!rules::in_check(p, p.side));
+        assert!(!rules::in_check(p, p.side()));
     });
     // ... but a check to one on d7.
     both("8/3k4/5P2/8/4N3/8/8/4K3 b - - 0 1", |p, _| {
-        assert!(rules::in_check(p, p.side));
+        assert!(rules::in_check(p, p.side()));
     });
     // A king on f8 may step to e8 and g8 (not to e7 or g7, which the pawn takes).
     both("5k2/8/5P2/8/4N3/8/8/4K3 b - - 0 1", |p, m| {
@@ -294,12 +294,12 @@ fn no_en_passant() {
 fn relayed_attacks_count_for_check() {
     // The a3 knight relays the c4 bishop: the e7 king may not step to d6.
     both("8/4k3/8/8/2B5/N7/8/4K3 b - - 0 1", |p, m| {
-        assert!(!rules::in_check(p, p.side));
+        assert!(!rules::in_check(p, p.side()));
         assert_moves(p, m, "e7", &["e7d7", "e7d8", "e7e8", "e7f6", "e7f8"]);
     });
     // On d6 the king is in check by the bishop's leap.
     both("8/8/3k4/8/2B5/N7/8/4K3 b - - 0 1", |p, _| {
-        assert!(rules::in_check(p, p.side));
+        assert!(rules::in_check(p, p.side()));
     });
 }
 
@@ -310,7 +310,7 @@ fn relayed_check_met_only_by_blocking() {
     // with the rook (d8, or c8 and e8 by its leap relayed by the f5 knight) or with the
     // e6 knight (knights block).
     both("1R5k/7p/3rn3/5n1P/5N2/8/8/K7 b - - 0 1", |p, m| {
-        assert!(rules::in_check(p, p.side));
+        assert!(rules::in_check(p, p.side()));
         assert_eq!(
             moves(p),
             sorted(&["d6c8", "d6d8", "d6e8", "e6d8", "e6f8"], m)
@@ -343,7 +343,7 @@ fn castling_not_through_or_into_a_relayed_attack() {
     });
     // Not out of a relayed check either: the f4 knight relays the d3 rook onto e1.
     both("4k3/8/8/8/5n2/3r4/8/R3K2R w KQ - 0 1", |p, m| {
-        assert!(rules::in_check(p, p.side));
+        assert!(rules::in_check(p, p.side()));
         let king = moves_from(p, &m("e1"));
         assert!(!king.contains(&m("e1g1")) && !king.contains(&m("e1c1")));
     });
@@ -360,8 +360,8 @@ fn promotion_to_queen_rook_bishop_or_knight() {
 fn promoted_knight_relays_at_once() {
     // A new knight on b8 relays the d7 rook, whose leap checks the f6 king.
     both("8/1P1R4/5k2/8/8/8/8/4K3 w - - 0 1", |p, m| {
-        assert!(rules::in_check(&play(p, &m("b7b8n")), p.side.other()));
-        assert!(!rules::in_check(&play(p, &m("b7b8q")), p.side.other()));
+        assert!(rules::in_check(&play(p, &m("b7b8n")), p.side().other()));
+        assert!(!rules::in_check(&play(p, &m("b7b8q")), p.side().other()));
     });
 }
 
@@ -533,7 +533,7 @@ mod naive {
     }
 
     fn board(p: &Position) -> Board {
-        let t = p.tables;
+        let t = p.tables();
         let mut b: Board = [[None; 8]; 8];
         for f in 0..8u8 {
             for r in 0..8u8 {
@@ -638,7 +638,7 @@ mod naive {
     /// Every legal move as text.
     pub fn legal(p: &Position) -> Vec<String> {
         let b = board(p);
-        let us = p.side;
+        let us = p.side();
         let them = us.other();
         // A square a piece may go to: empty, or an enemy that is not a knight.
         let open = |x: i8, y: i8| match b[x as usize][y as usize] {
@@ -729,10 +729,10 @@ mod naive {
                             |xs: &[i8]| xs.iter().all(|&x| b[x as usize][rank as usize].is_none());
                         let safe = |xs: &[i8]| xs.iter().all(|&x| !attacked(&b, (x, rank), them));
                         if (f, r) == (4, rank) {
-                            if p.castling & kside != 0 && empty(&[5, 6]) && safe(&[4, 5, 6]) {
+                            if p.castling() & kside != 0 && empty(&[5, 6]) && safe(&[4, 5, 6]) {
                                 try_move((4, rank), (6, rank), None, Some(((7, rank), (5, rank))));
                             }
-                            if p.castling & qside != 0 && empty(&[1, 2, 3]) && safe(&[4, 3, 2]) {
+                            if p.castling() & qside != 0 && empty(&[1, 2, 3]) && safe(&[4, 3, 2]) {
                                 try_move((4, rank), (2, rank), None, Some(((0, rank), (3, rank))));
                             }
                         }
@@ -758,8 +758,8 @@ mod naive {
         assert_eq!(moves(p), legal(p), "moves of {}", p.fen());
         let b = board(p);
         assert_eq!(
-            rules::in_check(p, p.side),
-            attacked(&b, king(&b, p.side), p.side.other()),
+            rules::in_check(p, p.side()),
+            attacked(&b, king(&b, p.side()), p.side().other()),
             "check in {}",
             p.fen()
         );
@@ -784,7 +784,11 @@ fn repetition_looks_back_past_pawn_moves_so_the_relay_shuttle_is_drawn_by_threef
     for (i, text) in SHUTTLE_TURNS.iter().cycle().take(8).enumerate() {
         assert_eq!(game.outcome(), None, "ply {i}");
         game.play_text(text).expect("legal");
-        assert_eq!(game.position().halfmove, 0, "a pawn move resets the clock");
+        assert_eq!(
+            game.position().halfmove(),
+            0,
+            "a pawn move resets the clock"
+        );
     }
     assert_eq!(game.repetitions(), 3);
     let o = game.outcome().expect("over");
@@ -806,7 +810,7 @@ fn a_relayed_pawn_leap_that_undoes_a_pawn_move_repeats_the_position_before_it() 
         assert_eq!(game.outcome(), None, "ply {i}");
         game.play_text(text).expect("legal");
     }
-    assert_eq!(game.position().halfmove, 0);
+    assert_eq!(game.position().halfmove(), 0);
     assert_eq!(game.repetitions(), 3);
     assert_eq!(game.outcome().expect("over").reason, "threefold repetition");
     // A capture is irreversible: nothing before it can recur.

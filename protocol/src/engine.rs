@@ -234,7 +234,7 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let memory = Arc::clone(&self.memory);
         let eval_style = self.options.evaluation;
-        let side = game.position().side;
+        let side = game.position().side();
         let think_ms = self.lag.start(&limits, side, game.moves().len(), ponder);
         let (threads, multipv, overhead, lag) = (
             self.options.threads,
@@ -463,7 +463,7 @@ mod tests {
         assert!(e.set_option("Hash", "0").is_err());
         assert_eq!(e.options().hash_mb, 32);
         e.set_option("UCI_Variant", "knightmate").expect("ok");
-        assert_eq!(e.position().variant, Variant::Knightmate);
+        assert_eq!(e.position().variant(), Variant::Knightmate);
     }
 
     #[test]

@@ -64,7 +64,7 @@ fn thinking_line(game: &Game, r: &Report) -> String {
         Score::Mate(n) if n > 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv = pv_text(pos, &r.pv, |s| move_to_xboard(pos.variant, &s));
+    let pv = pv_text(pos, &r.pv, |s| move_to_xboard(pos.variant(), &s));
     format!(
         "{} {score} {} {} {}",
         r.depth,
@@ -153,7 +153,7 @@ impl XBoard {
             "go" => {
                 self.cancel();
                 self.force = false;
-                self.side = self.engine.position().side;
+                self.side = self.engine.position().side();
                 self.think();
             }
             "force" => {
@@ -163,7 +163,7 @@ impl XBoard {
             "playother" => {
                 self.cancel();
                 self.force = false;
-                self.side = self.engine.position().side.other();
+                self.side = self.engine.position().side().other();
             }
             "?" => {
                 if !self.analyzing {
@@ -295,7 +295,7 @@ impl XBoard {
             self.out.line(&result);
             return;
         }
-        if !self.force && self.engine.position().side == self.side {
+        if !self.force && self.engine.position().side() == self.side {
             self.think();
         }
     }
@@ -332,7 +332,7 @@ impl XBoard {
             return;
         }
         let game = self.engine.game().clone();
-        let us = game.position().side;
+        let us = game.position().side();
         let our_moves = game.moves().len() / 2;
         let limits = self.clock.limits(us, our_moves);
         let generation = lock(&self.handoff).generation;
@@ -354,7 +354,7 @@ impl XBoard {
             let pos = game.position();
             out.line(&format!(
                 "move {}",
-                move_to_xboard(pos.variant, &format_move(pos, m))
+                move_to_xboard(pos.variant(), &format_move(pos, m))
             ));
             let mut after = game;
             after.play(m);

@@ -142,8 +142,8 @@ pub fn variant_names() -> String {
 /// XBoard's square name (`lift e2`, zero-based ranks on 10-rank boards) as a square of
 /// `pos`'s board.
 pub fn square_from_xboard(pos: &Position, text: &str) -> Option<baton_engine::Square> {
-    let ours = move_from_xboard(pos.variant, text)?;
-    pos.tables.parse_square(&ours)
+    let ours = move_from_xboard(pos.variant(), text)?;
+    pos.tables().parse_square(&ours)
 }
 
 /// The answer to `lift SQUARE`: `highlight COLORFEN` marking where the piece on `from`
@@ -152,11 +152,11 @@ pub fn square_from_xboard(pos: &Position, text: &str) -> Option<baton_engine::Sq
 /// move. XBoard treats unmarked squares as illegal even with legality testing off, so
 /// a person can only drop the piece where Baton's rules allow.
 pub fn highlight_line(pos: &Position, from: baton_engine::Square) -> String {
-    let t = pos.tables;
+    let t = pos.tables();
     let (width, height) = (t.width, t.height);
     let mut marks = vec![None; width as usize * height as usize];
-    let theirs = pos.color_bb(pos.side.other());
-    let ours = pos.color_bb(pos.side);
+    let theirs = pos.color_bb(pos.side().other());
+    let ours = pos.color_bb(pos.side());
     for m in legal_move_list(pos).iter().filter(|m| m.from == from) {
         let mark = if m.promotion.is_some() {
             'M'
@@ -275,7 +275,7 @@ mod tests {
         // Ten ranks: XBoard's a1 is our a2.
         let pos = Position::startpos(Variant::FlipShatranj);
         let sq = square_from_xboard(&pos, "a1").expect("square");
-        assert_eq!(pos.tables.square_name(sq), "a2");
+        assert_eq!(pos.tables().square_name(sq), "a2");
     }
 
     #[test]

@@ -250,7 +250,7 @@ impl Session {
     /// The game so far as PGN, in Baton's move notation.
     pub fn pgn(&self) -> String {
         let game = self.engine.game();
-        let v = game.position().variant;
+        let v = game.position().variant();
         let start = game.start();
         let result = game.outcome().map(|o| o.result_text()).unwrap_or("*");
         let mut out = String::new();
@@ -282,9 +282,9 @@ impl Session {
         let mut pos = start.clone();
         let mut line = String::new();
         for (i, &m) in game.moves().iter().enumerate() {
-            if pos.side == Color::White || i == 0 {
-                let number = pos.fullmove;
-                line += &if pos.side == Color::White {
+            if pos.side() == Color::White || i == 0 {
+                let number = pos.fullmove();
+                line += &if pos.side() == Color::White {
                     format!("{number}. ")
                 } else {
                     format!("{number}... ")
@@ -305,8 +305,8 @@ impl Session {
     pub fn state(&self) -> Value {
         let game = self.engine.game();
         let pos = game.position();
-        let v = pos.variant;
-        let t = pos.tables;
+        let v = pos.variant();
+        let t = pos.tables();
         let mut ranks = Vec::new();
         for rank in (0..t.height).rev() {
             let mut row = Vec::new();
@@ -343,7 +343,7 @@ impl Session {
             .map(|sq| t.square_name(sq))
             .collect();
         let threatened: Vec<String> = if !v.has_check() && rules::royal_threatened(pos) {
-            pos.royals(pos.side).map(|sq| t.square_name(sq)).collect()
+            pos.royals(pos.side()).map(|sq| t.square_name(sq)).collect()
         } else {
             Vec::new()
         };
@@ -387,7 +387,7 @@ impl Session {
             "width": t.width,
             "height": t.height,
             "ranks": ranks,
-            "side": if pos.side == Color::White { "white" } else { "black" },
+            "side": if pos.side() == Color::White { "white" } else { "black" },
             "fen": pos.fen(),
             "moves_played": game.moves().len(),
             "last_move": last,

@@ -389,7 +389,7 @@ pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord 
             );
             return rec;
         }
-        let side = game.position().side;
+        let side = game.position().side();
         let slot = &mut slots[side.idx()];
         let Some(client) = slot.client() else {
             let what = "engine is gone".to_string();
@@ -433,7 +433,7 @@ pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord 
         }));
         game.play(m);
         if game.outcome().is_none() {
-            let irreversible = game.position().halfmove == 0;
+            let irreversible = game.position().halfmove() == 0;
             let plies = game.moves().len();
             if let Some((winner, why)) =
                 adjudicator.after_move(side, reply.score, plies, irreversible)

@@ -58,7 +58,7 @@ pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
     let start = Position::from_fen(rec.variant, &rec.fen).ok();
     let (mut number, mut side) = start
         .as_ref()
-        .map(|p| (p.fullmove.max(1), p.side))
+        .map(|p| (p.fullmove().max(1), p.side()))
         .unwrap_or((1, Color::White));
     let notes = page_notes(rec.variant, start, &rec.moves);
     let mut tokens: Vec<String> = Vec::new();
@@ -328,7 +328,7 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
         None => Termination::Normal,
     };
     let outcome = game.outcome();
-    let to_move = game.position().side;
+    let to_move = game.position().side();
     match termination {
         Termination::Unterminated => Ok(()),
         Termination::Normal => match outcome {

@@ -110,7 +110,7 @@ fn label_part(
             .think(&position_command(&pos.fen(), &[]), go, TIMEOUT)
             .map_err(fail)?;
         let score = reply.score.filter(|s| s.abs() < 10_000);
-        scores.push(score.map(|s| if pos.side == Color::White { s } else { -s }));
+        scores.push(score.map(|s| if pos.side() == Color::White { s } else { -s }));
         if report && (k + 1) % 5000 == 0 {
             println!("labelled {} of {}", k + 1, positions.len());
         }
