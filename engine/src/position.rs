@@ -412,6 +412,10 @@ impl Position {
     }
 }
 
+/// Two positions are the same when everything a FEN says of them is: the pieces, the
+/// neutral pieces and their states, the side to move, the rights, the clocks, ko and
+/// the frozen Knightmare. The colour sets, the mailbox and the hash follow from those,
+/// the tables from the variant.
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.variant == other.variant

@@ -172,3 +172,29 @@ fn a_tunnel_board_with_one_gate_is_read_as_a_board_without_a_working_tunnel() {
     );
     assert_eq!(p.fen(), "1k6/8/8/8/8/8/R1G5/8/7K w - - 0 1 -");
 }
+
+/// `Position`'s equality (which the UCI front end uses to see that a `position` command
+/// starts where the game it holds starts) agrees with the FEN: a position read back
+/// from its FEN equals it, and two positions are equal exactly when their FENs are.
+#[test]
+fn positions_are_equal_exactly_when_their_fens_are() {
+    for v in Variant::ALL {
+        for line in v.facts().openings.0.lines().take(10) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let pos = Position::from_fen(v, fen).expect(fen);
+            let mut seen: Vec<Position> = vec![pos.clone()];
+            for m in baton_engine::rules::legal_move_list(&pos)
+                .into_iter()
+                .take(40)
+            {
+                let child = pos.play(m);
+                let again = Position::from_fen(v, &child.fen()).expect(fen);
+                assert!(again == child, "{v:?}: {fen} then {m:?}: not read back");
+                for other in &seen {
+                    assert_eq!(*other == child, other.fen() == child.fen(), "{v:?}: {fen}");
+                }
+                seen.push(child);
+            }
+        }
+    }
+}

@@ -170,7 +170,7 @@ impl Engine {
         // held here starts, the moves both share are kept and only the rest are read:
         // reading a stonesrelays turn generates a piece's turns, and a long game read
         // whole cost ~10 ms a move, half a fast game's increment.
-        let mut game = if self.options.variant == variant && self.game.start().fen() == pos.fen() {
+        let mut game = if self.options.variant == variant && *self.game.start() == pos {
             let shared = self
                 .game
                 .move_texts()
