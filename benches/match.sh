@@ -2,10 +2,13 @@
 # Strength measurements of issue 4, with `baton match` (error bars in the output):
 #   1. knightmate: Baton against Fairy-Stockfish (Debian's 11.1) at 10 s + 0.1 s;
 #   2. every variant: Baton at depth N+1 against depth N;
-#   3. every variant: Baton with 2 threads against 1 thread at the same clock.
-# Usage: benches/match.sh [knightmate-fsf|depth|threads|all]   (default: all)
+#   3. every variant: Baton with 2 threads against 1 thread at the same clock;
+#   4. every variant: Baton against an older build of itself (BASE, a binary: issue 21
+#      measures against commit 4eb9e77, built with `git worktree add /tmp/base 4eb9e77 &&
+#      cargo build --release` there) at TC; not part of `all`.
+# Usage: benches/match.sh [knightmate-fsf|depth|threads|base|all]   (default: all)
 # Environment (defaults in brackets): BATON [target/release/baton, runs the match],
-# ENGINE [$BATON, the engine measured], FAIRY
+# ENGINE [$BATON, the engine measured], BASE [none; the older build for `base`], FAIRY
 # [/usr/games/fairy-stockfish], GAMES [100], TC [10+0.1], DEPTH [N = 4], CONCURRENCY [1],
 # PLIES [none: the games start from the variant's opening suite, benches/openings/; N:
 # N random plies from the start instead], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
@@ -30,6 +33,7 @@ OUT=${OUT:-bench-match}
 SPRT=${SPRT:-}
 EXTRA=${EXTRA:-}
 WHAT=${1:-all}
+BASE=${BASE:-}
 
 [ -x "$BATON" ] || cargo build --release || exit 1
 mkdir -p "$OUT"
@@ -78,6 +82,16 @@ for v in $VARIANTS; do
             --engine cmd="$ENGINE" name="depth$((DEPTH + 1))" depth=$((DEPTH + 1)) \
             --engine cmd="$ENGINE" name="depth$DEPTH" depth="$DEPTH" \
             --variant "$v" $(common)
+    fi
+    if [ "$WHAT" = base ]; then
+        if [ -x "$BASE" ]; then
+            # shellcheck disable=SC2046
+            run "$v: Baton vs the older build $BASE at $TC (goal: +100 Elo)" "$OUT/$v-base.pgn" \
+                --engine cmd="$ENGINE" name=Baton --engine cmd="$BASE" name=base \
+                --variant "$v" --tc "$TC" $(common)
+        else
+            echo "=== $v: BASE must name the older build's binary"
+        fi
     fi
     if [ "$WHAT" = all ] || [ "$WHAT" = threads ]; then
         # Two threads against one means something only with two cores free for the

@@ -14,7 +14,8 @@
 //! are `eval::Weights::tunable`. The result is printed for `engine/src/eval/weights.rs`.
 
 use baton_engine::eval::{self, Weights};
-use baton_engine::rules::{self, see};
+use baton_engine::rules;
+use baton_engine::search::movepick::see;
 use baton_engine::{parse_move, Color, Position, Variant};
 use rayon::prelude::*;
 use std::collections::HashSet;

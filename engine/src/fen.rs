@@ -8,17 +8,7 @@ use crate::position::{
 };
 use crate::variant::Variant;
 
-/// Why a FEN was refused, in words for the user.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(pub String);
-
-impl std::fmt::Display for FenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid FEN: {}", self.0)
-    }
-}
-
-impl std::error::Error for FenError {}
+pub use crate::fen_error::FenError;
 
 fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(msg.into()))
@@ -34,6 +24,11 @@ fn is_stones(variant: Variant) -> bool {
 }
 
 impl Position {
+    /// The variant's start position.
+    pub fn startpos(variant: Variant) -> Position {
+        Position::from_fen(variant, variant.start_fen()).expect("start FEN is valid")
+    }
+
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {

@@ -6,16 +6,7 @@ use std::sync::OnceLock;
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 
-/// A square index, `rank * width + file`, meaningful only with its geometry.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
-pub struct Square(pub u8);
-
-impl Square {
-    #[inline]
-    pub const fn idx(self) -> usize {
-        self.0 as usize
-    }
-}
+pub use crate::square::Square;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Geometry {

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod eval;
 pub mod fen;
+pub mod fen_error;
 pub mod game;
 pub mod geometry;
 pub mod moves;
@@ -16,6 +17,7 @@ pub mod piece;
 pub mod position;
 pub mod rules;
 pub mod search;
+pub mod square;
 pub mod variant;
 pub mod zobrist;
 

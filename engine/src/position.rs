@@ -58,19 +58,28 @@ pub const fn castle_side(color: Color, kingside: bool) -> CastleSide {
     castle_sides(color)[if kingside { 0 } else { 1 }]
 }
 
-/// A position of any variant, with its hash kept as it changes. Outside this crate it
-/// changes only through its methods (`play`, `put`, the setters), so that the hash and
-/// the square-by-square mailbox stay true; the fields are read through methods of
-/// their names:
+/// A position of any variant, with its hash kept as it changes. Outside this crate a
+/// position is made only from a FEN (`from_fen`, `startpos`: the FEN is the raw setup,
+/// and reading it validates it) and changed only by playing legal moves (`play`), so
+/// every position a caller holds is one the rules accept, with its hash and its
+/// square-by-square mailbox true. The fields are read through methods of their names;
+/// the setters that keep the hash (`put`, `set_castling`, ...) are the crate's, for the
+/// FEN reader and the variants' `apply`:
 ///
 /// ```compile_fail
 /// let mut pos = baton_engine::Position::startpos(baton_engine::Variant::Chess);
 /// pos.castling = 0; // a field: would leave the hash stale
 /// ```
-/// ```
+/// ```compile_fail
 /// let mut pos = baton_engine::Position::startpos(baton_engine::Variant::Chess);
-/// pos.set_castling(0); // the hash follows
-/// assert_eq!((pos.castling(), pos.hash()), (0, pos.compute_hash()));
+/// pos.set_castling(0); // the crate's: rights without a check that the rooks are there
+/// ```
+/// ```
+/// let pos = baton_engine::Position::startpos(baton_engine::Variant::Chess);
+/// let m = baton_engine::parse_move(&pos, "e2e4").unwrap();
+/// let next = pos.play(m); // the hash follows
+/// assert_eq!(next.side(), baton_engine::Color::Black);
+/// assert_eq!(next.hash(), next.compute_hash());
 /// ```
 #[derive(Clone)]
 pub struct Position {
@@ -98,7 +107,7 @@ pub struct Position {
 
 impl Position {
     /// An empty board of a variant, White to move, no rights.
-    pub fn empty(variant: Variant) -> Position {
+    pub(crate) fn empty(variant: Variant) -> Position {
         Position {
             variant,
             tables: variant.geometry().tables(),
@@ -116,10 +125,6 @@ impl Position {
             frozen: None,
             hash: 0,
         }
-    }
-
-    pub fn startpos(variant: Variant) -> Position {
-        Position::from_fen(variant, variant.start_fen()).expect("start FEN is valid")
     }
 
     // ---- queries -------------------------------------------------------------
@@ -253,7 +258,7 @@ impl Position {
     // ---- edits (all keep the hash in step) -----------------------------------
 
     #[inline]
-    pub fn put(&mut self, color: Color, role: Role, sq: Square) {
+    pub(crate) fn put(&mut self, color: Color, role: Role, sq: Square) {
         let b = Bitboard::from_square(sq);
         self.pieces[color.idx()][role.idx()] |= b;
         self.colors[color.idx()] |= b;
@@ -266,7 +271,7 @@ impl Position {
     /// Removes `color`'s piece from `sq` and returns its role (its capture state is
     /// cleared with it).
     #[inline]
-    pub fn remove(&mut self, color: Color, sq: Square) -> Option<Role> {
+    pub(crate) fn remove(&mut self, color: Color, sq: Square) -> Option<Role> {
         let role = self.role_at(color, sq)?;
         let b = Bitboard::from_square(sq);
         self.pieces[color.idx()][role.idx()] ^= b;
@@ -279,12 +284,12 @@ impl Position {
         Some(role)
     }
 
-    pub fn put_neutral(&mut self, kind: Neutral, sq: Square) {
+    pub(crate) fn put_neutral(&mut self, kind: Neutral, sq: Square) {
         self.neutral[kind.idx()].set(sq);
         self.hash ^= keys().neutral[kind.idx()][sq.idx()];
     }
 
-    pub fn remove_neutral(&mut self, sq: Square) -> Option<Neutral> {
+    pub(crate) fn remove_neutral(&mut self, sq: Square) -> Option<Neutral> {
         let kind = self.neutral_at(sq)?;
         self.neutral[kind.idx()].clear(sq);
         self.hash ^= keys().neutral[kind.idx()][sq.idx()];
@@ -292,26 +297,26 @@ impl Position {
     }
 
     /// Sets or clears the capture state of the piece on `sq` (flipshatranj).
-    pub fn set_capture_state(&mut self, sq: Square, on: bool) {
+    pub(crate) fn set_capture_state(&mut self, sq: Square, on: bool) {
         if self.capture_state.has(sq) != on {
             self.capture_state.toggle(sq);
             self.hash ^= keys().capture_state[sq.idx()];
         }
     }
 
-    pub fn set_castling(&mut self, rights: u8) {
+    pub(crate) fn set_castling(&mut self, rights: u8) {
         self.hash ^= keys().castling[self.castling as usize] ^ keys().castling[rights as usize];
         self.castling = rights;
     }
 
-    pub fn set_ep(&mut self, ep: Bitboard) {
+    pub(crate) fn set_ep(&mut self, ep: Bitboard) {
         for sq in self.ep ^ ep {
             self.hash ^= keys().en_passant[sq.idx()];
         }
         self.ep = ep;
     }
 
-    pub fn set_ko(&mut self, ko: Option<(Square, Square)>) {
+    pub(crate) fn set_ko(&mut self, ko: Option<(Square, Square)>) {
         if let Some((a, b)) = self.ko {
             self.hash ^= keys().ko_from[a.idx()] ^ keys().ko_to[b.idx()];
         }
@@ -321,7 +326,7 @@ impl Position {
         self.ko = ko;
     }
 
-    pub fn set_frozen(&mut self, frozen: Option<Square>) {
+    pub(crate) fn set_frozen(&mut self, frozen: Option<Square>) {
         if let Some(sq) = self.frozen {
             self.hash ^= keys().frozen[sq.idx()];
         }
@@ -333,22 +338,12 @@ impl Position {
 
     /// Hands the turn to the other side (the side's share of the hash).
     #[inline]
-    pub fn switch_side(&mut self) {
+    pub(crate) fn switch_side(&mut self) {
         self.side = self.side.other();
         self.hash ^= keys().black_to_move;
         if self.side == Color::White {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-    }
-
-    /// The position after a move, which must be legal here. Each variant applies its
-    /// own moves; the orthodox mechanism (`rules::orthodox`) serves the chess family.
-    pub fn play(&self, m: crate::moves::Move) -> Position {
-        let mut next = self.clone();
-        crate::rules::apply(&mut next, m);
-        // The hash is kept incrementally by every variant's `apply`.
-        debug_assert_eq!(next.hash(), next.compute_hash(), "stale hash after {m:?}");
-        next
     }
 
     /// The castling rights that survive a piece leaving or reaching `sq`.

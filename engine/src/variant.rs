@@ -4,7 +4,7 @@
 use crate::eval::weights::{self, Weights};
 use crate::geometry::Geometry;
 use crate::piece::Role;
-use crate::search::Features;
+use crate::search::features::Features;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Variant {
@@ -58,7 +58,7 @@ pub struct VariantFacts {
     /// What XBoard cannot carry in this variant, if anything: Baton tells the user so
     /// and points to its own board (`baton gui`).
     pub xboard_limit: Option<&'static str>,
-    /// Exchanges can be estimated from the pieces' own attacks (`rules::see`): not
+    /// Exchanges can be estimated from the pieces' own attacks (`search::movepick::see`): not
     /// where relays lend moves, captures fuse pieces or states decide.
     pub exchange_estimates: bool,
     /// The search techniques the variant's rules allow (`search::Features`).

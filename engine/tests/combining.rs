@@ -604,7 +604,8 @@ fn page_notation_is_standard_otherwise() {
 
 #[test]
 fn a_fusion_is_not_a_capture_for_the_search() {
-    use baton_engine::rules::{captured_role, is_capture, lost_component, tactical_moves};
+    use baton_engine::rules::{captured_role, is_capture, lost_component};
+    use baton_engine::search::movepick::tactical_moves;
     both_colors(
         "4k3/8/2p5/8/2(Rn)1q3/3P4/3B4/K6Q w - - 0 1 -",
         |fen, m, _| {

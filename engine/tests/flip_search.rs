@@ -2,6 +2,7 @@
 //! king left where the opponent can take it is lost, the player who repeats a
 //! position the third time loses, and a player with no move loses.
 
+use baton_engine::search::movepick;
 use baton_engine::search::Score;
 use baton_engine::{Game, Position, Variant};
 use baton_testkit::{best, best_in, mate_in_one};
@@ -92,7 +93,7 @@ fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
                     .map(|m| (m.from, m.to, m.promotion))
                     .collect();
                 let mut tactical = baton_engine::MoveList::new();
-                rules::tactical_moves(&pos, &mut tactical);
+                movepick::tactical_moves(&pos, &mut tactical);
                 let got: Vec<_> = tactical
                     .iter()
                     .map(|m| (m.from, m.to, m.promotion))

@@ -143,7 +143,7 @@ fn knightrelay_finds_a_relayed_capture() {
     let fen = "6k1/5pp1/7p/3q4/8/2R5/5PPP/1N4K1 w - - 0 1";
     let pos = Position::from_fen(Variant::KnightRelay, fen).expect("FEN");
     let mut tactical = baton_engine::moves::MoveList::new();
-    baton_engine::rules::tactical_moves(&pos, &mut tactical);
+    baton_engine::search::movepick::tactical_moves(&pos, &mut tactical);
     let tactical: Vec<String> = tactical.iter().map(|&m| format_move(&pos, m)).collect();
     assert_eq!(tactical, ["c3d5"]);
     for depth in [1, 4] {
@@ -161,7 +161,7 @@ fn knightrelay_quiescence_sees_a_relayed_recapture() {
     let pos = Position::from_fen(Variant::KnightRelay, fen).expect("FEN");
     let after = pos.play(baton_engine::parse_move(&pos, "e1e5").expect("legal"));
     let mut tactical = baton_engine::moves::MoveList::new();
-    baton_engine::rules::tactical_moves(&after, &mut tactical);
+    baton_engine::search::movepick::tactical_moves(&after, &mut tactical);
     assert!(tactical.iter().any(|&m| format_move(&after, m) == "c4e5"));
     let (m, _) = best(Variant::KnightRelay, fen, 1, 1);
     assert_ne!(m, "e1e5");

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use baton_engine::perft::perft;
 use baton_engine::rules::{self, legal_move_list, stones};
+use baton_engine::search::movepick;
 use baton_engine::{format_move, Color, Position, Role, Variant};
 use baton_testkit::{check_perft, play, pos, set, turns};
 
@@ -745,9 +746,9 @@ fn the_search_stages_partition_the_legal_turns() {
         );
         // The same through the search's entry points.
         let mut list = baton_engine::MoveList::new();
-        rules::staged_moves(&p, rules::Stage::First, &mut list);
+        movepick::staged_moves(&p, movepick::Stage::First, &mut list);
         assert_eq!(list.len(), plain.len());
-        rules::staged_moves(&p, rules::Stage::Rest, &mut list);
+        movepick::staged_moves(&p, movepick::Stage::Rest, &mut list);
         assert_eq!(list.len(), all.len());
     }
 }
@@ -787,7 +788,7 @@ fn quiescence_sees_every_plain_capture_and_promotion() {
             .collect();
         assert_eq!(tactical, expected, "{}", p.fen());
         let mut list = baton_engine::MoveList::new();
-        rules::tactical_moves(&p, &mut list);
+        movepick::tactical_moves(&p, &mut list);
         assert_eq!(list.len(), expected.len());
     }
 }
@@ -802,7 +803,7 @@ fn quiescence_evasions_are_legal_and_empty_only_at_mate() {
     ] {
         let p = pos(PLAIN, fen);
         let mut list = baton_engine::MoveList::new();
-        rules::quiescence_evasions(&p, &mut list);
+        movepick::quiescence_evasions(&p, &mut list);
         let all = turns(&p);
         assert_eq!(list.is_empty(), all.is_empty(), "{fen}");
         assert!(list.iter().all(|&m| all.contains(&format_move(&p, m))));

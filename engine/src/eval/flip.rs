@@ -10,7 +10,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::weights::{weights, FlipTerms, Weights, FLIP_TERMS};
+use super::weights;
+use super::weights::{FlipTerms, Weights, FLIP_TERMS};
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::piece::{Color, Role};

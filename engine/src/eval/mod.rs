@@ -15,7 +15,13 @@ use crate::position::Position;
 use crate::rules::orthodox::{attacks as orthodox_attacks, piece_attacks};
 use crate::variant::Variant;
 
-pub use weights::{weights, Weights};
+pub use weights::Weights;
+
+/// The variant's evaluation weights (`VariantFacts::weights`).
+#[inline]
+pub fn weights(variant: Variant) -> &'static Weights {
+    variant.facts().weights
+}
 
 /// Which evaluation the search uses. `Material` counts material only: the baseline
 /// that matches prove the full evaluation against.

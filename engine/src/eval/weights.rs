@@ -2,7 +2,6 @@
 //! tune. Values are centipawns; pairs are (middlegame, endgame).
 
 use crate::piece::{Role, NROLES};
-use crate::variant::Variant;
 
 #[derive(Clone, Debug)]
 pub struct Weights {
@@ -598,12 +597,6 @@ pub const STONES: StonesWeights = StonesWeights {
     }),
     stone_cramp: (12, 4),
 };
-
-/// The variant's evaluation weights (`VariantFacts::weights`).
-#[inline]
-pub fn weights(variant: Variant) -> &'static Weights {
-    variant.facts().weights
-}
 
 impl Weights {
     /// Every number of these weights a tuner may change, with a name to print it by:

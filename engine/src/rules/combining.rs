@@ -12,7 +12,7 @@
 //! only where a cheaper test is not known to be exact (see `generate`).
 
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
+use crate::fen_error::FenError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;

@@ -300,7 +300,13 @@ fn best_victim(pos: &Position, them: Color, targets: Bitboard) -> i32 {
 /// pieces in its pattern, and lends those captures to its non-pawn neighbours; turned
 /// to move state it gives them up. Next to a power its own moves ignore the flip.
 /// A flip that changes nothing useful scores slightly below zero.
-fn flip_gain(pos: &Position, role: Role, sq: Square, to_capture: bool, freed: bool) -> i32 {
+pub(crate) fn flip_gain(
+    pos: &Position,
+    role: Role,
+    sq: Square,
+    to_capture: bool,
+    freed: bool,
+) -> i32 {
     let t = pos.tables;
     let us = pos.side;
     let them = us.other();
@@ -329,8 +335,9 @@ fn flip_gain(pos: &Position, role: Role, sq: Square, to_capture: bool, freed: bo
     }
 }
 
-/// Flip gains of the side to move's pieces where they stand, computed once per node
-/// for move ordering and for choosing quiescence flips.
+/// Flip gains of the side to move's pieces where they stand, computed once per node:
+/// what a flip changes, which the search's ordering (`search::movepick`) and the
+/// tactical generator's choice of one flip per capture both read.
 pub struct FlipHints {
     gain: [i32; 128],
     freed: Bitboard,
@@ -370,36 +377,6 @@ impl FlipHints {
     }
 }
 
-/// Ordering bonuses of the flip part of every move of `list` (side to move's view).
-pub fn order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
-    let hints = FlipHints::new(pos);
-    list.iter()
-        .map(|&m| match m.extra {
-            Some((f, _)) => {
-                let role = pos.role_at(pos.side, m.from).unwrap_or(Role::Power);
-                hints.gain(pos, m, role, f)
-            }
-            None => 0,
-        })
-        .collect()
-}
-
-/// A turn whose flip neither concerns the moved piece nor changes any threat: one of
-/// many near-equivalent versions of the same move, which shallow searches may skip.
-pub fn is_quiet_flip(pos: &Position, m: Move) -> bool {
-    let Some((f, _)) = m.extra else {
-        return false;
-    };
-    if f == m.to {
-        return false;
-    }
-    let Some(role) = pos.role_at(pos.side, f) else {
-        return false;
-    };
-    let freed = (pos.tables.king[f.idx()] & pos.pieces(pos.side, Role::Power)).any();
-    flip_gain(pos, role, f, !pos.capture_state().has(f), freed) <= 0
-}
-
 /// Insane Flip Relay Shatranj, 10x10 and 8x8: no check (kings are captured), a flip
 /// every turn.
 pub struct FlipShatranj;
@@ -414,26 +391,12 @@ impl super::Rules for FlipShatranj {
     fn insufficient_material(_pos: &Position) -> bool {
         false
     }
-    /// Each capture with its most useful flip.
-    fn tactical_moves(pos: &Position, list: &mut MoveList) {
-        generate_tactical(pos, list);
-    }
-    /// A flip can threaten a king: a capture gains more than its victim.
-    const GAIN_IS_VICTIM: bool = false;
-    /// How useful each move's flip is.
-    fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
-        Some(order_hints(pos, list))
-    }
-    /// The same move with a flip that changes no threat.
-    fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
-        is_quiet_flip(pos, m)
-    }
     fn royal_threatened(pos: &Position) -> bool {
         king_threatened(pos)
     }
     /// Whoever makes a position appear the third time loses.
     const REPETITION_LOSES: bool = true;
-    fn validate(pos: &Position) -> Result<(), crate::fen::FenError> {
+    fn validate(pos: &Position) -> Result<(), crate::fen_error::FenError> {
         validate_army(pos)
     }
 }
@@ -447,11 +410,11 @@ const MOST_PIECES: u32 = 30;
 const _: () = assert!((MOST_PIECES * 24 * MOST_PIECES) as usize <= crate::moves::MAX_MOVES);
 
 /// A board crowded beyond `MOST_PIECES` is refused: its turns would not fit.
-fn validate_army(pos: &Position) -> Result<(), crate::fen::FenError> {
+fn validate_army(pos: &Position) -> Result<(), crate::fen_error::FenError> {
     for color in Color::BOTH {
         let n = pos.color_bb(color).count();
         if n > MOST_PIECES {
-            return Err(crate::fen::FenError(format!(
+            return Err(crate::fen_error::FenError(format!(
                 "{n} {} pieces: at most {MOST_PIECES} a side (their turns must fit the move list)",
                 if color == Color::White {
                     "white"

@@ -12,11 +12,10 @@ pub mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod orthodox;
-pub mod see;
 pub mod stones;
 
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
+use crate::fen_error::FenError;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
@@ -25,9 +24,8 @@ use crate::variant::Variant;
 
 /// What a variant's rules say, as code (its facts as data are `VariantFacts`). Only
 /// `generate` and `apply` must be written; every other answer defaults to the orthodox
-/// one. The search's questions (which moves quiescence tries, how the moves of a node
-/// are staged) are here too, because their answers depend on the rules: a variant
-/// whose turn has a second part must say how to keep those lists small.
+/// one. Which of the moves the search tries, and in which order, is the search's own
+/// (`search::movepick::MovePolicy`, which each rules type also implements).
 pub trait Rules {
     /// Every legal move (whole turn) of the side to move. A finished game has none.
     fn generate(pos: &Position, list: &mut MoveList);
@@ -51,44 +49,10 @@ pub trait Rules {
         false
     }
 
-    /// The moves quiescence search looks at when not in check: captures and promotions.
-    fn tactical_moves(pos: &Position, list: &mut MoveList) {
-        Self::generate(pos, list);
-        list.retain(|m| is_capture(pos, *m) || m.promotion.is_some());
-    }
-
-    /// The moves of quiescence's first ply (`search::Features::quiescence_checks`): the
-    /// tactical moves, and where the variant can tell them cheaply, the quiet checks.
-    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-        Self::tactical_moves(pos, list);
-    }
-
-    /// Whether what a capture gains is the captured piece alone (quiescence may then
-    /// skip a capture whose victim cannot lift the score to alpha). Not where the
-    /// turn's second part can gain more.
-    const GAIN_IS_VICTIM: bool = true;
-
-    /// Variant knowledge for move ordering: a bonus per move of `list`.
-    fn order_hints(_pos: &Position, _list: &MoveList) -> Option<Vec<i32>> {
-        None
-    }
-
-    /// A quiet move that is a near-duplicate of another, which shallow nodes may skip.
-    fn is_redundant_quiet(_pos: &Position, _m: Move) -> bool {
-        false
-    }
-
     /// Where there is no check: whether the opponent could capture a royal piece of
     /// the side to move on its next turn (the search treats the node as in check).
     fn royal_threatened(_pos: &Position) -> bool {
         false
-    }
-
-    /// The moves quiescence search answers a check with: every legal move, so that
-    /// mates are seen, unless the variant has a smaller list that is empty exactly
-    /// when there is no legal move.
-    fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
-        Self::generate(pos, list);
     }
 
     /// The legal moves from `from` (reading a move's text): by default every legal move,
@@ -97,16 +61,6 @@ pub trait Rules {
     fn generate_from(pos: &Position, from: Square, list: &mut MoveList) {
         Self::generate(pos, list);
         list.retain(|m| m.from == from);
-    }
-
-    /// Whether the second stage of `staged_moves` can hold moves (see `Stage`).
-    const HAS_REST_STAGE: bool = false;
-
-    /// Appends the legal moves of one stage to `list`.
-    fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
-        if stage == Stage::First {
-            Self::generate(pos, list);
-        }
     }
 
     /// Whether a threefold repetition is lost by the side that made it, not drawn.
@@ -156,6 +110,7 @@ macro_rules! dispatch {
         }
     }};
 }
+pub(crate) use dispatch;
 
 /// The two required methods of `Rules`, from the module's own `generate` and `apply`
 /// (which the module's other code calls too).
@@ -170,6 +125,20 @@ macro_rules! moves_from_module {
     };
 }
 pub(crate) use moves_from_module;
+
+/// Playing a move is the rules' work: the position holds the board and keeps its hash,
+/// the variant's `apply` decides what a move does.
+impl Position {
+    /// The position after a move, which must be legal here. Each variant applies its
+    /// own moves; the orthodox mechanism (`rules::orthodox`) serves the chess family.
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        apply(&mut next, m);
+        // The hash is kept incrementally by every variant's `apply`.
+        debug_assert_eq!(next.hash(), next.compute_hash(), "stale hash after {m:?}");
+        next
+    }
+}
 
 /// Every legal move (whole turn) of the side to move. A finished game has none.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
@@ -282,70 +251,9 @@ pub fn lost_component(pos: &Position, m: Move) -> Option<Role> {
     pos.role_at(pos.side, m.to)
 }
 
-/// The moves quiescence search looks at when not in check (`Rules::tactical_moves`).
-pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
-    dispatch!(pos.variant, R => R::tactical_moves(pos, list))
-}
-
-/// The moves of quiescence's first ply (`Rules::tactical_moves_and_checks`).
-pub fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-    dispatch!(pos.variant, R => R::tactical_moves_and_checks(pos, list))
-}
-
-/// `Rules::GAIN_IS_VICTIM`.
-pub fn gain_is_victim(variant: Variant) -> bool {
-    dispatch!(variant, R => R::GAIN_IS_VICTIM)
-}
-
-/// `Rules::order_hints`.
-pub fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
-    dispatch!(pos.variant, R => R::order_hints(pos, list))
-}
-
-/// `Rules::is_redundant_quiet`.
-pub fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
-    dispatch!(pos.variant, R => R::is_redundant_quiet(pos, m))
-}
-
 /// `Rules::royal_threatened`.
 pub fn royal_threatened(pos: &Position) -> bool {
     dispatch!(pos.variant, R => R::royal_threatened(pos))
-}
-
-/// `Rules::quiescence_evasions`.
-pub fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
-    dispatch!(pos.variant, R => R::quiescence_evasions(pos, list))
-}
-
-/// The search generates a node's moves in two stages, the second only when the first
-/// gives no cutoff. Together they are exactly the legal moves, each once.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Stage {
-    /// Most variants: every legal move. Stonesrelays: each piece move alone.
-    First,
-    /// Stonesrelays: the piece moves followed by a neutral move (most of a position's
-    /// turns, and rarely better than the best plain move). Empty elsewhere.
-    Rest,
-}
-
-/// Appends the legal moves of one stage to `list`.
-pub fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
-    dispatch!(pos.variant, R => R::staged_moves(pos, stage, list))
-}
-
-/// The stage that generates `m`.
-#[inline]
-pub fn stage_of(variant: Variant, m: Move) -> Stage {
-    if has_rest_stage(variant) && m.extra.is_some() {
-        Stage::Rest
-    } else {
-        Stage::First
-    }
-}
-
-/// Whether the variant's second stage can hold moves (see `Stage`).
-pub fn has_rest_stage(variant: Variant) -> bool {
-    dispatch!(variant, R => R::HAS_REST_STAGE)
 }
 
 /// The position with the turn passed to the opponent (for null-move pruning): the
@@ -389,47 +297,4 @@ pub fn validate(pos: &Position) -> Result<(), FenError> {
 #[inline]
 pub fn royal_lost(pos: &Position, color: Color) -> bool {
     pos.royals(color).count() < pos.variant.royal_count()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::format_move;
-
-    fn quiescence_moves(variant: Variant, fen: &str) -> Vec<String> {
-        let pos = Position::from_fen(variant, fen).unwrap();
-        let mut list = MoveList::new();
-        tactical_moves_and_checks(&pos, &mut list);
-        let mut moves: Vec<String> = list.iter().map(|&m| format_move(&pos, m)).collect();
-        moves.sort();
-        moves
-    }
-
-    #[test]
-    fn quiescence_checks_are_the_quiet_moves_that_attack_the_royal_knight() {
-        // The queen on d1 checks the royal knight on e8 from d8, d7, e2, h5 and a4,
-        // the queen on a1 from a4, e5 and h8; the capture on a7 comes too; no other
-        // quiet move.
-        let moves = quiescence_moves(Variant::Knightmate, "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1");
-        let mut want = vec![
-            "d1d8", "d1d7", "d1e2", "d1h5", "d1a4", "a1a4", "a1e5", "a1h8", "a1a7",
-        ];
-        want.sort();
-        assert_eq!(moves, want);
-    }
-
-    #[test]
-    fn quiescence_checks_leave_other_variants_with_their_tactical_moves() {
-        let fen = "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1";
-        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-        let (mut a, mut b) = (MoveList::new(), MoveList::new());
-        tactical_moves_and_checks(&pos, &mut a);
-        tactical_moves(&pos, &mut b);
-        assert!(a.len() > b.len(), "chess has quiet checks too");
-        let pos = Position::from_fen(Variant::KnightRelay, fen).unwrap();
-        let (mut a, mut b) = (MoveList::new(), MoveList::new());
-        tactical_moves_and_checks(&pos, &mut a);
-        tactical_moves(&pos, &mut b);
-        assert_eq!(a.as_slice(), b.as_slice());
-    }
 }

@@ -5,7 +5,7 @@
 //! the generator through an `Overlay` that changes who attacks what.
 
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
+use crate::fen_error::FenError;
 use crate::geometry::{Square, Tables};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
@@ -442,9 +442,6 @@ impl super::Rules for Chess {
             | pos.pieces(Color::Black, Role::Bishop);
         rest.is_empty() || (rest == minors && !rest.more_than_one())
     }
-    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-        tactical_moves_and_checks(pos, list);
-    }
 }
 
 /// Knightmate: the orthodox rules with a royal knight and commoners
@@ -453,32 +450,6 @@ pub struct Knightmate;
 
 impl super::Rules for Knightmate {
     crate::rules::moves_from_module!();
-    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-        tactical_moves_and_checks(pos, list);
-    }
-}
-
-/// The tactical moves and the quiet moves that check the enemy royal piece directly
-/// (the moved piece attacks it from its target square), for the first ply of
-/// quiescence: a mating net is seen a ply earlier.
-fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-    generate(pos, list);
-    let us = pos.side;
-    let occ = pos.occupied();
-    // Per role, the squares from which a piece of that role attacks an enemy royal.
-    let mut checking = [Bitboard::EMPTY; crate::piece::NROLES];
-    for royal in pos.royals(us.other()) {
-        for role in Role::ALL {
-            checking[role.idx()] |= attacks(pos, us.other(), role, royal, occ);
-        }
-    }
-    list.retain(|m| {
-        super::is_capture(pos, *m)
-            || m.promotion.is_some()
-            || pos
-                .role_at(us, m.from)
-                .is_some_and(|r| checking[r.idx()].has(m.to))
-    });
 }
 
 /// `Rules::check_en_passant` for the orthodox family: one square, which a pawn of the

@@ -16,7 +16,7 @@ pub struct Features {
     /// A move that gives check is searched one ply deeper.
     pub check_extension: bool,
     /// The first ply of quiescence also tries the quiet moves that give check
-    /// (`rules::tactical_moves_and_checks`): knightmate's royal knight is caught by a
+    /// (`movepick::tactical_moves_and_checks`): knightmate's royal knight is caught by a
     /// check a ply sooner. Measured in knightmate only.
     pub quiescence_checks: bool,
 }

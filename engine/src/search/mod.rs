@@ -3,9 +3,10 @@
 //! runs Lazy SMP helper threads itself and reports through a callback, never printing.
 
 pub mod eval_cache;
-mod features;
+pub mod features;
 pub mod limits;
 pub mod memory;
+pub mod movepick;
 pub mod ordering;
 pub mod search_params;
 pub mod timeman;

@@ -3,11 +3,11 @@
 //! that lose the exchange (`see`). A combiningknightmare fusion takes nothing, so it
 //! is ordered as a quiet move.
 
+use super::movepick::{self, see::see_ge};
 use crate::moves::{Move, MoveList};
 use crate::piece::NROLES;
 use crate::position::Position;
 use crate::rules;
-use crate::rules::see::see_ge;
 
 pub const MAX_PLY: usize = 128;
 
@@ -37,7 +37,7 @@ const KILLER: i32 = 1 << 25;
 const COUNTER: i32 = KILLER - 1;
 /// Below any quiet move's history (which stays within about ±16,000 plus hints).
 const BAD_CAPTURE: i32 = -(1 << 24);
-/// A variant's ordering hint (`rules::order_hints`) against quiet-move history: a
+/// A variant's ordering hint (`movepick::order_hints`) against quiet-move history: a
 /// threat to a king (1000) outweighs any history (at most about 16,000).
 const HINT_SCALE: i32 = 20;
 
@@ -105,7 +105,7 @@ impl Ordering {
     ) -> Vec<i32> {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let counter = self.previous(ply).and_then(|prev| self.counter[prev]);
-        let hints = rules::order_hints(pos, list);
+        let hints = movepick::order_hints(pos, list);
         let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
         list.iter()
             .enumerate()

@@ -71,7 +71,7 @@ pub const SEE_CAPTURE_MARGIN: i32 = 100;
 pub const SEE_QUIET_MARGIN: i32 = 25;
 
 /// Up to this depth, non-PV nodes skip near-duplicate quiet moves
-/// (`rules::is_redundant_quiet`).
+/// (`movepick::is_redundant_quiet`).
 pub const REDUNDANT_DEPTH: i32 = 3;
 
 /// Late-move reductions: from this depth, from this move on.
@@ -87,7 +87,7 @@ pub fn lmr(depth: i32, index: usize) -> i32 {
     (0.5 + d * i / 2.2) as i32
 }
 
-/// How many second-stage moves (`rules::Stage::Rest`) a node not in check tries once
+/// How many second-stage moves (`movepick::Stage::Rest`) a node not in check tries once
 /// some move was tried: none at the frontier of the null-window tree, a few just above
 /// it, all higher up (`None`); PV nodes (the root too) a few more. The second stage is
 /// where most of a stonesrelays position's thousands of turns are; the first stage and

@@ -7,19 +7,17 @@ use std::time::Instant;
 
 use super::eval_cache::EvalCache;
 use super::memory::Memory;
-use super::ordering::{next, prepare, Ordering, MAX_PLY};
+use super::movepick::see::see_ge;
+use super::movepick::{self, MovePicker, Picked, Stage};
+use super::ordering::{Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::Features;
-use crate::bitboard::Bitboard;
 use crate::eval::{evaluate_with, Style};
-use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 use crate::rules;
-use crate::rules::see::see_ge;
-use crate::rules::Stage;
 
 pub const INFINITE: i32 = 32_500;
 pub const MATE: i32 = 32_000;
@@ -453,14 +451,14 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = self.take_list();
-        rules::staged_moves(pos, Stage::First, &mut list);
+        movepick::staged_moves(pos, Stage::First, &mut list);
         // Both stages at once at the root (MultiPV skips moves of either), where the
         // first is empty (no plain move is not yet mate) or lacks the hash move (so
         // that it is still tried first).
-        let mut rest_done = !rules::has_rest_stage(pos.variant);
+        let mut rest_done = !movepick::has_rest_stage(pos.variant);
         if !rest_done && (root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)))
         {
-            rules::staged_moves(pos, Stage::Rest, &mut list);
+            movepick::staged_moves(pos, Stage::Rest, &mut list);
             rest_done = true;
         }
         let node = Node {
@@ -481,16 +479,16 @@ impl<'a> Worker<'a> {
 
     /// The moves of a node, in the order the search takes its steps: (1) drop the moves
     /// the caller excludes, (2) test the hash move for a singular extension, (3) for
-    /// each move by stage and ordering, (3a) stop the second stage where it is
-    /// limited, (3b) skip the moves that pruning rules out, (3c) play it with its
-    /// extension, (3d) search it (late-move reduction, principal variation), (3e) keep
-    /// the best and stop at a cutoff; (4) generate the second stage when the first
-    /// gave no cutoff; (5) store the result.
+    /// each move the picker hands out (by stage and ordering, the second stage
+    /// generated when the first gave no cutoff, and limited at shallow nodes),
+    /// (3a) skip the moves that pruning rules out, (3b) play it with its extension,
+    /// (3c) search it (late-move reduction, principal variation), (3d) keep the best
+    /// and stop at a cutoff; (4) store the result.
     fn search_moves(
         &mut self,
         pos: &Position,
         list: &mut MoveList,
-        mut rest_done: bool,
+        rest_done: bool,
         mut alpha: i32,
         skip: &[Move],
         node: Node,
@@ -529,117 +527,73 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let original_alpha = alpha;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        // Moves tried so far (both stages), and second-stage moves among them.
-        let mut tried = 0;
-        let mut rest_tried = 0;
+        // Step 3. The moves, stage by stage, best-ordered first; shallow nodes try
+        // only the best few of the second stage (`MovePicker`).
         let rest_limit = if in_check {
             None
         } else {
             rest_limit(depth, is_pv)
         };
-        // First-stage moves that gave check: their second-stage forms whose neutral
-        // move ends beside the enemy king are tried even past the limit, so that a
-        // mate whose neutral move covers the last escape is seen at the frontier too
-        // (a check given by the neutral move alone is not).
-        let mut checks: Vec<(Square, Square)> = Vec::new();
-        // The enemy king's neighbours, found with the first such check.
-        let mut escapes = Bitboard::EMPTY;
-        // Step 3. The moves, stage by stage.
-        'stages: loop {
-            let mut scores = self.ordering.score(pos, list, hash_move, ply);
-            prepare(list, &mut scores);
-            for i in 0..list.len() {
-                next(list, &mut scores, i);
-                let m = list[i];
-                // Step 3a. Shallow nodes try only the best-ordered few of the second
-                // stage.
-                let stage = rules::stage_of(pos.variant, m);
-                if stage == Stage::Rest {
-                    if tried > 0 && rest_limit.is_some_and(|limit| rest_tried >= limit) {
-                        if checks.is_empty() {
-                            break 'stages;
-                        }
-                        let covers = m.extra.is_some_and(|(_, to)| escapes.has(to));
-                        if !covers || !checks.contains(&(m.from, m.to)) {
-                            continue;
-                        }
+        let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit);
+        while let Some(picked) = picker.next_move(&self.ordering) {
+            let Picked { m, index, .. } = picked;
+            let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+
+            // Step 3a. Pruning before the move is played.
+            if best_score > -MATE_BOUND && self.prune(pos, m, capture, index, alpha, node) {
+                continue;
+            }
+
+            // Step 3b. Play the move. Checks are extended unless they lose material
+            // (those rarely matter and would lengthen every line).
+            let child = pos.play(m);
+            self.shared.tt.prefetch(child.hash());
+            let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
+            if gives_check {
+                picker.gave_check(picked);
+            }
+            let extension = i32::from(
+                singular == Some(m)
+                    || gives_check && self.features.check_extension && see_ge(pos, m, 0),
+            );
+            let new_depth = depth - 1 + extension;
+
+            // Step 3c. Search it.
+            self.push_position(pos, &child);
+            self.ordering.played[ply] = Ordering::piece_target(pos, m);
+            let quiet = !capture && !gives_check;
+            let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
+            self.pop_position();
+            if self.shared.stopped() {
+                return 0;
+            }
+
+            // Step 3d. A new best move; a cutoff ends the node.
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if is_pv {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
                     }
-                    rest_tried += 1;
-                }
-                let index = tried;
-                tried += 1;
-                let capture = rules::is_capture(pos, m) || m.promotion.is_some();
-
-                // Step 3b. Pruning before the move is played.
-                if best_score > -MATE_BOUND && self.prune(pos, m, capture, index, alpha, node) {
-                    continue;
-                }
-
-                // Step 3c. Play the move. Checks are extended unless they lose
-                // material (those rarely matter and would lengthen every line).
-                let child = pos.play(m);
-                self.shared.tt.prefetch(child.hash());
-                let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
-                if gives_check && stage == Stage::First && rest_limit.is_some() {
-                    if checks.is_empty() {
-                        // A check was given, so the enemy has a king.
-                        escapes = pos.tables.king[pos.royal(!pos.side).idx()];
-                    }
-                    checks.push((m.from, m.to));
-                }
-                let extension = i32::from(
-                    singular == Some(m)
-                        || gives_check && self.features.check_extension && see_ge(pos, m, 0),
-                );
-                let new_depth = depth - 1 + extension;
-
-                // Step 3d. Search it.
-                self.push_position(pos, &child);
-                self.ordering.played[ply] = Ordering::piece_target(pos, m);
-                let quiet = !capture && !gives_check;
-                let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
-                self.pop_position();
-                if self.shared.stopped() {
-                    return 0;
-                }
-
-                // Step 3e. A new best move; a cutoff ends the node.
-                if score > best_score {
-                    best_score = score;
-                    if score > alpha {
-                        best_move = Some(m);
-                        alpha = score;
-                        if is_pv {
-                            let (head, tail) = self.pv.split_at_mut(ply + 1);
-                            head[ply].clear();
-                            head[ply].push(m);
-                            head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !capture {
+                            self.ordering.reward(pos, m, depth, ply, &quiets_tried);
                         }
-                        if score >= beta {
-                            if !capture {
-                                self.ordering.reward(pos, m, depth, ply, &quiets_tried);
-                            }
-                            break 'stages;
-                        }
+                        break;
                     }
-                }
-                if !capture {
-                    quiets_tried.push(m);
                 }
             }
-            // Step 4. The second stage, when the first gave no cutoff.
-            if rest_done || (rest_limit == Some(0) && tried > 0) {
-                break;
-            }
-            rest_done = true;
-            list.clear();
-            rules::staged_moves(pos, Stage::Rest, list);
-            if !skip.is_empty() {
-                list.retain(|m| !skip.contains(m));
+            if !capture {
+                quiets_tried.push(m);
             }
         }
 
-        // Step 5. Store the result (not in a search that excludes moves).
+        // Step 4. Store the result (not in a search that excludes moves).
         let bound = bound_of(best_score, original_alpha, beta);
         if skip.is_empty() {
             self.shared.tt.store(
@@ -759,7 +713,7 @@ impl<'a> Worker<'a> {
                 return true;
             }
         }
-        depth <= REDUNDANT_DEPTH && index > 0 && !capture && rules::is_redundant_quiet(pos, m)
+        depth <= REDUNDANT_DEPTH && index > 0 && !capture && movepick::is_redundant_quiet(pos, m)
     }
 
     /// Searches the child after move `m` (the `index`th tried): the first move with
@@ -893,7 +847,7 @@ impl<'a> Worker<'a> {
         let checks = !in_check && qply == 0 && self.features.quiescence_checks;
         if in_check {
             // Evasions, so that mates are seen.
-            rules::quiescence_evasions(pos, list);
+            movepick::quiescence_evasions(pos, list);
             if list.is_empty() {
                 return -MATE + ply as i32;
             }
@@ -908,25 +862,23 @@ impl<'a> Worker<'a> {
             }
             alpha = alpha.max(best);
             if checks {
-                rules::tactical_moves_and_checks(pos, list);
+                movepick::tactical_moves_and_checks(pos, list);
             } else {
-                rules::tactical_moves(pos, list);
+                movepick::tactical_moves(pos, list);
             }
             if list.is_empty() && rules::royal_lost(pos, pos.side) {
                 return self.no_move_score(pos, ply);
             }
         }
-        let mut scores = self.ordering.score(pos, list, None, MAX_PLY - 1);
-        prepare(list, &mut scores);
-        for i in 0..list.len() {
-            next(list, &mut scores, i);
-            let m = list[i];
+        // Every move of the list, best-ordered first, in one stage.
+        let mut picker = MovePicker::new(pos, list, &[], None, MAX_PLY - 1, true, None);
+        while let Some(Picked { m, .. }) = picker.next_move(&self.ordering) {
             if checks && m.promotion.is_none() && !rules::is_capture(pos, m) {
                 // A quiet check: worth a look unless the checking piece is lost.
                 if !see_ge(pos, m, 0) {
                     continue;
                 }
-            } else if !in_check && m.promotion.is_none() && rules::gain_is_victim(pos.variant) {
+            } else if !in_check && m.promotion.is_none() && movepick::gain_is_victim(pos.variant) {
                 // Delta pruning: even the captured piece and a margin do not reach
                 // alpha.
                 let gain = rules::captured_role(pos, m).map_or(0, |r| pos.variant.piece_value(r));

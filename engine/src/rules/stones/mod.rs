@@ -16,7 +16,7 @@ mod pawns;
 mod turns;
 
 use crate::bitboard::Bitboard;
-use crate::fen::FenError;
+use crate::fen_error::FenError;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
@@ -156,33 +156,6 @@ impl crate::rules::Rules for StonesRelays {
     }
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
-    }
-    /// Generated directly: a turn has thousands of forms, most of them quiet. Only
-    /// plain forms: finding a neutral move that makes an illegal capture legal (a
-    /// pinned piece, a king taking a guarded piece) costs a check test per neutral
-    /// move and rarely succeeds.
-    fn tactical_moves(pos: &Position, list: &mut MoveList) {
-        generate_some(pos, Forms::Plain, Pieces::Tactical, list);
-    }
-    /// A neutral move can mate: a capture gains more than its victim.
-    const GAIN_IS_VICTIM: bool = false;
-    /// Thousands of evasions (a neutral move after nearly any piece move may block):
-    /// the plain ones, or where there is none, one form per piece move, so that the
-    /// list is empty exactly when there is no legal turn.
-    fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
-        generate_some(pos, Forms::Plain, Pieces::All, list);
-        if list.is_empty() {
-            generate_some(pos, Forms::First, Pieces::All, list);
-        }
-    }
-    /// First each piece move alone, then the piece moves with a neutral move.
-    const HAS_REST_STAGE: bool = true;
-    fn staged_moves(pos: &Position, stage: crate::rules::Stage, list: &mut MoveList) {
-        let forms = match stage {
-            crate::rules::Stage::First => Forms::Plain,
-            crate::rules::Stage::Rest => Forms::Neutral,
-        };
-        generate_some(pos, forms, Pieces::All, list);
     }
     /// The ko: the last neutral move's from and to squares.
     fn parse_extra_field(pos: &mut Position, text: &str) -> Result<(), FenError> {

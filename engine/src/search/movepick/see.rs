@@ -7,10 +7,10 @@
 //! captures fuse pieces, states and neutral pieces decide), and `see_ge` answers `true`:
 //! no move is thought to lose material there, as before SEE existed.
 
-use super::orthodox::attackers_to;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Role};
 use crate::position::Position;
+use crate::rules::orthodox::attackers_to;
 use crate::variant::Variant;
 
 /// Attackers are tried cheapest first (the commoner, knightmate's strong stepper, sits

@@ -1,0 +1,324 @@
+//! Which moves the search tries at a node, and in which order. The rules
+//! (`crate::rules`) say which moves are legal and what they do; every choice here is
+//! the search's own and may change without changing a perft count:
+//!
+//! - `MovePolicy`: per variant, the lists the search asks for (quiescence's captures
+//!   and checks, its evasions, the two stages of a node), ordering hints and
+//!   near-duplicate moves, with orthodox answers by default;
+//! - `MovePicker`: a node's moves one at a time, stage by stage, best-ordered first
+//!   (after Stockfish's movepick);
+//! - `see`: exchange estimates.
+//!
+//! Each variant's answers are in `variants.rs`, beside the ones it shares.
+
+pub mod see;
+mod variants;
+
+use super::ordering::{next, prepare, Ordering};
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::rules::{self, dispatch, Rules};
+use crate::variant::Variant;
+
+/// The search's questions of a variant. A variant's rules type answers them; nothing
+/// here changes which moves are legal, only which of them the search looks at first
+/// or at all. A variant whose turn has a second part must say how to keep these lists
+/// small: its whole list has thousands of turns.
+pub trait MovePolicy: Rules {
+    /// The moves quiescence search looks at when not in check: captures and promotions.
+    fn tactical_moves(pos: &Position, list: &mut MoveList) {
+        Self::generate(pos, list);
+        list.retain(|m| rules::is_capture(pos, *m) || m.promotion.is_some());
+    }
+
+    /// The moves of quiescence's first ply (`search::Features::quiescence_checks`): the
+    /// tactical moves, and where the variant can tell them cheaply, the quiet checks.
+    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+        Self::tactical_moves(pos, list);
+    }
+
+    /// Whether what a capture gains is the captured piece alone (quiescence may then
+    /// skip a capture whose victim cannot lift the score to alpha). Not where the
+    /// turn's second part can gain more.
+    const GAIN_IS_VICTIM: bool = true;
+
+    /// Variant knowledge for move ordering: a bonus per move of `list`.
+    fn order_hints(_pos: &Position, _list: &MoveList) -> Option<Vec<i32>> {
+        None
+    }
+
+    /// A quiet move that is a near-duplicate of another, which shallow nodes may skip.
+    fn is_redundant_quiet(_pos: &Position, _m: Move) -> bool {
+        false
+    }
+
+    /// The moves quiescence search answers a check with: every legal move, so that
+    /// mates are seen, unless the variant has a smaller list that is empty exactly
+    /// when there is no legal move.
+    fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
+        Self::generate(pos, list);
+    }
+
+    /// Whether the second stage of `staged_moves` can hold moves (see `Stage`).
+    const HAS_REST_STAGE: bool = false;
+
+    /// Appends the legal moves of one stage to `list`.
+    fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
+        if stage == Stage::First {
+            Self::generate(pos, list);
+        }
+    }
+}
+
+/// The search generates a node's moves in two stages, the second only when the first
+/// gives no cutoff. Together they are exactly the legal moves, each once.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// Most variants: every legal move. Stonesrelays: each piece move alone.
+    First,
+    /// Stonesrelays: the piece moves followed by a neutral move (most of a position's
+    /// turns, and rarely better than the best plain move). Empty elsewhere.
+    Rest,
+}
+
+/// The moves quiescence search looks at when not in check (`MovePolicy::tactical_moves`).
+pub fn tactical_moves(pos: &Position, list: &mut MoveList) {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::tactical_moves(pos, list))
+}
+
+/// The moves of quiescence's first ply (`MovePolicy::tactical_moves_and_checks`).
+pub fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::tactical_moves_and_checks(pos, list))
+}
+
+/// `MovePolicy::GAIN_IS_VICTIM`.
+pub fn gain_is_victim(variant: Variant) -> bool {
+    dispatch!(variant, R => <R as MovePolicy>::GAIN_IS_VICTIM)
+}
+
+/// `MovePolicy::order_hints`.
+pub fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::order_hints(pos, list))
+}
+
+/// `MovePolicy::is_redundant_quiet`.
+pub fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::is_redundant_quiet(pos, m))
+}
+
+/// `MovePolicy::quiescence_evasions`.
+pub fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::quiescence_evasions(pos, list))
+}
+
+/// Appends the legal moves of one stage to `list`.
+pub fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::staged_moves(pos, stage, list))
+}
+
+/// `MovePolicy::HAS_REST_STAGE`.
+pub fn has_rest_stage(variant: Variant) -> bool {
+    dispatch!(variant, R => <R as MovePolicy>::HAS_REST_STAGE)
+}
+
+/// The stage that generates `m`.
+#[inline]
+pub fn stage_of(variant: Variant, m: Move) -> Stage {
+    if has_rest_stage(variant) && m.extra.is_some() {
+        Stage::Rest
+    } else {
+        Stage::First
+    }
+}
+
+/// A move the picker hands out: the move, its stage, and how many moves of the node
+/// came before it (pruning and reductions grow with it).
+#[derive(Clone, Copy, Debug)]
+pub struct Picked {
+    pub m: Move,
+    pub stage: Stage,
+    pub index: usize,
+}
+
+/// A node's moves one at a time. The first stage's moves (given at the start, with the
+/// second stage too where the caller wants both at once) are scored by the thread's
+/// `Ordering` and handed out best first; when they are used up, the second stage is
+/// generated, scored and handed out the same way. Where a limit is set, a node tries
+/// only that many second-stage moves, except the forms of a first-stage check whose
+/// neutral move ends beside the enemy king (`gave_check`): a mate whose neutral move
+/// covers the last escape is then seen at the frontier too (a check given by the
+/// neutral move alone is not).
+pub struct MovePicker<'a> {
+    pos: &'a Position,
+    list: &'a mut MoveList,
+    /// Moves never handed out (better MultiPV lines; the hash move in a singular search).
+    skip: &'a [Move],
+    hash_move: Option<Move>,
+    ply: usize,
+    /// The variant has a second stage (asked once, not per move).
+    has_rest: bool,
+    scores: Vec<i32>,
+    /// The next index of `list` to hand out, once the stage is scored.
+    next: Option<usize>,
+    rest_done: bool,
+    rest_limit: Option<usize>,
+    done: bool,
+    /// Moves handed out so far (both stages), and second-stage moves among them.
+    tried: usize,
+    rest_tried: usize,
+    /// First-stage moves that gave check, and the enemy king's neighbours.
+    checks: Vec<(Square, Square)>,
+    escapes: Bitboard,
+}
+
+impl<'a> MovePicker<'a> {
+    /// `list` holds the first stage (or both, then `rest_done`); `rest_limit` is how
+    /// many second-stage moves to try (`None`: all).
+    pub fn new(
+        pos: &'a Position,
+        list: &'a mut MoveList,
+        skip: &'a [Move],
+        hash_move: Option<Move>,
+        ply: usize,
+        rest_done: bool,
+        rest_limit: Option<usize>,
+    ) -> MovePicker<'a> {
+        MovePicker {
+            pos,
+            list,
+            skip,
+            hash_move,
+            ply,
+            has_rest: has_rest_stage(pos.variant()),
+            scores: Vec::new(),
+            next: None,
+            rest_done,
+            rest_limit,
+            done: false,
+            tried: 0,
+            rest_tried: 0,
+            checks: Vec::new(),
+            escapes: Bitboard::EMPTY,
+        }
+    }
+
+    /// The next move to try, or `None` when the node has no more. Each stage is scored
+    /// when it begins, so the second stage's order sees what the first one taught
+    /// `ordering`.
+    #[inline(always)]
+    pub fn next_move(&mut self, ordering: &Ordering) -> Option<Picked> {
+        while !self.done {
+            let Some(i) = self.next else {
+                self.scores = ordering.score(self.pos, self.list, self.hash_move, self.ply);
+                prepare(self.list, &mut self.scores);
+                self.next = Some(0);
+                continue;
+            };
+            if i == self.list.len() {
+                self.next_stage();
+                continue;
+            }
+            self.next = Some(i + 1);
+            next(self.list, &mut self.scores, i);
+            let m = self.list[i];
+            let stage = if self.has_rest && m.extra.is_some() {
+                Stage::Rest
+            } else {
+                Stage::First
+            };
+            if stage == Stage::Rest {
+                if self.tried > 0 && self.rest_limit.is_some_and(|l| self.rest_tried >= l) {
+                    if self.checks.is_empty() {
+                        self.done = true;
+                        return None;
+                    }
+                    let covers = m.extra.is_some_and(|(_, to)| self.escapes.has(to));
+                    if !covers || !self.checks.contains(&(m.from, m.to)) {
+                        continue;
+                    }
+                }
+                self.rest_tried += 1;
+            }
+            let index = self.tried;
+            self.tried += 1;
+            return Some(Picked { m, stage, index });
+        }
+        None
+    }
+
+    /// The first stage is used up: the second, unless it is done or limited to none.
+    fn next_stage(&mut self) {
+        if self.rest_done || (self.rest_limit == Some(0) && self.tried > 0) {
+            self.done = true;
+            return;
+        }
+        self.rest_done = true;
+        self.list.clear();
+        staged_moves(self.pos, Stage::Rest, self.list);
+        if !self.skip.is_empty() {
+            let skip = self.skip;
+            self.list.retain(|m| !skip.contains(m));
+        }
+        self.next = None;
+    }
+
+    /// The move just handed out gave check: where second-stage moves are limited, the
+    /// forms of a first-stage check that cover the king's escapes are still tried.
+    pub fn gave_check(&mut self, picked: Picked) {
+        if picked.stage != Stage::First || self.rest_limit.is_none() {
+            return;
+        }
+        if self.checks.is_empty() {
+            // A check was given, so the enemy has a king.
+            let pos = self.pos;
+            self.escapes = pos.tables().king[pos.royal(!pos.side()).idx()];
+        }
+        self.checks.push((picked.m.from, picked.m.to));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::format_move;
+    use crate::variant::Variant;
+
+    fn quiescence_moves(variant: Variant, fen: &str) -> Vec<String> {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        let mut list = MoveList::new();
+        tactical_moves_and_checks(&pos, &mut list);
+        let mut moves: Vec<String> = list.iter().map(|&m| format_move(&pos, m)).collect();
+        moves.sort();
+        moves
+    }
+
+    #[test]
+    fn quiescence_checks_are_the_quiet_moves_that_attack_the_royal_knight() {
+        // The queen on d1 checks the royal knight on e8 from d8, d7, e2, h5 and a4,
+        // the queen on a1 from a4, e5 and h8; the capture on a7 comes too; no other
+        // quiet move.
+        let moves = quiescence_moves(Variant::Knightmate, "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1");
+        let mut want = vec![
+            "d1d8", "d1d7", "d1e2", "d1h5", "d1a4", "a1a4", "a1e5", "a1h8", "a1a7",
+        ];
+        want.sort();
+        assert_eq!(moves, want);
+    }
+
+    #[test]
+    fn quiescence_checks_leave_other_variants_with_their_tactical_moves() {
+        let fen = "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1";
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        let (mut a, mut b) = (MoveList::new(), MoveList::new());
+        tactical_moves_and_checks(&pos, &mut a);
+        tactical_moves(&pos, &mut b);
+        assert!(a.len() > b.len(), "chess has quiet checks too");
+        let pos = Position::from_fen(Variant::KnightRelay, fen).unwrap();
+        let (mut a, mut b) = (MoveList::new(), MoveList::new());
+        tactical_moves_and_checks(&pos, &mut a);
+        tactical_moves(&pos, &mut b);
+        assert_eq!(a.as_slice(), b.as_slice());
+    }
+}
