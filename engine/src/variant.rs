@@ -4,7 +4,7 @@
 use crate::eval::weights::{self, Weights};
 use crate::geometry::Geometry;
 use crate::piece::Role;
-use crate::search::features::Features;
+use crate::search::features::{Features, Sharp};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Variant {
@@ -123,7 +123,7 @@ const CHESS: VariantFacts = VariantFacts {
     search: Features {
         null_move: true,
         lmr: true,
-        selective: true,
+        sharp: Sharp::ALL,
         check_extension: true,
         quiescence_checks: false,
     },
@@ -185,7 +185,7 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     en_passant: false,
     exchange_estimates: false,
     search: Features {
-        selective: false,
+        sharp: Sharp::NONE,
         ..CHESS.search
     },
     weights: &weights::KNIGHTRELAY,
@@ -215,7 +215,7 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     extra_fen_field: Some("the frozen Knightmare's square"),
     exchange_estimates: false,
     search: Features {
-        selective: false,
+        sharp: Sharp::NONE,
         ..CHESS.search
     },
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
@@ -271,7 +271,7 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
     // Checks are still answered with evasions in the first plies of quiescence, and a
     // node in check still prunes nothing.
     search: Features {
-        selective: false,
+        sharp: Sharp::NONE,
         check_extension: false,
         ..CHESS.search
     },
@@ -327,7 +327,7 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     // king the opponent could take counts as check (no null move there). Halves the
     // bench time or better.
     search: Features {
-        selective: false,
+        sharp: Sharp::NONE,
         ..CHESS.search
     },
     weights: &weights::FLIP,

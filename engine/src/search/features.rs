@@ -1,22 +1,69 @@
 //! The search techniques each variant switches on (`VariantFacts::search`): pruning
-//! and extensions that are sound under some rules and not others. Why each variant
-//! sets them as it does is said beside its record in `variant.rs`.
+//! and extensions that are sound under some rules and not others, one switch each.
+//! Why each variant sets them as it does is said beside its record in `variant.rs`.
 
-/// Pruning that is sound for some rules and not for others.
+/// Pruning and extensions that are sound for some rules and not for others.
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
     pub null_move: bool,
     pub lmr: bool,
-    /// The sharper settings measured in knightmate and chess: internal iterative
-    /// reduction, reverse futility to depth 7 with an improving term, a null-move
-    /// reduction growing with the margin, late-move reductions by improving and
-    /// history, hash cutoffs in quiescence, countermove and continuation history.
-    /// Off where they were not measured, or lost in a match (stonesrelays).
-    pub selective: bool,
+    /// The sharper techniques, one switch each (`Sharp`).
+    pub sharp: Sharp,
     /// A move that gives check is searched one ply deeper.
     pub check_extension: bool,
     /// The first ply of quiescence also tries the quiet moves that give check
     /// (`movepick::tactical_moves_and_checks`): knightmate's royal knight is caught by a
     /// check a ply sooner. Measured in knightmate only.
     pub quiescence_checks: bool,
+}
+
+/// The sharper techniques measured in knightmate and chess. Off where they were not
+/// measured, or lost in a match (stonesrelays); each variant may switch each one.
+/// Where a switch is off the search uses the plain form (`search_params.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sharp {
+    /// Internal iterative reduction: a node without a hash move is searched a ply
+    /// shallower.
+    pub internal_iterative_reduction: bool,
+    /// Reverse futility to a greater depth, with an improving term.
+    pub reverse_futility: bool,
+    /// A null-move reduction that grows with the margin above beta.
+    pub null_move_margin: bool,
+    /// The hash move alone is good: it is searched a ply deeper (and multi-cut).
+    pub singular_extension: bool,
+    /// Quiet moves pruned to a greater depth, by count and by history and threats.
+    pub quiet_pruning: bool,
+    /// Late-move reductions grow where the side is not improving and shrink with the
+    /// move's history.
+    pub reductions_by_history: bool,
+    /// Quiescence probes and stores the transposition table.
+    pub quiescence_hash: bool,
+    /// Countermoves and continuation history order quiet moves.
+    pub follow_up_history: bool,
+}
+
+impl Sharp {
+    /// Every sharper technique (chess, knightmate).
+    pub const ALL: Sharp = Sharp {
+        internal_iterative_reduction: true,
+        reverse_futility: true,
+        null_move_margin: true,
+        singular_extension: true,
+        quiet_pruning: true,
+        reductions_by_history: true,
+        quiescence_hash: true,
+        follow_up_history: true,
+    };
+
+    /// None: the plain forms only.
+    pub const NONE: Sharp = Sharp {
+        internal_iterative_reduction: false,
+        reverse_futility: false,
+        null_move_margin: false,
+        singular_extension: false,
+        quiet_pruning: false,
+        reductions_by_history: false,
+        quiescence_hash: false,
+        follow_up_history: false,
+    };
 }

@@ -24,7 +24,7 @@ pub struct Ordering {
     /// The piece and target of the move made at each ply of the current line (`None`
     /// for a null move), set by the search.
     pub played: [Option<u16>; MAX_PLY + 1],
-    /// Whether countermoves and continuation history are used (`Features::selective`).
+    /// Whether countermoves and continuation history are used (`Sharp::follow_up_history`).
     follow_up: bool,
 }
 

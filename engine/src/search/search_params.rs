@@ -1,7 +1,7 @@
 //! Every margin, depth limit and reduction of the search, named in one place (after
 //! Carp's `search_params.rs`), in the order the search uses them. Two sets where a
-//! technique has a sharper form: `selective` (`Features::selective`, the chess family)
-//! and plain (the other variants). Changing a number here changes `baton bench`'s node
+//! technique has a sharper form (`_SELECTIVE`, switched per technique and variant by
+//! `features::Sharp`; the chess family uses them all) and a plain one. Changing a number here changes `baton bench`'s node
 //! total; a change is kept when a match shows that it helps.
 
 /// Aspiration windows: from this depth an iteration starts from a window this wide

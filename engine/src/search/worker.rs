@@ -173,8 +173,8 @@ impl<'a> Worker<'a> {
     ) -> Worker<'a> {
         let features = variant.facts().search;
         let ordering = match memory {
-            Some(m) => m.take(id, variant, features.selective),
-            None => Ordering::new(features.selective),
+            Some(m) => m.take(id, variant, features.sharp.follow_up_history),
+            None => Ordering::new(features.sharp.follow_up_history),
         };
         Worker {
             id,
@@ -380,7 +380,10 @@ impl<'a> Worker<'a> {
         // Internal iterative reduction: without a hash move this node was not searched
         // before (or lost its entry); a shallower search costs less and fills the
         // table for the next iteration.
-        let depth = if self.features.selective && hash_move.is_none() && depth >= IIR_DEPTH && !root
+        let depth = if self.features.sharp.internal_iterative_reduction
+            && hash_move.is_none()
+            && depth >= IIR_DEPTH
+            && !root
         {
             depth - 1
         } else {
@@ -409,7 +412,7 @@ impl<'a> Worker<'a> {
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
-            let (rfp_depth, rfp_margin) = if self.features.selective {
+            let (rfp_depth, rfp_margin) = if self.features.sharp.reverse_futility {
                 (
                     RFP_DEPTH_SELECTIVE,
                     RFP_MARGIN_SELECTIVE * (depth - i32::from(improving)),
@@ -428,7 +431,7 @@ impl<'a> Worker<'a> {
                 && has_pieces(pos)
                 && beta.abs() < MATE_BOUND
             {
-                let r = if self.features.selective {
+                let r = if self.features.sharp.null_move_margin {
                     NULL_BASE
                         + depth / NULL_DEPTH_DIVISOR_SELECTIVE
                         + ((static_eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_MARGIN_MAX)
@@ -618,7 +621,7 @@ impl<'a> Worker<'a> {
         let Some((m, tt_score)) = node
             .entry
             .filter(|_| {
-                self.features.selective
+                self.features.sharp.singular_extension
                     && ply > 0
                     && skip.is_empty()
                     && depth >= SINGULAR_DEPTH
@@ -679,16 +682,16 @@ impl<'a> Worker<'a> {
         if is_pv || in_check {
             return false;
         }
-        let selective = self.features.selective;
-        let prune_depth = if selective {
+        let sharp = self.features.sharp.quiet_pruning;
+        let prune_depth = if sharp {
             QUIET_PRUNE_DEPTH_SELECTIVE
         } else {
             QUIET_PRUNE_DEPTH
         };
         if !capture && depth <= prune_depth && alpha.abs() < MATE_BOUND {
-            let late = index >= late_move_limit(selective, depth, improving) as usize;
+            let late = index >= late_move_limit(sharp, depth, improving) as usize;
             if late
-                || if selective {
+                || if sharp {
                     self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply)
                 } else {
                     static_eval + FUTILITY_MARGIN * depth <= alpha
@@ -748,7 +751,7 @@ impl<'a> Worker<'a> {
             if is_pv {
                 reduction -= 1;
             }
-            if self.features.selective {
+            if self.features.sharp.reductions_by_history {
                 if !node.improving {
                     reduction += 1;
                 }
@@ -809,7 +812,7 @@ impl<'a> Worker<'a> {
         }
         // Any stored result bounds this one (quiescence is depth 0).
         let key = pos.hash();
-        let use_tt = self.features.selective;
+        let use_tt = self.features.sharp.quiescence_hash;
         if let Some(s) = use_tt
             .then(|| self.shared.tt.probe(key))
             .flatten()
@@ -892,7 +895,7 @@ impl<'a> Worker<'a> {
             }
             let child = pos.play(m);
             // Only where quiescence nodes probe the table.
-            if self.features.selective {
+            if self.features.sharp.quiescence_hash {
                 self.shared.tt.prefetch(child.hash());
             }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
