@@ -128,8 +128,8 @@ impl Position {
     }
 
     // ---- queries -------------------------------------------------------------
-    // The fields are the crate's: outside it a position changes only through its
-    // methods (`play`, the setters), which keep the hash and the mailbox true.
+    // The fields are the crate's, read outside it through these (see the type's
+    // documentation for how a position is made and changed).
 
     #[inline]
     pub fn variant(&self) -> Variant {

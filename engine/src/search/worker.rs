@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::eval_cache::EvalCache;
 use super::memory::Memory;
 use super::movepick::see::see_ge;
-use super::movepick::{self, MovePicker, Picked, Stage};
+use super::movepick::{self, MovePicker, Picked};
 use super::ordering::{Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -454,16 +454,7 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = self.take_list();
-        movepick::staged_moves(pos, Stage::First, &mut list);
-        // Both stages at once at the root (MultiPV skips moves of either), where the
-        // first is empty (no plain move is not yet mate) or lacks the hash move (so
-        // that it is still tried first).
-        let mut rest_done = !movepick::has_rest_stage(pos.variant);
-        if !rest_done && (root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)))
-        {
-            movepick::staged_moves(pos, Stage::Rest, &mut list);
-            rest_done = true;
-        }
+        let rest_done = movepick::first_moves(pos, &mut list, root, hash_move);
         let node = Node {
             depth,
             ply,

@@ -123,14 +123,25 @@ pub fn has_rest_stage(variant: Variant) -> bool {
     dispatch!(variant, R => <R as MovePolicy>::HAS_REST_STAGE)
 }
 
-/// The stage that generates `m`.
-#[inline]
-pub fn stage_of(variant: Variant, m: Move) -> Stage {
-    if has_rest_stage(variant) && m.extra.is_some() {
-        Stage::Rest
-    } else {
-        Stage::First
+/// A node's first moves into `list`, for a `MovePicker`: the first stage, and the
+/// second too at the root (MultiPV skips moves of either), where the first is empty
+/// (no plain move is not yet mate) or lacks the hash move (so that it is still tried
+/// first). Returns whether the second stage is in the list (or has no moves).
+pub fn first_moves(
+    pos: &Position,
+    list: &mut MoveList,
+    root: bool,
+    hash_move: Option<Move>,
+) -> bool {
+    staged_moves(pos, Stage::First, list);
+    if !has_rest_stage(pos.variant()) {
+        return true;
     }
+    if root || list.is_empty() || hash_move.is_some_and(|h| !list.contains(&h)) {
+        staged_moves(pos, Stage::Rest, list);
+        return true;
+    }
+    false
 }
 
 /// A move the picker hands out: the move, its stage, and how many moves of the node
@@ -174,7 +185,8 @@ pub struct MovePicker<'a> {
 }
 
 impl<'a> MovePicker<'a> {
-    /// `list` holds the first stage (or both, then `rest_done`); `rest_limit` is how
+    /// `list` holds the first stage (or both, then `rest_done`: see `first_moves`);
+    /// `rest_limit` is how
     /// many second-stage moves to try (`None`: all).
     pub fn new(
         pos: &'a Position,
@@ -223,11 +235,7 @@ impl<'a> MovePicker<'a> {
             self.next = Some(i + 1);
             next(self.list, &mut self.scores, i);
             let m = self.list[i];
-            let stage = if self.has_rest && m.extra.is_some() {
-                Stage::Rest
-            } else {
-                Stage::First
-            };
+            let stage = self.stage_of(m);
             if stage == Stage::Rest {
                 if self.tried > 0 && self.rest_limit.is_some_and(|l| self.rest_tried >= l) {
                     if self.checks.is_empty() {
@@ -246,6 +254,16 @@ impl<'a> MovePicker<'a> {
             return Some(Picked { m, stage, index });
         }
         None
+    }
+
+    /// The stage that generates `m`.
+    #[inline]
+    fn stage_of(&self, m: Move) -> Stage {
+        if self.has_rest && m.extra.is_some() {
+            Stage::Rest
+        } else {
+            Stage::First
+        }
     }
 
     /// The first stage is used up: the second, unless it is done or limited to none.
