@@ -1,11 +1,12 @@
 #!/bin/sh
-# Tunes the evaluation's weights of a chess-family variant (default knightmate) with
-# `baton tune`:
+# Tunes the evaluation's weights of a variant (default knightmate) with `baton tune`:
 #   1. GAMES games into OUT, played by Baton against itself at NODES nodes a move (the
 #      second player at NODES + 10% so that no game is played twice), RANDOM random
 #      opening plies each; or, with PLAYER=fairy, by Fairy-Stockfish against itself;
 #   2. baton tune on their quiet positions, each labelled with Fairy-Stockfish's score
-#      at depth DEPTH (the teacher); with TEACHER=none, with the games' results alone.
+#      at depth DEPTH (the teacher); with TEACHER=baton, with Baton's own (the variants
+#      Fairy-Stockfish does not play; give a DEPTH well beyond the games' NODES); with
+#      TEACHER=none, with the games' results alone.
 #      It prints the fitted weights beside the current ones (copy them into
 #      engine/src/eval/weights.rs, then prove them with benches/match.sh).
 # Usage: benches/tune.sh   Environment (defaults in brackets): BATON
@@ -51,9 +52,10 @@ fi
 only=
 for p in $ONLY; do only="$only --only $p"; done
 # shellcheck disable=SC2086
-if [ "$TEACHER" = none ]; then
-    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only "$OUT" $MORE
-else
-    "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
-        --teacher cmd="$FAIRY" depth="$DEPTH" processes="$CONCURRENCY" "$OUT" $MORE
-fi
+case $TEACHER in
+    none) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only "$OUT" $MORE ;;
+    baton) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
+        --teacher cmd="$BATON" depth="$DEPTH" processes="$CONCURRENCY" "$OUT" $MORE ;;
+    *) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
+        --teacher cmd="$FAIRY" depth="$DEPTH" processes="$CONCURRENCY" "$OUT" $MORE ;;
+esac

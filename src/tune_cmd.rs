@@ -10,8 +10,10 @@
 //! With `--teacher`, each position is labelled instead (or as well, `--mix`) with a
 //! stronger engine's score of it (`teacher`), turned into an expected score.
 //!
-//! The evaluation tuned is the chess family's (`eval::chess_family`), whose weights
-//! are `eval::Weights::tunable`. The result is printed for `engine/src/eval/weights.rs`.
+//! The evaluation tuned is the variant's own (`eval::weighted`); the weights moved are
+//! `eval::Weights::tunable`, shared by every variant (a variant's own extra terms, such
+//! as knight relay's `RELAY`, keep their values). The result is printed for
+//! `engine/src/eval/weights.rs`.
 
 use baton_engine::eval::{self, Weights};
 use baton_engine::rules;
@@ -87,12 +89,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
             f if !f.starts_with("--") => files.push(f.to_string()),
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
-    }
-    if !matches!(variant, Variant::Chess | Variant::Knightmate) {
-        return Err(format!(
-            "baton tune fits the chess family's evaluation (chess, knightmate), not {}",
-            variant.name()
-        ));
     }
     if files.is_empty() {
         return Err(USAGE.into());
@@ -285,7 +281,7 @@ fn expected(eval: i32, k: f64) -> f64 {
 }
 
 fn white_eval(pos: &Position, w: &Weights) -> i32 {
-    let e = eval::chess_family(pos, w);
+    let e = eval::weighted(pos, w);
     if pos.side() == Color::White {
         e
     } else {

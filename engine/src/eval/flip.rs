@@ -10,7 +10,6 @@
 
 use arrayvec::ArrayVec;
 
-use super::weights;
 use super::weights::{FlipTerms, Weights, FLIP_TERMS};
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
@@ -177,9 +176,9 @@ fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
     max / ft.hanging_first_div + (sum - max) / ft.hanging_rest_div
 }
 
-/// The evaluation from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
-    let w = weights(pos.variant);
+/// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
+/// side to move's point of view.
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let ft = &FLIP_TERMS;
     let us = pos.side;
     let mine = side(pos, w, ft, us);

@@ -6,7 +6,7 @@
 //! zone by relay is an attacker like any other.
 
 use super::weights::{RelayWeights, RELAY};
-use super::{royal_zone, side_terms, tapered, weights, Weights};
+use super::{royal_zone, side_terms, tapered, Weights};
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::piece::{Color, Role};
@@ -14,9 +14,9 @@ use crate::position::Position;
 use crate::rules::knightrelay::relayed;
 use crate::rules::orthodox::piece_attacks;
 
-/// The evaluation from the side to move's point of view, in centipawns.
-pub fn evaluate(pos: &Position) -> i32 {
-    let w = weights(pos.variant);
+/// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
+/// side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     tapered(pos, w, |us| {
         let leapers = relayed(pos, us);
         let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
@@ -87,13 +87,16 @@ mod tests {
     use crate::variant::Variant;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(&Position::from_fen(Variant::KnightRelay, fen).expect("FEN"))
+        crate::eval::evaluate(&Position::from_fen(Variant::KnightRelay, fen).expect("FEN"))
     }
 
     #[test]
     fn start_position_is_balanced() {
         let pos = Position::startpos(Variant::KnightRelay);
-        assert_eq!(evaluate(&pos), weights(Variant::KnightRelay).tempo);
+        assert_eq!(
+            crate::eval::evaluate(&pos),
+            crate::eval::weights(Variant::KnightRelay).tempo
+        );
     }
 
     #[test]

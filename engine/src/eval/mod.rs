@@ -78,27 +78,32 @@ pub fn material(pos: &Position) -> i32 {
 }
 
 /// The evaluation from the side to move's point of view, in centipawns.
+#[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    weighted(pos, weights(pos.variant))
+}
+
+/// The evaluation under the given weights: `evaluate` passes the variant's own, a
+/// tuner (`baton tune`) others. The terms a variant has beyond `Weights` (knight
+/// relay's `RELAY`, flip shatranj's `FLIP_TERMS`, Stones & Relays' `STONES`) keep
+/// their own values.
+pub fn weighted(pos: &Position, w: &Weights) -> i32 {
     match pos.variant {
-        Variant::KnightRelay => knightrelay::evaluate(pos),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::evaluate(pos),
-        Variant::CombiningKnightmare => {
-            let w = weights(pos.variant);
-            tapered(pos, w, |us| {
-                let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
-                    orthodox_attacks(pos, us, role, sq, occ)
-                });
-                let (km_mg, km_eg) = combining::knightmare_terms(pos, w, us);
-                (mg + km_mg, eg + km_eg)
-            })
-        }
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos),
-        Variant::Chess | Variant::Knightmate => chess_family(pos, weights(pos.variant)),
+        Variant::KnightRelay => knightrelay::evaluate(pos, w),
+        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::evaluate(pos, w),
+        Variant::CombiningKnightmare => tapered(pos, w, |us| {
+            let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
+                orthodox_attacks(pos, us, role, sq, occ)
+            });
+            let (km_mg, km_eg) = combining::knightmare_terms(pos, w, us);
+            (mg + km_mg, eg + km_eg)
+        }),
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos, w),
+        Variant::Chess | Variant::Knightmate => chess_family(pos, w),
     }
 }
 
-/// The evaluation of the chess family (chess, knightmate) under the given weights:
-/// `evaluate` passes the variant's own, a tuner (`baton tune`) others.
+/// The evaluation of the chess family (chess, knightmate) under the given weights.
 pub fn chess_family(pos: &Position, w: &Weights) -> i32 {
     // Threats and safe checks need what both sides attack: the attack maps are
     // gathered while the sides' terms are computed.

@@ -12,15 +12,15 @@
 use std::cell::Cell;
 
 use super::weights::{StonesWeights, STONES};
-use super::{side_terms, tapered, weights};
+use super::{side_terms, tapered, Weights};
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Neutral};
 use crate::position::Position;
 use crate::rules::stones::Reach;
 
-/// The evaluation from the side to move's point of view, in centipawns.
-pub fn evaluate(pos: &Position) -> i32 {
-    let w = weights(pos.variant);
+/// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
+/// side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let reach = Reach::of(pos);
     let relays = pos.neutral(Neutral::Relay);
     // Nothing stops on a neutral piece: they are no squares to move to.
@@ -73,14 +73,18 @@ mod tests {
     use crate::variant::Variant;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(&Position::from_fen(Variant::StonesRelays, fen).expect("FEN"))
+        crate::eval::evaluate(&Position::from_fen(Variant::StonesRelays, fen).expect("FEN"))
     }
 
     #[test]
     fn start_positions_are_balanced() {
         for v in [Variant::StonesRelays, Variant::StonesRelaysTunnel] {
             let pos = Position::startpos(v);
-            assert_eq!(crate::eval::evaluate(&pos), weights(v).tempo, "{v}");
+            assert_eq!(
+                crate::eval::evaluate(&pos),
+                crate::eval::weights(v).tempo,
+                "{v}"
+            );
         }
     }
 
