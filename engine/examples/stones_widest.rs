@@ -1,5 +1,5 @@
 //! Searches for Stones & Relays positions with as many legal turns as possible, to
-//! size the move list (`moves::MAX_MOVES`). Hill-climbing with a little noise over
+//! size the move list (`Rules::MAX_MOVES` of Stones & Relays). Hill-climbing with a little noise over
 //! positions the FEN reader accepts (a starting army with promotions per side, the
 //! variant's neutral pieces), White to move.
 //!

@@ -1,6 +1,6 @@
-//! The move type shared by every variant, and the fixed-capacity move list.
+//! The move type shared by every variant, and the move list sized for its variant.
 
-use arrayvec::ArrayVec;
+use std::ops::{Deref, DerefMut};
 
 use crate::geometry::Square;
 use crate::piece::Role;
@@ -60,16 +60,115 @@ impl Move {
     }
 }
 
-/// Large enough for the widest turn of any variant: stonesrelays multiplies piece
-/// moves by neutral moves and flipshatranj multiplies moves by flips. `push` panics
-/// when full, so the generators of those variants check their worst case in tests.
-/// Stones & Relays: a search over valid positions (nine queens, relays and the
-/// tunnel) found over 15,000 turns in one position, hence the room (tests/stones.rs,
-/// `examples/stones_widest.rs`). A list takes about 170 KB: keep lists of deep
-/// recursions on the heap.
-pub const MAX_MOVES: usize = 24576;
+/// A list of moves whose room is fixed when it is made: the most moves its variant's
+/// generator can write for one position (`Rules::MAX_MOVES`, proved per variant; make
+/// one with `rules::move_list`). It never grows: a move that does not fit is a broken
+/// bound, and `push` panics (loud, never a move silently lost; the front ends answer a
+/// panic without dying). A search keeps one list a ply and reuses them, so their
+/// size, from a few KB in chess to about 170 KB in Stones & Relays, is paid once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    /// Its capacity is the list's room; `push` checks it before `Vec` could grow.
+    moves: Vec<Move>,
+}
 
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+impl MoveList {
+    /// An empty list with room for `capacity` moves (at least: the allocator may give
+    /// more, which is used).
+    pub fn with_capacity(capacity: usize) -> MoveList {
+        MoveList {
+            moves: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// Adds a move; panics when the list is full (its variant's bound is wrong).
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if self.moves.len() == self.moves.capacity() {
+            self.full();
+        }
+        self.moves.push(m);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn full(&self) -> ! {
+        panic!(
+            "move list full at {} moves: the variant's Rules::MAX_MOVES is too small",
+            self.moves.capacity()
+        )
+    }
+
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.moves.capacity()
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+    }
+
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
+
+    #[inline]
+    pub fn retain(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.moves.retain(keep);
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<Move> {
+        self.moves.pop()
+    }
+
+    #[inline]
+    pub fn swap_remove(&mut self, i: usize) -> Move {
+        self.moves.swap_remove(i)
+    }
+
+    /// The moves as a vector of just their length (the list's room is not kept).
+    pub fn to_vec(&self) -> Vec<Move> {
+        self.moves.to_vec()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter()
+    }
+}
 
 impl Move {
     /// Packs the move into 35 bits (for the transposition table).
@@ -117,6 +216,23 @@ impl Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_list_holds_its_room_and_no_more() {
+        let mut list = MoveList::with_capacity(3);
+        let room = list.capacity();
+        assert!(room >= 3);
+        for i in 0..room {
+            list.push(Move::new(Square(i as u8), Square(0)));
+        }
+        assert_eq!(list.len(), room);
+        // It never grows: the next move is a broken bound, and loud.
+        let full = std::panic::catch_unwind(move || {
+            let mut list = list;
+            list.push(Move::new(Square(0), Square(1)));
+        });
+        assert!(full.is_err());
+    }
 
     #[test]
     fn packing_round_trips() {

@@ -16,9 +16,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// Perft that gives up (with a partial count) once `stop` is set.
 fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> u64 {
-    // One move list per ply, on the heap: lists are large (see `MAX_MOVES`), and a
-    // fresh one in every stack frame costs time and stack.
-    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    // One move list per ply, made once: a list is as large as the variant's widest
+    // position (`Rules::MAX_MOVES`), and a fresh one at every node costs time.
+    let mut lists: Vec<MoveList> = (0..depth)
+        .map(|_| rules::move_list(pos.variant()))
+        .collect();
     perft_with(pos, &mut lists, stop)
 }
 

@@ -627,7 +627,7 @@ fn a_fusion_is_not_a_capture_for_the_search() {
             assert_eq!(captured_role(&p, own), Some(Role::Knight));
             assert_eq!(lost_component(&p, own), Some(Role::Rook));
             // Quiescence searches the captures but not the fusion.
-            let mut list = baton_engine::MoveList::new();
+            let mut list = baton_engine::rules::move_list(p.variant());
             tactical_moves(&p, &mut list);
             let mut texts: Vec<String> = list.iter().map(|&x| format_move(&p, x)).collect();
             texts.sort();

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use baton_engine::moves::MAX_MOVES;
 use baton_engine::perft::perft;
+use baton_engine::rules::max_moves;
 use baton_engine::rules::{legal_move_list, terminal};
 use baton_engine::{format_move, Bitboard, Color, Game, Position, Role, Square, Variant};
 use baton_testkit::{board_fen, both_colors, mirror_fen, moves as turns, play, pos, Rng};
@@ -828,7 +828,7 @@ fn the_largest_turn_fits_the_move_list() {
     let fen = "k8k/10/2ND2XE2/2KE2ND2/10/10/1EN1NE1NE1/1KD1XD1DD1/10/10 w - - 0 1";
     let p = pos(V10, fen);
     let n = legal_move_list(&p).len();
-    assert!(n <= MAX_MOVES, "{n}");
+    assert!(n <= max_moves(V10), "{n}");
     assert_eq!(n, 6894);
 }
 

@@ -92,7 +92,7 @@ fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
                     .filter(|m| rules::is_capture(&pos, **m) || m.promotion.is_some())
                     .map(|m| (m.from, m.to, m.promotion))
                     .collect();
-                let mut tactical = baton_engine::MoveList::new();
+                let mut tactical = baton_engine::rules::move_list(pos.variant());
                 movepick::tactical_moves(&pos, &mut tactical);
                 let got: Vec<_> = tactical
                     .iter()

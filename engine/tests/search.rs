@@ -142,7 +142,7 @@ fn knightrelay_finds_the_seed_relay_mate() {
 fn knightrelay_finds_a_relayed_capture() {
     let fen = "6k1/5pp1/7p/3q4/8/2R5/5PPP/1N4K1 w - - 0 1";
     let pos = Position::from_fen(Variant::KnightRelay, fen).expect("FEN");
-    let mut tactical = baton_engine::moves::MoveList::new();
+    let mut tactical = baton_engine::rules::move_list(pos.variant());
     baton_engine::search::movepick::tactical_moves(&pos, &mut tactical);
     let tactical: Vec<String> = tactical.iter().map(|&m| format_move(&pos, m)).collect();
     assert_eq!(tactical, ["c3d5"]);
@@ -160,7 +160,7 @@ fn knightrelay_quiescence_sees_a_relayed_recapture() {
     let fen = "6k1/5ppp/8/4p3/2r5/n7/5PPP/4R1K1 w - - 0 1";
     let pos = Position::from_fen(Variant::KnightRelay, fen).expect("FEN");
     let after = pos.play(baton_engine::parse_move(&pos, "e1e5").expect("legal"));
-    let mut tactical = baton_engine::moves::MoveList::new();
+    let mut tactical = baton_engine::rules::move_list(pos.variant());
     baton_engine::search::movepick::tactical_moves(&after, &mut tactical);
     assert!(tactical.iter().any(|&m| format_move(&after, m) == "c4e5"));
     let (m, _) = best(Variant::KnightRelay, fen, 1, 1);

@@ -665,7 +665,7 @@ fn the_widest_turns_fit_the_move_list() {
         assert!(n >= 12_000, "{n} turns in {fen}");
         // A third of room above the widest turn found.
         assert!(
-            n * 3 / 2 <= baton_engine::moves::MAX_MOVES,
+            n * 3 / 2 <= baton_engine::rules::max_moves(variant),
             "{n} turns in {fen}"
         );
         assert_eq!(legal_move_list(&p).len(), n);
@@ -709,7 +709,7 @@ fn generator_positions() -> Vec<Position> {
 }
 
 fn forms(p: &Position, f: stones::Forms, pieces: stones::Pieces) -> Vec<baton_engine::Move> {
-    let mut list = baton_engine::MoveList::new();
+    let mut list = baton_engine::rules::move_list(p.variant());
     stones::generate_some(p, f, pieces, &mut list);
     list.to_vec()
 }
@@ -745,7 +745,7 @@ fn the_search_stages_partition_the_legal_turns() {
             p.fen()
         );
         // The same through the search's entry points.
-        let mut list = baton_engine::MoveList::new();
+        let mut list = baton_engine::rules::move_list(p.variant());
         movepick::staged_moves(&p, movepick::Stage::First, &mut list);
         assert_eq!(list.len(), plain.len());
         movepick::staged_moves(&p, movepick::Stage::Rest, &mut list);
@@ -787,7 +787,7 @@ fn quiescence_sees_every_plain_capture_and_promotion() {
             .map(|&m| format_move(&p, m))
             .collect();
         assert_eq!(tactical, expected, "{}", p.fen());
-        let mut list = baton_engine::MoveList::new();
+        let mut list = baton_engine::rules::move_list(p.variant());
         movepick::tactical_moves(&p, &mut list);
         assert_eq!(list.len(), expected.len());
     }
@@ -802,7 +802,7 @@ fn quiescence_evasions_are_legal_and_empty_only_at_mate() {
         "kSX5/8/1N1X4/8/8/8/8/8/7K b - - 0 1",
     ] {
         let p = pos(PLAIN, fen);
-        let mut list = baton_engine::MoveList::new();
+        let mut list = baton_engine::rules::move_list(p.variant());
         movepick::quiescence_evasions(&p, &mut list);
         let all = turns(&p);
         assert_eq!(list.is_empty(), all.is_empty(), "{fen}");

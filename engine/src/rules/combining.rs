@@ -278,6 +278,9 @@ pub struct CombiningKnightmare;
 
 impl super::Rules for CombiningKnightmare {
     crate::rules::moves_from_module!();
+    // `MAX_MOVES` is the orthodox bound: a side's pieces stand on at most 63 squares
+    // (a Knightmare holds one of each side's, and the enemy king is never shared),
+    // and each moves as its orthodox role, onto each target once.
     // A Knightmare's components are ordinary pieces of their colors, so the orthodox
     // attack test (the default `in_check`) sees each one attack the other side's king.
     #[inline]

@@ -15,7 +15,7 @@
 //! of its natural set and the sets of the roles it can borrow — the union removes the
 //! duplicates of a move reachable by several routes.
 //!
-//! Worst case of the move list (it must fit `MAX_MOVES`): a side has at most 18
+//! Worst case of the move list (a legal army's bound is `MAX_MOVES`): a side has at most 18
 //! flippable pieces (2 kings, 6 officers, 10 pawns or promoted pieces; 8x8: 15). A
 //! mover's targets are the union of king, elephant, knight and dababba patterns, 24
 //! squares; to reach more than the 16 of two patterns it needs two lenders next to it,
@@ -383,6 +383,8 @@ pub struct FlipShatranj;
 
 impl super::Rules for FlipShatranj {
     crate::rules::moves_from_module!();
+    /// A turn is a move and a flip: bounded by the army's size (`MOST_PIECES`).
+    const MAX_MOVES: usize = MAX_MOVES;
     /// Kings are captured, never checked.
     fn in_check(_pos: &Position, _color: Color) -> bool {
         false
@@ -404,10 +406,13 @@ impl super::Rules for FlipShatranj {
 /// The most pieces a side may have. A turn is a move and a flip of any own piece, so
 /// the turns grow with the square of the army: 30 pieces with at most 24 moves each
 /// (a power lent every move) and 30 flips each make 21,600 turns, inside the move list
-/// (`MAX_MOVES`, 24,576). A side starts with 20 (16 on 8x8); positions no game reaches
+/// (`MAX_MOVES`). A side starts with 20 (16 on 8x8); positions no game reaches
 /// but the edge-case tests use (21 pieces, three powers) stay legal.
 const MOST_PIECES: u32 = 30;
-const _: () = assert!((MOST_PIECES * 24 * MOST_PIECES) as usize <= crate::moves::MAX_MOVES);
+const _: () = assert!((MOST_PIECES * 24 * MOST_PIECES) as usize <= MAX_MOVES);
+
+/// The room of a flip shatranj move list (`Rules::MAX_MOVES`).
+const MAX_MOVES: usize = 24576;
 
 /// A board crowded beyond `MOST_PIECES` is refused: its turns would not fit.
 fn validate_army(pos: &Position) -> Result<(), crate::fen_error::FenError> {

@@ -141,6 +141,11 @@ pub struct KnightRelay;
 
 impl super::Rules for KnightRelay {
     crate::rules::moves_from_module!();
+    /// A relayed piece adds a knight's 8 leaps to its own moves: a queen makes at most
+    /// 27 + 8 = 35 (a pawn 2 pushes, 2 captures and 8 leaps, or on the seventh rank 12
+    /// promotions and the leaps that stay off the end ranks), and 63 pieces * 35 + 2
+    /// castlings = 2207.
+    const MAX_MOVES: usize = 4096;
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
     }

@@ -33,6 +33,15 @@ pub trait Rules {
     /// Plays a legal move in place.
     fn apply(pos: &mut Position, m: Move);
 
+    /// The most moves `generate` can write for any position a FEN may give: the room
+    /// of the variant's move lists (`move_list`). By default the orthodox bound on
+    /// 8x8: a side has at most 63 pieces, none makes more than 27 moves (a queen in
+    /// the middle of an empty board; a pawn makes at most 12, four promotions on each
+    /// of three squares; a king 8 steps), and castling adds 2: 63 * 27 + 2 = 1703.
+    /// A variant whose pieces reach further, or whose turns combine two moves, says
+    /// its own, with the reason.
+    const MAX_MOVES: usize = 2048;
+
     /// Whether `color`'s royal piece is attacked.
     fn in_check(pos: &Position, color: Color) -> bool {
         orthodox::in_check(pos, color)
@@ -145,19 +154,27 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     dispatch!(pos.variant, R => R::generate(pos, list))
 }
 
-/// Every legal move as a vector holding just those moves. Not a `MoveList`: that is a
-/// fixed array sized for the largest stonesrelays turn list (about 200 KB), and
-/// returning one by value copied all of it (once inlined, `position startpos moves
-/// ...` spent 95% of its time in that copy, 5 ms a command in a 60-move game).
+/// The most moves the variant's generator writes for one position (`Rules::MAX_MOVES`).
+pub fn max_moves(variant: Variant) -> usize {
+    dispatch!(variant, R => R::MAX_MOVES)
+}
+
+/// An empty move list with room for any position of the variant.
+pub fn move_list(variant: Variant) -> MoveList {
+    MoveList::with_capacity(max_moves(variant))
+}
+
+/// Every legal move as a vector holding just those moves (a `MoveList` keeps the
+/// room of the variant's widest position).
 pub fn legal_move_list(pos: &Position) -> Vec<Move> {
-    let mut list = MoveList::new();
+    let mut list = move_list(pos.variant);
     legal_moves(pos, &mut list);
     list.to_vec()
 }
 
 /// The legal moves whose piece starts on `from`.
 pub fn legal_moves_from(pos: &Position, from: Square) -> Vec<Move> {
-    let mut list = MoveList::new();
+    let mut list = move_list(pos.variant);
     dispatch!(pos.variant, R => R::generate_from(pos, from, &mut list));
     list.to_vec()
 }

@@ -125,9 +125,11 @@ pub struct Worker<'a> {
     features: Features,
     eval_style: Style,
     eval_cache: EvalCache,
-    /// Move lists are large (the widest turns of stonesrelays): they live on the heap
-    /// and are reused, one taken per node and given back when it returns.
-    pool: Vec<Box<MoveList>>,
+    /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
+    /// stonesrelays): reused, one taken per node and given back when it returns.
+    pool: Vec<MoveList>,
+    /// The variant of the search (the room of a new move list).
+    variant: crate::variant::Variant,
     /// Length of the game's history (its last entry is the root position).
     root_len: usize,
     /// Static evaluation per ply of the current line (`-INFINITE` in check), to tell
@@ -190,6 +192,7 @@ impl<'a> Worker<'a> {
             eval_style,
             eval_cache: EvalCache::new(),
             pool: Vec::new(),
+            variant,
             root_len: history.len(),
             evals: vec![-INFINITE; MAX_PLY + 2],
             root_depth: 0,
@@ -906,8 +909,9 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn take_list(&mut self) -> Box<MoveList> {
-        let mut list = self.pool.pop().unwrap_or_default();
+    fn take_list(&mut self) -> MoveList {
+        let variant = self.variant;
+        let mut list = self.pool.pop().unwrap_or_else(|| rules::move_list(variant));
         list.clear();
         list
     }

@@ -150,6 +150,12 @@ pub struct StonesRelays;
 
 impl crate::rules::Rules for StonesRelays {
     crate::rules::moves_from_module!();
+    /// A turn moves a piece and a neutral piece, so the turns multiply. No proof
+    /// bounds them below the board's size: a hill-climbing search over valid
+    /// positions (`examples/stones_widest.rs`) found 15,127 turns in one position,
+    /// and the list keeps a third more than that (tests/stones.rs,
+    /// `the_widest_turns_fit_the_move_list`). A wider position would panic, loudly.
+    const MAX_MOVES: usize = 24576;
     /// Only the chosen piece's turns: a position has thousands.
     fn generate_from(pos: &Position, from: Square, list: &mut MoveList) {
         turns::generate_from(pos, from, list);

@@ -9,7 +9,6 @@ use super::pawns;
 use super::turns::{generate_all_forms, generate_exact};
 use crate::bitboard::Bitboard;
 use crate::geometry::{DIAGONAL, ORTHOGONAL};
-use crate::moves::MoveList;
 use crate::notation::format_move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -199,7 +198,7 @@ fn skipped_check_tests_agree_with_playing_every_form() {
             "duplicate turns in {}",
             pos.fen()
         );
-        let mut all = MoveList::new();
+        let mut all = rules::move_list(pos.variant());
         generate_all_forms(&pos, &mut all);
         forms += all.len();
         let mut expected: Vec<String> = Vec::new();
@@ -228,8 +227,8 @@ fn shortcuts_agree_with_full_tests_two_plies_from_the_start() {
             let p = start.play(m);
             for &m2 in &rules::legal_move_list(&p) {
                 let q = p.play(m2);
-                let mut fast = MoveList::new();
-                let mut exact = MoveList::new();
+                let mut fast = rules::move_list(variant);
+                let mut exact = rules::move_list(variant);
                 rules::legal_moves(&q, &mut fast);
                 generate_exact(&q, &mut exact);
                 if fast.len() != exact.len() {

@@ -305,7 +305,7 @@ mod tests {
 
     fn quiescence_moves(variant: Variant, fen: &str) -> Vec<String> {
         let pos = Position::from_fen(variant, fen).unwrap();
-        let mut list = MoveList::new();
+        let mut list = crate::rules::move_list(variant);
         tactical_moves_and_checks(&pos, &mut list);
         let mut moves: Vec<String> = list.iter().map(|&m| format_move(&pos, m)).collect();
         moves.sort();
@@ -329,12 +329,18 @@ mod tests {
     fn quiescence_checks_leave_other_variants_with_their_tactical_moves() {
         let fen = "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1";
         let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-        let (mut a, mut b) = (MoveList::new(), MoveList::new());
+        let (mut a, mut b) = (
+            crate::rules::move_list(pos.variant()),
+            crate::rules::move_list(pos.variant()),
+        );
         tactical_moves_and_checks(&pos, &mut a);
         tactical_moves(&pos, &mut b);
         assert!(a.len() > b.len(), "chess has quiet checks too");
         let pos = Position::from_fen(Variant::KnightRelay, fen).unwrap();
-        let (mut a, mut b) = (MoveList::new(), MoveList::new());
+        let (mut a, mut b) = (
+            crate::rules::move_list(pos.variant()),
+            crate::rules::move_list(pos.variant()),
+        );
         tactical_moves_and_checks(&pos, &mut a);
         tactical_moves(&pos, &mut b);
         assert_eq!(a.as_slice(), b.as_slice());
