@@ -139,6 +139,31 @@ impl MoveList {
     }
 }
 
+/// Where a generator writes its moves, one at a time (cozy-chess's callback style): a
+/// `MoveList` keeps them, a `Count` only counts them (perft's last ply, and Stones &
+/// Relays' positions of thousands of turns).
+pub trait Sink {
+    fn add(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn add(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without keeping them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
 impl Deref for MoveList {
     type Target = [Move];
     #[inline(always)]

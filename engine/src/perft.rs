@@ -29,11 +29,11 @@ fn perft_with(pos: &Position, lists: &mut [MoveList], stop: &AtomicBool) -> u64 
     let Some((list, deeper)) = lists.split_first_mut() else {
         return 1;
     };
+    if deeper.is_empty() {
+        return rules::count_moves(pos, list) as u64;
+    }
     list.clear();
     rules::legal_moves(pos, list);
-    if deeper.is_empty() {
-        return list.len() as u64;
-    }
     // Checked at every node above the leaves (one relaxed load): a stonesrelays node
     // two plies from the leaves generates millions of turns below it, so a check any
     // higher let `stop` wait for minutes.

@@ -119,7 +119,7 @@ impl Overlay for Relay {
 }
 
 /// Every legal move of the side to move.
-pub fn generate(pos: &Position, list: &mut MoveList) {
+pub fn generate(pos: &Position, list: &mut impl crate::moves::Sink) {
     let us = pos.side;
     let overlay = Relay {
         tables: pos.tables,
@@ -140,7 +140,7 @@ pub fn apply(pos: &mut Position, m: Move) {
 pub struct KnightRelay;
 
 impl super::Rules for KnightRelay {
-    crate::rules::moves_from_module!();
+    crate::rules::moves_from_module!(into any sink);
     /// A relayed piece adds a knight's 8 leaps to its own moves: a queen makes at most
     /// 27 + 8 = 35 (a pawn 2 pushes, 2 captures and 8 leaps, or on the seventh rank 12
     /// promotions and the leaps that stay off the end ranks), and 63 pieces * 35 + 2

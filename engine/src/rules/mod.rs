@@ -33,6 +33,15 @@ pub trait Rules {
     /// Plays a legal move in place.
     fn apply(pos: &mut Position, m: Move);
 
+    /// How many legal moves the side to move has (perft's last ply): by default the
+    /// length of `generate`'s list, written into `scratch`. A variant whose generator
+    /// writes into any `Sink` counts them unkept (`moves_from_module!(into any sink)`).
+    fn count_moves(pos: &Position, scratch: &mut MoveList) -> usize {
+        scratch.clear();
+        Self::generate(pos, scratch);
+        scratch.len()
+    }
+
     /// The most moves `generate` can write for any position a FEN may give: the room
     /// of the variant's move lists (`move_list`). By default the orthodox bound on
     /// 8x8: a side has at most 63 pieces, none makes more than 27 moves (a queen in
@@ -132,6 +141,15 @@ macro_rules! moves_from_module {
             apply(pos, m);
         }
     };
+    // The module's `generate` writes into any `Sink`: it also counts moves unkept.
+    (into any sink) => {
+        crate::rules::moves_from_module!();
+        fn count_moves(pos: &Position, _scratch: &mut MoveList) -> usize {
+            let mut n = crate::moves::Count(0);
+            generate(pos, &mut n);
+            n.0
+        }
+    };
 }
 pub(crate) use moves_from_module;
 
@@ -152,6 +170,12 @@ impl Position {
 /// Every legal move (whole turn) of the side to move. A finished game has none.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     dispatch!(pos.variant, R => R::generate(pos, list))
+}
+
+/// How many legal moves the side to move has (`Rules::count_moves`; `scratch` may be
+/// written).
+pub fn count_moves(pos: &Position, scratch: &mut MoveList) -> usize {
+    dispatch!(pos.variant, R => R::count_moves(pos, scratch))
 }
 
 /// The most moves the variant's generator writes for one position (`Rules::MAX_MOVES`).

@@ -7,7 +7,7 @@
 use crate::bitboard::Bitboard;
 use crate::fen_error::FenError;
 use crate::geometry::{Square, Tables};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, Sink};
 use crate::piece::{Color, Role};
 use crate::position::{castle_side, castle_sides, Position};
 
@@ -95,17 +95,17 @@ pub fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
 #[inline]
 pub fn push_pawn_move(
     pos: &Position,
-    list: &mut MoveList,
+    list: &mut impl Sink,
     from: Square,
     to: Square,
     promo: Bitboard,
 ) {
     if promo.has(to) {
         for &role in pos.variant.promotion_roles() {
-            list.push(Move::promote(from, to, role));
+            list.add(Move::promote(from, to, role));
         }
     } else {
-        list.push(Move::new(from, to));
+        list.add(Move::new(from, to));
     }
 }
 
@@ -166,13 +166,13 @@ impl Overlay for Plain {
 }
 
 /// Every legal move of the side to move.
-pub fn generate(pos: &Position, list: &mut MoveList) {
+pub fn generate(pos: &Position, list: &mut impl Sink) {
     generate_with(pos, list, &Plain);
 }
 
 /// Every legal move of the side to move under the rules changed by `o`.
 #[inline]
-pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
+pub fn generate_with<O: Overlay>(pos: &Position, list: &mut impl Sink, o: &O) {
     let t = pos.tables;
     let us = pos.side;
     let them = us.other();
@@ -189,7 +189,7 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
     let occ_without_royal = occ ^ kbb;
     for to in piece_attacks(pos, Role::King, ksq, occ) & open {
         if o.attackers(pos, to, them, occ_without_royal).is_empty() {
-            list.push(Move::new(ksq, to));
+            list.add(Move::new(ksq, to));
         }
     }
     if checkers.more_than_one() {
@@ -210,7 +210,7 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
             targets
         };
         for to in targets {
-            list.push(Move::new(from, to));
+            list.add(Move::new(from, to));
         }
     };
     // A pinned knight can never move along the pin.
@@ -251,11 +251,11 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
     let from_of = |to: Square, by: i32| Square((to.0 as i32 - by) as u8);
     let mut emit_pawns = |targets: Bitboard, by: i32, kind: MoveKind| {
         for to in targets & !promo {
-            list.push(Move::with_kind(from_of(to, by), to, kind));
+            list.add(Move::with_kind(from_of(to, by), to, kind));
         }
         for to in targets & promo {
             for &role in pos.variant.promotion_roles() {
-                list.push(Move::promote(from_of(to, by), to, role));
+                list.add(Move::promote(from_of(to, by), to, role));
             }
         }
     };
@@ -289,7 +289,7 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
             push_pawn_move(pos, list, from, to, promo);
         }
         for to in t.push(us, one & double_rank) & empty & target & pin_line {
-            list.push(Move::with_kind(from, to, MoveKind::DoublePush));
+            list.add(Move::with_kind(from, to, MoveKind::DoublePush));
         }
         for to in t.pawn_attacks[us.idx()][from.idx()] & capturable & pin_line {
             push_pawn_move(pos, list, from, to, promo);
@@ -302,7 +302,7 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
             t.all
         };
         for to in o.pawn_extra(from) & target & pin_line {
-            list.push(Move::new(from, to));
+            list.add(Move::new(from, to));
         }
     }
     for to in pos.ep {
@@ -311,7 +311,7 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
             // playing it.
             let m = Move::with_kind(from, to, MoveKind::EnPassant);
             if !in_check(&pos.play(m), us) {
-                list.push(m);
+                list.add(m);
             }
         }
     }
@@ -323,7 +323,7 @@ pub fn generate_with<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
 
 /// The castling moves of the side to move, which must not be in check: the squares
 /// between royal piece and rook empty, none it crosses or reaches attacked.
-pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
+pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut impl Sink, o: &O) {
     if pos.castling == 0 {
         return;
     }
@@ -344,7 +344,7 @@ pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut MoveList, o: &O) {
         }
         let path = t.between(ksq, dest) | Bitboard::from_square(dest);
         if { path }.all(|sq| o.attackers(pos, sq, them, occ).is_empty()) {
-            list.push(Move::with_kind(ksq, dest, MoveKind::Castle));
+            list.add(Move::with_kind(ksq, dest, MoveKind::Castle));
         }
     }
 }
@@ -432,7 +432,7 @@ pub fn finish_move(pos: &mut Position, m: Move, irreversible: bool) {
 pub struct Chess;
 
 impl super::Rules for Chess {
-    crate::rules::moves_from_module!();
+    crate::rules::moves_from_module!(into any sink);
     /// Only kings, or kings and one knight or bishop.
     fn insufficient_material(pos: &Position) -> bool {
         let rest = super::pieces_besides_royals(pos);
@@ -449,7 +449,7 @@ impl super::Rules for Chess {
 pub struct Knightmate;
 
 impl super::Rules for Knightmate {
-    crate::rules::moves_from_module!();
+    crate::rules::moves_from_module!(into any sink);
 }
 
 /// `Rules::check_en_passant` for the orthodox family: one square, which a pawn of the

@@ -27,7 +27,7 @@ pub use neutral::MAX_NEUTRALS;
 pub use turns::{Forms, Pieces};
 
 /// Every legal turn of the side to move.
-pub fn generate(pos: &Position, list: &mut MoveList) {
+pub fn generate(pos: &Position, list: &mut impl crate::moves::Sink) {
     turns::generate(pos, list);
 }
 
@@ -39,7 +39,7 @@ pub fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: &mut Mo
 
 /// The number of legal turns, counted without a move list (however many there are).
 pub fn count(pos: &Position) -> usize {
-    let mut n = turns::Count(0);
+    let mut n = crate::moves::Count(0);
     turns::generate(pos, &mut n);
     n.0
 }
@@ -149,7 +149,7 @@ pub fn apply(pos: &mut Position, m: Move) {
 pub struct StonesRelays;
 
 impl crate::rules::Rules for StonesRelays {
-    crate::rules::moves_from_module!();
+    crate::rules::moves_from_module!(into any sink);
     /// A turn moves a piece and a neutral piece, so the turns multiply. No proof
     /// bounds them below the board's size: a hill-climbing search over valid
     /// positions (`examples/stones_widest.rs`) found 15,127 turns in one position,

@@ -14,7 +14,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, DIAGONAL, ORTHOGONAL};
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, Sink};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::castle_sides;
 use crate::position::Position;
@@ -23,32 +23,6 @@ use crate::rules::orthodox::back_rank;
 use super::field::{Army, Field, Watch, ALL_DIRECTIONS};
 use super::neutral::{movers, Movers};
 use super::pawns;
-
-/// Where generated turns go: a move list, or a counter.
-pub(crate) trait Sink {
-    fn add(&mut self, m: Move);
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn add(&mut self, m: Move) {
-        // The list is sized for the most turns a position `fen` accepts can have
-        // (its army bounds; the widest positions are in the tests). A turn that did
-        // not fit would be a bug to hear about, never a turn silently lost: `push`
-        // panics, and the front ends answer a panic without dying.
-        self.push(m);
-    }
-}
-
-/// Counts turns without keeping them.
-pub(crate) struct Count(pub usize);
-
-impl Sink for Count {
-    #[inline]
-    fn add(&mut self, _: Move) {
-        self.0 += 1;
-    }
-}
 
 pub(crate) fn generate(pos: &Position, list: &mut impl Sink) {
     generate_some(pos, Forms::All, Pieces::All, list);
