@@ -547,6 +547,21 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
 
+    /// `baton tune` moves the weights of every variant: each evaluation reads the
+    /// weights it is given, and the variant's own give `evaluate`.
+    #[test]
+    fn each_variant_s_evaluation_follows_the_weights_it_is_given() {
+        for v in Variant::ALL {
+            let start = Position::startpos(v);
+            let first = crate::rules::legal_move_list(&start)[0];
+            let pos = start.play(first);
+            assert_eq!(weighted(&pos, weights(v)), evaluate(&pos), "{v}");
+            let mut w = weights(v).clone();
+            w.tempo += 7;
+            assert_eq!(weighted(&pos, &w), evaluate(&pos) + 7, "{v}");
+        }
+    }
+
     #[test]
     fn start_positions_are_balanced() {
         for v in [Variant::Chess, Variant::Knightmate] {
