@@ -13,7 +13,8 @@
 # [target/release/baton], FAIRY [/usr/games/fairy-stockfish], VARIANT [knightmate],
 # PLAYER [baton], GAMES [3000], NODES [2000; 8000 for fairy], RANDOM [12], SEED [11],
 # CONCURRENCY [2], OUT [bench-tune/VARIANT-PLAYER.pgn; kept if it exists, delete it to
-# play new games], TEACHER [fairy], DEPTH [6], PASSES [30], ONLY [none; weight-name
+# play new games], TEACHER [fairy], DEPTH [6], LIMIT [depth=DEPTH; the teacher's search,
+# e.g. nodes=20000 where a depth is slow], PASSES [30], ONLY [none; weight-name
 # prefixes, e.g. "danger.": only those weights move], MORE [none; more PGN files whose
 # positions join the fit, e.g. benches/match.sh's games against Fairy-Stockfish].
 # The knightmate danger weights were fitted with ONLY=danger. and MORE set to two
@@ -31,6 +32,7 @@ CONCURRENCY=${CONCURRENCY:-2}
 OUT=${OUT:-bench-tune/$VARIANT-$PLAYER.pgn}
 TEACHER=${TEACHER:-fairy}
 DEPTH=${DEPTH:-6}
+LIMIT=${LIMIT:-depth=$DEPTH}
 PASSES=${PASSES:-30}
 ONLY=${ONLY:-}
 MORE=${MORE:-}
@@ -55,7 +57,7 @@ for p in $ONLY; do only="$only --only $p"; done
 case $TEACHER in
     none) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only "$OUT" $MORE ;;
     baton) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
-        --teacher cmd="$BATON" depth="$DEPTH" processes="$CONCURRENCY" "$OUT" $MORE ;;
+        --teacher cmd="$BATON" "$LIMIT" processes="$CONCURRENCY" "$OUT" $MORE ;;
     *) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
-        --teacher cmd="$FAIRY" depth="$DEPTH" processes="$CONCURRENCY" "$OUT" $MORE ;;
+        --teacher cmd="$FAIRY" "$LIMIT" processes="$CONCURRENCY" "$OUT" $MORE ;;
 esac
