@@ -218,6 +218,7 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
         sharp: Sharp::NONE,
         ..CHESS.search
     },
+    weights: &weights::COMBINING_KNIGHTMARE,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
     openings: (
