@@ -733,6 +733,43 @@ pub const FLIP: Weights = Weights {
     ..NO_STRUCTURE
 };
 
+/// Flip shatranj on 8x8: `FLIP` fitted by `baton tune` on flipshatranj8, with Baton's
+/// own search at 20,000 nodes as the teacher of the quiet positions of 600 self-play
+/// games at 2,000 nodes a move (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=20000
+/// GAMES=600 ONLY="material centre pawn_advance royal_ tempo" benches/tune.sh`),
+/// keeping the pass with the best held-out loss; `FLIP_TERMS` kept its values. Only
+/// the middlegame values are read. The 10x10 board keeps `FLIP` until a match there
+/// shows these help it too.
+pub const FLIP8: Weights = Weights {
+    material: role_table(PerRole {
+        pawn: (94, 120),
+        knight: (320, 300),
+        bishop: (0, 0),
+        rook: (0, 0),
+        queen: (0, 0),
+        commoner: (0, 0),
+        elephant: (228, 210),
+        dabbaba: (228, 220),
+        power: (256, 240),
+    }),
+    centre: role_table(PerRole {
+        pawn: (0, 0),
+        knight: (2, 4),
+        bishop: (0, 0),
+        rook: (0, 0),
+        queen: (0, 0),
+        commoner: (0, 0),
+        elephant: (8, 3),
+        dabbaba: (12, 3),
+        power: (-1, 3),
+    }),
+    pawn_advance: (8, 12),
+    royal_shelter: 4,
+    royal_attack: 4,
+    tempo: 34,
+    ..FLIP
+};
+
 /// The terms only flip shatranj has (`eval::flip`), in centipawns.
 pub struct FlipTerms {
     /// Per square a piece may move to or capture on next turn (natural or borrowed).
