@@ -353,7 +353,6 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     geometry: Geometry::Board8x8,
     start_fen: "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
     royal_count: 1,
-    weights: &weights::FLIP8,
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
         &[

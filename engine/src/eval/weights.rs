@@ -700,47 +700,13 @@ pub const RELAY: RelayWeights = RelayWeights {
 /// Flip shatranj: every piece is a short leaper. The knight reaches most; the
 /// elephant and the dababba each reach eight squares with a step and a leap; the power
 /// has no move of its own but frees its neighbours from their states. Kings are royal
-/// (material 0) but lend and borrow like the rest.
+/// (material 0) but lend and borrow like the rest. Both boards share these weights,
+/// fitted by `baton tune` on flipshatranj8, with Baton's own search at 20,000 nodes as
+/// the teacher of the quiet positions of 600 self-play games at 2,000 nodes a move
+/// (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=20000 GAMES=600 ONLY="material
+/// centre pawn_advance royal_ tempo" benches/tune.sh`), keeping the pass with the best
+/// held-out loss; `FLIP_TERMS` kept its values. Only the middlegame values are read.
 pub const FLIP: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (100, 120),
-        knight: (300, 300),
-        bishop: (0, 0),
-        rook: (0, 0),
-        queen: (0, 0),
-        commoner: (0, 0),
-        elephant: (210, 210),
-        dabbaba: (220, 220),
-        power: (260, 240),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (6, 4),
-        bishop: (0, 0),
-        rook: (0, 0),
-        queen: (0, 0),
-        commoner: (0, 0),
-        elephant: (4, 3),
-        dabbaba: (4, 3),
-        power: (5, 3),
-    }),
-    // Mobility is `FlipTerms`' (it depends on states and neighbours).
-    pawn_advance: (6, 12),
-    royal_shelter: 8,
-    royal_activity: 4,
-    royal_attack: 6,
-    tempo: 10,
-    ..NO_STRUCTURE
-};
-
-/// Flip shatranj on 8x8: `FLIP` fitted by `baton tune` on flipshatranj8, with Baton's
-/// own search at 20,000 nodes as the teacher of the quiet positions of 600 self-play
-/// games at 2,000 nodes a move (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=20000
-/// GAMES=600 ONLY="material centre pawn_advance royal_ tempo" benches/tune.sh`),
-/// keeping the pass with the best held-out loss; `FLIP_TERMS` kept its values. Only
-/// the middlegame values are read. The 10x10 board keeps `FLIP` until a match there
-/// shows these help it too.
-pub const FLIP8: Weights = Weights {
     material: role_table(PerRole {
         pawn: (94, 120),
         knight: (320, 300),
@@ -763,11 +729,13 @@ pub const FLIP8: Weights = Weights {
         dabbaba: (12, 3),
         power: (-1, 3),
     }),
+    // Mobility is `FlipTerms`' (it depends on states and neighbours).
     pawn_advance: (8, 12),
     royal_shelter: 4,
+    royal_activity: 4,
     royal_attack: 4,
     tempo: 34,
-    ..FLIP
+    ..NO_STRUCTURE
 };
 
 /// The terms only flip shatranj has (`eval::flip`), in centipawns.
