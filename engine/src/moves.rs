@@ -123,16 +123,6 @@ impl MoveList {
         self.moves.retain(keep);
     }
 
-    #[inline]
-    pub fn pop(&mut self) -> Option<Move> {
-        self.moves.pop()
-    }
-
-    #[inline]
-    pub fn swap_remove(&mut self, i: usize) -> Move {
-        self.moves.swap_remove(i)
-    }
-
     /// The moves as a vector of just their length (the list's room is not kept).
     pub fn to_vec(&self) -> Vec<Move> {
         self.moves.to_vec()
@@ -184,14 +174,6 @@ impl<'a> IntoIterator for &'a MoveList {
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
         self.moves.iter()
-    }
-}
-
-impl IntoIterator for MoveList {
-    type Item = Move;
-    type IntoIter = std::vec::IntoIter<Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.moves.into_iter()
     }
 }
 

@@ -446,17 +446,7 @@ pub const COMBINING_KNIGHTMARE: Weights = Weights {
         dabbaba: (4, 3),
         power: (2, 2),
     }),
-    mobility: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (4, 4),
-        bishop: (4, 5),
-        rook: (2, 4),
-        queen: (1, 2),
-        commoner: (2, 2),
-        elephant: (2, 2),
-        dabbaba: (2, 2),
-        power: (0, 0),
-    }),
+    // Mobility: the fit left chess's (`..ORTHODOX`).
     pawn_advance: (-5, 12),
     royal_shelter: 14,
     royal_activity: 10,

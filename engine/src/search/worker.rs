@@ -128,8 +128,6 @@ pub struct Worker<'a> {
     /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
     /// stonesrelays): reused, one taken per node and given back when it returns.
     pool: Vec<MoveList>,
-    /// The variant of the search (the room of a new move list).
-    variant: crate::variant::Variant,
     /// Length of the game's history (its last entry is the root position).
     root_len: usize,
     /// Static evaluation per ply of the current line (`-INFINITE` in check), to tell
@@ -192,7 +190,6 @@ impl<'a> Worker<'a> {
             eval_style,
             eval_cache: EvalCache::new(),
             pool: Vec::new(),
-            variant,
             root_len: history.len(),
             evals: vec![-INFINITE; MAX_PLY + 2],
             root_depth: 0,
@@ -456,7 +453,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut list = self.take_list();
+        let mut list = self.take_list(pos.variant);
         let rest_done = movepick::first_moves(pos, &mut list, root, hash_move);
         let node = Node {
             depth,
@@ -814,7 +811,7 @@ impl<'a> Worker<'a> {
         {
             return s;
         }
-        let mut list = self.take_list();
+        let mut list = self.take_list(pos.variant);
         let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
         self.pool.push(list);
         if use_tt && !self.shared.stopped() {
@@ -909,8 +906,8 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn take_list(&mut self) -> MoveList {
-        let variant = self.variant;
+    /// A cleared list from the pool, or a new one sized for `variant`.
+    fn take_list(&mut self, variant: crate::variant::Variant) -> MoveList {
         let mut list = self.pool.pop().unwrap_or_else(|| rules::move_list(variant));
         list.clear();
         list
