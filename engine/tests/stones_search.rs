@@ -4,7 +4,7 @@
 //! search's own `nodes` limit, so a regression ends the search early (and fails the
 //! test) instead of hanging it.
 
-use baton_engine::search::{think_with_limits, Limits, Outcome, TranspositionTable};
+use baton_engine::search::{think_with_limits, Limits, Outcome, Score, TranspositionTable};
 use baton_engine::{Game, Position, Variant};
 
 /// Searches `fen` to `depth` with at most `nodes` nodes, on one thread.
@@ -54,5 +54,21 @@ fn a_mate_that_needs_a_stone_step_is_found_at_every_depth() {
     for depth in 1..=4 {
         let m = baton_testkit::search::mate_in_one(Variant::StonesRelays, fen, depth);
         assert!(m.ends_with(",a7a8"), "depth {depth}: {m}");
+    }
+}
+
+/// A check given by the neutral move alone, at the frontier. Black to move: whatever
+/// Black plays, White mates with any piece move and the stone on the a-file stepping
+/// off it (a discovered check by the rook a1; a8 is the pawn b7's, b9 the knight
+/// d8's, and ko keeps the stone from stepping back). Every Black turn but the first
+/// is searched with a null window, where the depth-1 White node tries no neutral
+/// moves past the plain ones but these checks: depth 2 must see the mate (it scored
+/// -677 before the frontier tried them).
+#[test]
+fn a_check_by_a_neutral_move_alone_is_seen_at_the_frontier() {
+    let fen = "kr6/1p1N4/1P6/8/S7/8/8/6PP/R6K b - - 0 1";
+    for depth in 2..=4 {
+        let (m, score) = baton_testkit::search::best(Variant::StonesRelays, fen, depth, 1);
+        assert_eq!(score, Score::Mate(-1), "depth {depth}: {m}");
     }
 }

@@ -104,6 +104,13 @@ pub fn rest_limit(depth: i32, is_pv: bool) -> Option<usize> {
     }
 }
 
+/// Where no second-stage move is tried past the plain ones (`rest_limit` of none), the
+/// checks by a neutral move alone are still tried if the enemy king has at most this
+/// many neighbouring squares not held by its own side or a neutral piece: there the
+/// check may mate. (Finding those turns costs a legality test per piece move; tried
+/// at every such node, it cost about a seventh of stonesrelays' search speed.)
+pub const FRONTIER_CHECK_ESCAPES: u32 = 2;
+
 /// Quiescence skips a capture when the static score plus the victim plus this still
 /// does not reach alpha (delta pruning).
 pub const DELTA_MARGIN: i32 = 200;

@@ -54,6 +54,20 @@ impl Field {
         !self.occ.has(sq)
     }
 
+    /// The field after the neutral piece of `kind` on `a` steps to `b`.
+    #[inline]
+    pub fn after_neutral(&self, kind: Neutral, a: Square, b: Square) -> Field {
+        let mut f = *self;
+        let ab = Bitboard::from_square(a) | Bitboard::from_square(b);
+        f.occ ^= ab;
+        match kind {
+            Neutral::Relay => f.relays ^= ab,
+            Neutral::Gate => f.gates ^= ab,
+            Neutral::Stone => {}
+        }
+        f
+    }
+
     /// The gate at the other end of the tunnel.
     #[inline]
     fn other_gate(&self, gate: Square) -> Square {

@@ -23,7 +23,7 @@ use crate::piece::{Color, Neutral, Role};
 use crate::position::{castle_side, Position};
 use crate::rules::orthodox::back_rank;
 
-pub use neutral::MAX_NEUTRALS;
+pub use neutral::{NeutralMoves, MAX_NEUTRALS};
 pub use turns::{Forms, Pieces};
 
 /// Every legal turn of the side to move.
@@ -35,6 +35,23 @@ pub fn generate(pos: &Position, list: &mut impl crate::moves::Sink) {
 /// stages and quiescence: see `Forms`).
 pub fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: &mut MoveList) {
     turns::generate_some(pos, forms, pieces, list);
+}
+
+/// The neutral moves that, made alone now, would check the enemy king (candidates:
+/// the turn's piece move may spoil or make a check). The search tries the turns that
+/// end with them where it tries few second-stage turns.
+pub fn neutral_checks(pos: &Position) -> NeutralMoves {
+    turns::neutral_checks(pos)
+}
+
+/// The neutral moves, legal now, that end on one of `squares`.
+pub fn neutral_moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
+    neutral::moves_to(pos, squares)
+}
+
+/// The legal turns that end with one of the neutral moves `only`.
+pub fn generate_with_neutral(pos: &Position, only: &NeutralMoves, list: &mut MoveList) {
+    turns::generate_with_neutral(pos, only, list);
 }
 
 /// The number of legal turns, counted without a move list (however many there are).

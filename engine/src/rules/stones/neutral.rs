@@ -64,3 +64,44 @@ pub(crate) fn movers(pos: &Position) -> Movers {
     }
     out
 }
+
+/// Some of a position's neutral moves, each piece with the squares it may step to.
+#[derive(Clone, Default)]
+pub struct NeutralMoves(pub(crate) Movers);
+
+impl NeutralMoves {
+    /// Whether the neutral piece on `a` stepping to `b` is among these moves.
+    #[inline]
+    pub fn has(&self, a: Square, b: Square) -> bool {
+        self.0.iter().any(|m| m.from == a && m.targets.has(b))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// These moves and those of `other`.
+    pub fn join(mut self, other: &NeutralMoves) -> NeutralMoves {
+        for o in &other.0 {
+            match self.0.iter_mut().find(|m| m.from == o.from) {
+                Some(m) => m.targets |= o.targets,
+                None => self.0.push(*o),
+            }
+        }
+        self
+    }
+}
+
+/// The neutral moves, legal now, that end on one of `squares` (empty squares only:
+/// the turn's piece move may still fill one).
+pub(crate) fn moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
+    let keep = squares & !pos.occupied();
+    let mut out = Movers::new();
+    for mut m in movers(pos) {
+        m.targets &= keep;
+        if m.targets.any() {
+            out.push(m);
+        }
+    }
+    NeutralMoves(out)
+}

@@ -245,3 +245,55 @@ fn shortcuts_agree_with_full_tests_two_plies_from_the_start() {
         }
     }
 }
+
+/// `neutral_checks` skips the full attack test where a step cannot matter (`Watch`);
+/// it must name exactly the steps that, played alone, attack the enemy king. And the
+/// turns `generate_with_neutral` makes from them are exactly the legal turns ending
+/// with one of them.
+#[test]
+fn neutral_checks_are_the_steps_that_check_alone() {
+    let (mut found, mut positions) = (0, 0);
+    for pos in sample(0x5eed_0003, 300) {
+        let us = pos.side;
+        let Some(king) = pos.royals(us.other()).single() else {
+            continue;
+        };
+        let field = Field::of(&pos);
+        let army = Army::of(&pos, us);
+        if field.attacked(king, &army) {
+            continue;
+        }
+        positions += 1;
+        let checks = super::neutral_checks(&pos);
+        for mover in super::neutral::movers(&pos) {
+            for b in mover.targets & !field.occ {
+                let exact = field
+                    .after_neutral(mover.kind, mover.from, b)
+                    .attacked(king, &army);
+                assert_eq!(
+                    checks.has(mover.from, b),
+                    exact,
+                    "{} to {} in {}",
+                    pos.tables.square_name(mover.from),
+                    pos.tables.square_name(b),
+                    pos.fen()
+                );
+                found += usize::from(exact);
+            }
+        }
+        let mut with = rules::move_list(pos.variant());
+        super::generate_with_neutral(&pos, &checks, &mut with);
+        let mut got: Vec<String> = with.iter().map(|&m| format_move(&pos, m)).collect();
+        let mut want: Vec<String> = rules::legal_move_list(&pos)
+            .iter()
+            .filter(|m| m.extra.is_some_and(|(a, b)| checks.has(a, b)))
+            .map(|&m| format_move(&pos, m))
+            .collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "turns with a checking step in {}", pos.fen());
+    }
+    // 2,743 positions and 295 checking steps when written.
+    assert!(positions > 2000, "{positions} positions");
+    assert!(found > 200, "only {found} checking steps");
+}

@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::rules::orthodox::back_rank;
 
 use super::field::{Army, Field, Watch, ALL_DIRECTIONS};
-use super::neutral::{movers, Movers};
+use super::neutral::{movers, Movers, NeutralMoves};
 use super::pawns;
 
 pub(crate) fn generate(pos: &Position, list: &mut impl Sink) {
@@ -330,17 +330,7 @@ impl<'a> Turns<'a> {
         for mover in &self.movers {
             let a = mover.from;
             for b in mover.targets & empty {
-                let full = || {
-                    let mut f2 = f;
-                    let ab = Bitboard::from_square(a) | Bitboard::from_square(b);
-                    f2.occ ^= ab;
-                    match mover.kind {
-                        Neutral::Relay => f2.relays ^= ab,
-                        Neutral::Gate => f2.gates ^= ab,
-                        Neutral::Stone => {}
-                    }
-                    !f2.attacked(king, army)
-                };
+                let full = || !f.after_neutral(mover.kind, a, b).attacked(king, army);
                 let safe = match mover.kind {
                     _ if self.exact => full(),
                     kind => {
@@ -392,4 +382,53 @@ pub(crate) fn passed_pawn(pos: &Position, us: Color, to: Square) -> Option<Squar
         Color::Black => beyond.lsb(),
     };
     (pos.role_at(them, sq) == Some(Role::Pawn)).then_some(sq)
+}
+
+/// The neutral moves that, made alone now, would put the enemy king in check: a stone
+/// or gate stepping off a line, a relay or gate stepping to where a path bends onto
+/// the king. The turn's piece move can still spoil such a check (by blocking the
+/// line, or by being the piece that gives it) or make one; this only names candidates.
+pub(crate) fn neutral_checks(pos: &Position) -> NeutralMoves {
+    let us = pos.side;
+    let mut out = Movers::new();
+    let Some(king) = pos.royals(us.other()).single() else {
+        return NeutralMoves(out);
+    };
+    let field = Field::of(pos);
+    let army = Army::of(pos, us);
+    let w = field.watch(king);
+    let empty = !field.occ;
+    for mut mover in movers(pos) {
+        let a = mover.from;
+        let mut checks = Bitboard::EMPTY;
+        for b in mover.targets & empty {
+            // What a neutral step can do to an attack (see the module's comment):
+            // only leaving a square can open a line, only arriving can bend a path.
+            let may = match mover.kind {
+                Neutral::Stone => w.sight.has(a),
+                Neutral::Relay => w.zone.has(b),
+                Neutral::Gate => w.tunnel || w.zone.has(b) || w.sight.has(a) || w.sight.has(b),
+            };
+            if may && field.after_neutral(mover.kind, a, b).attacked(king, &army) {
+                checks.set(b);
+            }
+        }
+        if checks.any() {
+            mover.targets = checks;
+            out.push(mover);
+        }
+    }
+    NeutralMoves(out)
+}
+
+/// The legal turns that end with one of the neutral moves `only`.
+pub(crate) fn generate_with_neutral(pos: &Position, only: &NeutralMoves, list: &mut impl Sink) {
+    let Some(mut turns) = Turns::new(pos) else {
+        return;
+    };
+    turns.movers = only.0.clone();
+    turns.forms = Forms::Neutral;
+    turns.pieces(list);
+    turns.pawns(list);
+    turns.castling(list);
 }

@@ -15,10 +15,12 @@ pub mod see;
 mod variants;
 
 use super::ordering::{next, prepare, Ordering};
+use super::search_params::FRONTIER_CHECK_ESCAPES;
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::rules::stones::NeutralMoves;
 use crate::rules::{self, dispatch, Rules};
 use crate::variant::Variant;
 
@@ -70,6 +72,21 @@ pub trait MovePolicy: Rules {
             Self::generate(pos, list);
         }
     }
+
+    /// Where the second stage has neutral moves: those that alone would check the
+    /// enemy king. A node that tries few second-stage moves still tries the turns
+    /// that end with one (`MovePicker`).
+    fn neutral_checks(_pos: &Position) -> NeutralMoves {
+        NeutralMoves::default()
+    }
+
+    /// The neutral moves, legal now, that end on one of `squares`.
+    fn neutral_moves_to(_pos: &Position, _squares: Bitboard) -> NeutralMoves {
+        NeutralMoves::default()
+    }
+
+    /// Appends the second-stage moves that end with one of the neutral moves `only`.
+    fn rest_with(_pos: &Position, _only: &NeutralMoves, _list: &mut MoveList) {}
 }
 
 /// The search generates a node's moves in two stages, the second only when the first
@@ -118,6 +135,21 @@ pub fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
     dispatch!(pos.variant(), R => <R as MovePolicy>::staged_moves(pos, stage, list))
 }
 
+/// `MovePolicy::neutral_checks`.
+fn neutral_checks(pos: &Position) -> NeutralMoves {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::neutral_checks(pos))
+}
+
+/// `MovePolicy::neutral_moves_to`.
+fn neutral_moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::neutral_moves_to(pos, squares))
+}
+
+/// `MovePolicy::rest_with`.
+fn rest_with(pos: &Position, only: &NeutralMoves, list: &mut MoveList) {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::rest_with(pos, only, list))
+}
+
 /// `MovePolicy::HAS_REST_STAGE`.
 pub fn has_rest_stage(variant: Variant) -> bool {
     dispatch!(variant, R => <R as MovePolicy>::HAS_REST_STAGE)
@@ -157,10 +189,14 @@ pub struct Picked {
 /// second stage too where the caller wants both at once) are scored by the thread's
 /// `Ordering` and handed out best first; when they are used up, the second stage is
 /// generated, scored and handed out the same way. Where a limit is set, a node tries
-/// only that many second-stage moves, except the forms of a first-stage check whose
-/// neutral move ends beside the enemy king (`gave_check`): a mate whose neutral move
-/// covers the last escape is then seen at the frontier too (a check given by the
-/// neutral move alone is not).
+/// only that many second-stage moves, and past it only the forcing ones, so that a
+/// mate that needs a neutral move is seen at the frontier too:
+/// - the turns whose neutral move alone would check the enemy king (a stone leaving
+///   a line, a relay bending a path onto the king: `MovePolicy::neutral_checks`);
+/// - the forms of a first-stage check whose neutral move ends beside the enemy king
+///   (`gave_check`): it may cover the king's last escape.
+///
+/// A limit of none (depth-1 non-PV nodes) generates only these forms.
 pub struct MovePicker<'a> {
     pos: &'a Position,
     list: &'a mut MoveList,
@@ -182,6 +218,10 @@ pub struct MovePicker<'a> {
     /// First-stage moves that gave check, and the enemy king's neighbours.
     checks: Vec<(Square, Square)>,
     escapes: Bitboard,
+    /// The neutral moves that alone would give check, once the limit is reached.
+    neutral_checks: Option<NeutralMoves>,
+    /// The rest of the list holds forcing moves only (the limit was reached).
+    narrowed: bool,
 }
 
 impl<'a> MovePicker<'a> {
@@ -213,6 +253,8 @@ impl<'a> MovePicker<'a> {
             rest_tried: 0,
             checks: Vec::new(),
             escapes: Bitboard::EMPTY,
+            neutral_checks: None,
+            narrowed: false,
         }
     }
 
@@ -237,15 +279,14 @@ impl<'a> MovePicker<'a> {
             let m = self.list[i];
             let stage = self.stage_of(m);
             if stage == Stage::Rest {
-                if self.tried > 0 && self.rest_limit.is_some_and(|l| self.rest_tried >= l) {
-                    if self.checks.is_empty() {
-                        self.done = true;
-                        return None;
-                    }
-                    let covers = m.extra.is_some_and(|(_, to)| self.escapes.has(to));
-                    if !covers || !self.checks.contains(&(m.from, m.to)) {
-                        continue;
-                    }
+                if !self.narrowed
+                    && self.tried > 0
+                    && self.rest_limit.is_some_and(|l| self.rest_tried >= l)
+                {
+                    // The limit is reached: from here on, the forcing moves alone.
+                    self.narrow(i);
+                    self.next = Some(i);
+                    continue;
                 }
                 self.rest_tried += 1;
             }
@@ -266,20 +307,80 @@ impl<'a> MovePicker<'a> {
         }
     }
 
-    /// The first stage is used up: the second, unless it is done or limited to none.
+    /// The first stage is used up: the second, unless it is done; limited to none,
+    /// only its forcing moves.
     fn next_stage(&mut self) {
-        if self.rest_done || (self.rest_limit == Some(0) && self.tried > 0) {
+        if self.rest_done {
             self.done = true;
             return;
         }
         self.rest_done = true;
         self.list.clear();
-        staged_moves(self.pos, Stage::Rest, self.list);
+        if self.rest_limit == Some(0) && self.tried > 0 {
+            if !self.king_boxed_in() {
+                self.neutral_checks = Some(NeutralMoves::default());
+            }
+            let mut only = self.neutral_checks().clone();
+            if !self.checks.is_empty() {
+                only = only.join(&neutral_moves_to(self.pos, self.escapes));
+            }
+            if only.is_empty() {
+                self.done = true;
+                return;
+            }
+            rest_with(self.pos, &only, self.list);
+        } else {
+            staged_moves(self.pos, Stage::Rest, self.list);
+        }
         if !self.skip.is_empty() {
             let skip = self.skip;
             self.list.retain(|m| !skip.contains(m));
         }
         self.next = None;
+    }
+
+    /// The neutral moves that alone would give check (asked once).
+    fn neutral_checks(&mut self) -> &NeutralMoves {
+        let pos = self.pos;
+        self.neutral_checks
+            .get_or_insert_with(|| neutral_checks(pos))
+    }
+
+    /// Whether the enemy king has few squares of its own to go to
+    /// (`FRONTIER_CHECK_ESCAPES`), so that a check may mate.
+    fn king_boxed_in(&self) -> bool {
+        let pos = self.pos;
+        let Some(king) = pos.royals(!pos.side()).single() else {
+            return false;
+        };
+        let blocked = pos.them() | pos.all_neutral();
+        (pos.tables().king[king.idx()] & !blocked).count() <= FRONTIER_CHECK_ESCAPES
+    }
+
+    /// Keeps, from index `i` on, only the forcing second-stage moves (see the type's
+    /// comment), in their order.
+    fn narrow(&mut self, i: usize) {
+        self.narrowed = true;
+        self.neutral_checks();
+        let (checks, escapes) = (&self.checks, self.escapes);
+        let neutral = self.neutral_checks.as_ref().expect("just set");
+        let forcing = |m: Move| {
+            m.extra.is_some_and(|(a, b)| {
+                neutral.has(a, b) || escapes.has(b) && checks.contains(&(m.from, m.to))
+            })
+        };
+        let mut kept = i;
+        for j in i..self.list.len() {
+            let m = self.list[j];
+            // A list that holds both stages (`first_moves`) keeps its first-stage moves.
+            if self.stage_of(m) == Stage::First || forcing(m) {
+                self.list[kept] = m;
+                self.scores[kept] = self.scores[j];
+                kept += 1;
+            }
+        }
+        self.list.truncate(kept);
+        self.scores.truncate(kept);
     }
 
     /// The move just handed out gave check: where second-stage moves are limited, the
@@ -323,6 +424,40 @@ mod tests {
         ];
         want.sort();
         assert_eq!(moves, want);
+    }
+
+    /// The moves a picker hands out, as text, with a second-stage limit.
+    fn picked(variant: Variant, fen: &str, limit: Option<usize>) -> Vec<String> {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        let mut list = crate::rules::move_list(variant);
+        let rest_done = first_moves(&pos, &mut list, false, None);
+        let ordering = Ordering::default();
+        let mut picker = MovePicker::new(&pos, &mut list, &[], None, 1, rest_done, limit);
+        let mut out = Vec::new();
+        while let Some(p) = picker.next_move(&ordering) {
+            out.push(format_move(&pos, p.m));
+        }
+        out
+    }
+
+    #[test]
+    fn past_the_limit_the_picker_hands_out_checks_by_a_neutral_move_alone() {
+        // The stone a5 stepping to b5 uncovers the rook a1's check, whatever piece
+        // moves; no other neutral step checks, and no piece move does.
+        let fen = "kr6/1p6/8/8/S7/8/8/6PP/R6K w - - 0 1";
+        let all = picked(Variant::StonesRelays, fen, None);
+        let plain: Vec<&String> = all.iter().filter(|m| !m.contains(',')).collect();
+        for limit in [Some(0), Some(3)] {
+            let some = picked(Variant::StonesRelays, fen, limit);
+            let (first, rest): (Vec<&String>, Vec<&String>) =
+                some.iter().partition(|m| !m.contains(','));
+            assert_eq!(first, plain, "limit {limit:?}");
+            let past = &rest[limit.unwrap()..];
+            assert!(past.iter().all(|m| m.ends_with(",a5b5")), "{past:?}");
+            let wanted = all.iter().filter(|m| m.ends_with(",a5b5")).count();
+            let seen = rest.iter().filter(|m| m.ends_with(",a5b5")).count();
+            assert_eq!(seen, wanted, "limit {limit:?}: every a5b5 turn");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::flip::{flip_gain, FlipHints, FlipShatranj};
 use crate::rules::orthodox::{self, attacks, Chess, Knightmate};
-use crate::rules::stones::{self, Forms, Pieces, StonesRelays};
+use crate::rules::stones::{self, Forms, NeutralMoves, Pieces, StonesRelays};
 use crate::rules::{combining::CombiningKnightmare, is_capture, knightrelay::KnightRelay};
 
 impl MovePolicy for Chess {
@@ -79,6 +79,15 @@ impl MovePolicy for StonesRelays {
             Stage::Rest => Forms::Neutral,
         };
         stones::generate_some(pos, forms, Pieces::All, list);
+    }
+    fn neutral_checks(pos: &Position) -> NeutralMoves {
+        stones::neutral_checks(pos)
+    }
+    fn neutral_moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
+        stones::neutral_moves_to(pos, squares)
+    }
+    fn rest_with(pos: &Position, only: &NeutralMoves, list: &mut MoveList) {
+        stones::generate_with_neutral(pos, only, list);
     }
 }
 
