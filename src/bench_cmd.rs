@@ -10,7 +10,7 @@ use baton_engine::search::{think_with_limits, Limits, TranspositionTable};
 use baton_engine::{bench, Game, Position, Variant};
 
 /// The usage, with the variants' names.
-fn usage() -> String {
+pub fn usage() -> String {
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     format!(
         "usage: baton bench [variant|all] [depth] [--threads N]\n  variant: all (the default) \

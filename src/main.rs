@@ -40,11 +40,31 @@ pub(crate) fn assert_refused<T: std::fmt::Debug>(
 }
 
 fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D]   an opening suite\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n"
+    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D]   an opening suite\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n  baton <command> --help                  that command's options\n"
+}
+
+/// A subcommand's own usage, for `baton <command> --help` (or `-h`).
+fn command_usage(command: &str) -> Option<String> {
+    Some(match command {
+        "perft" => perft_cmd::USAGE.to_string(),
+        "bench" => bench_cmd::usage(),
+        "match" => match_cmd::cli::USAGE.to_string(),
+        "tune" => tune_cmd::USAGE.to_string(),
+        "openings" => openings_cmd::USAGE.to_string(),
+        "gui" => gui::USAGE.to_string(),
+        _ => return None,
+    })
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--help` anywhere after a subcommand asks for its usage, on stdout, and succeeds.
+    if let Some(help) = args.first().and_then(|c| command_usage(c)) {
+        if args[1..].iter().any(|a| a == "--help" || a == "-h") {
+            println!("{}", help.trim_end());
+            return ExitCode::SUCCESS;
+        }
+    }
     let result = match args.first().map(String::as_str) {
         None => {
             baton_protocol::run_stdio();

@@ -19,7 +19,8 @@ use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable}
 use baton_engine::{format_move, rules, Game, Position, Variant};
 use rayon::prelude::*;
 
-const USAGE: &str = "usage: baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D] \
+pub const USAGE: &str =
+    "usage: baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D] \
      [--margin CP] [--seed S] [--threads N]\n  --count: positions to keep (default 200)\n  \
      --plies: random plies from the start (default 6-10)\n  --depth: the judging search's \
      depth (default: the variant's, VariantFacts::openings)\n  --margin: the largest |score| \

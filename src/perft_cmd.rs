@@ -5,6 +5,10 @@ use std::time::Instant;
 use baton_engine::perft::divide_report;
 use baton_engine::{Position, Variant};
 
+pub const USAGE: &str = "usage: baton perft <variant> <fen|startpos> <depth> [--threads N]
+  Counts the leaf nodes of the legal-move tree to <depth>, per root move (divide),
+  then in total; the FEN may be given as one argument or as its words.";
+
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut rest: Vec<&str> = Vec::new();
     let mut threads: Option<usize> = None;
@@ -26,7 +30,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     // The FEN may come as one argument or as several words.
     if rest.len() < 3 {
-        return Err("perft needs <variant> <fen|startpos> <depth>".into());
+        return Err(format!(
+            "perft needs <variant> <fen|startpos> <depth>\n{USAGE}"
+        ));
     }
     let variant =
         Variant::from_name(rest[0]).ok_or_else(|| format!("unknown variant '{}'", rest[0]))?;

@@ -26,7 +26,7 @@ use crate::match_cmd::pgn::read_games;
 
 mod teacher;
 
-const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
+pub const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
                   [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
                   [--mix W] FILE.pgn ...";
 

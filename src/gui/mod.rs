@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use session::Session;
 
-const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
+pub const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
   Serves the browser board on http://ADDR:N/ (default 127.0.0.1, port 8080 or the
   next free one) and opens it in the default browser unless --no-open is given.";
 
