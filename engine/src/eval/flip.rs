@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::weights::{FlipTerms, Weights, FLIP_TERMS};
+use super::weights::{FlipTerms, Weights};
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::piece::{Color, Role};
@@ -179,7 +179,7 @@ fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
 /// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
 /// side to move's point of view.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let ft = &FLIP_TERMS;
+    let ft = w.flip();
     let us = pos.side;
     let mine = side(pos, w, ft, us);
     let theirs = side(pos, w, ft, us.other());

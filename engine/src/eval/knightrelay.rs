@@ -5,7 +5,7 @@
 //! King safety follows from the same attacks: an enemy piece that can leap into the
 //! zone by relay is an attacker like any other.
 
-use super::weights::{RelayWeights, RELAY};
+use super::weights::RelayWeights;
 use super::{royal_zone, side_terms, tapered, Weights};
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
@@ -22,7 +22,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
         let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
             relay_attacks(pos, us, leapers, role, sq, occ)
         });
-        let (rmg, reg) = relay_terms(pos, w, &RELAY, us, leapers);
+        let (rmg, reg) = relay_terms(pos, w, w.relay(), us, leapers);
         (mg + rmg, eg + reg)
     })
 }

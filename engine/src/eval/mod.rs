@@ -84,9 +84,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// The evaluation under the given weights: `evaluate` passes the variant's own, a
-/// tuner (`baton tune`) others. The terms a variant has beyond `Weights` (knight
-/// relay's `RELAY`, flip shatranj's `FLIP_TERMS`, Stones & Relays' `STONES`) keep
-/// their own values.
+/// tuner (`baton tune`) others. A variant's own terms (knight relay's relays, flip
+/// shatranj's states, Stones & Relays' relays and stones) come from the weights too
+/// (`Weights::own`).
 pub fn weighted(pos: &Position, w: &Weights) -> i32 {
     match pos.variant {
         Variant::KnightRelay => knightrelay::evaluate(pos, w),
@@ -559,6 +559,45 @@ mod tests {
             let mut w = weights(v).clone();
             w.tempo += 7;
             assert_eq!(weighted(&pos, &w), evaluate(&pos) + 7, "{v}");
+        }
+    }
+
+    /// The terms a variant adds are fitted with the rest: they are among the tunable
+    /// numbers, and the evaluation reads them from the weights it is given.
+    #[test]
+    fn each_variant_s_own_terms_are_tunable_and_followed() {
+        for (v, fen, name) in [
+            // After 1.Nc3 the knight relays White's queen; no knight relays Black's.
+            (
+                Variant::KnightRelay,
+                "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1",
+                "relay.relayed.Queen",
+            ),
+            // Without the pawn d2, White's queen reaches the relay d5; Black's does not.
+            (
+                Variant::StonesRelays,
+                "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                "stones.relay_reach.Queen",
+            ),
+            // After a first move the sides' mobility differs.
+            (Variant::FlipShatranj8, "", "flip.mobility_move"),
+        ] {
+            let pos = if fen.is_empty() {
+                let start = Position::startpos(v);
+                start.play(crate::rules::legal_move_list(&start)[0])
+            } else {
+                Position::from_fen(v, fen).unwrap()
+            };
+            let mut w = weights(v).clone();
+            let names: Vec<String> = w.tunable().into_iter().map(|(n, _)| n).collect();
+            assert!(names.iter().any(|n| n.starts_with(name)), "{v}: {names:?}");
+            let before = weighted(&pos, &w);
+            for (n, value) in w.tunable() {
+                if n.starts_with(name) {
+                    *value += 50;
+                }
+            }
+            assert_ne!(weighted(&pos, &w), before, "{v}: {name} changes nothing");
         }
     }
 

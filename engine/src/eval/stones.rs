@@ -11,7 +11,7 @@
 
 use std::cell::Cell;
 
-use super::weights::{StonesWeights, STONES};
+use super::weights::StonesWeights;
 use super::{side_terms, tapered, Weights};
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Neutral};
@@ -31,14 +31,14 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
             let attacks = reach.attacks(us, role, sq);
             let n = (attacks & relays).count() as i32;
             if n > 0 {
-                let (m, e) = STONES.relay_reach[role.idx()];
+                let (m, e) = w.stones().relay_reach[role.idx()];
                 let (rm, re) = relayed.get();
                 relayed.set((rm + n * m, re + n * e));
             }
             attacks & open
         });
         let (rm, re) = relayed.get();
-        let (cm, ce) = cramp(pos, &STONES, us);
+        let (cm, ce) = cramp(pos, w.stones(), us);
         (mg + rm + cm, eg + re + ce)
     })
 }

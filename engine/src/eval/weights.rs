@@ -46,6 +46,19 @@ pub struct Weights {
     /// royal piece included): where a piece stands well beyond its distance from the
     /// centre. `None` where it was not tuned; 8 ranks (the chess family's board).
     pub rank: Option<[[(i32, i32); RANKS]; NROLES]>,
+    /// The terms of the variant's own evaluation (knight relay's relays, Stones &
+    /// Relays' relay reach and stones, flip shatranj's states and kings), kept here so
+    /// that `baton tune` fits them with the rest.
+    pub own: OwnTerms,
+}
+
+/// The terms one variant's evaluation adds to the shared ones.
+#[derive(Clone, Debug)]
+pub enum OwnTerms {
+    None,
+    Relay(RelayWeights),
+    Stones(StonesWeights),
+    Flip(FlipTerms),
 }
 
 /// Ranks of the `rank` table.
@@ -236,6 +249,7 @@ pub const ORTHODOX: Weights = Weights {
     royal_trap: [0; 9],
     threats: Some(THREATS),
     rank: None,
+    own: OwnTerms::None,
 };
 
 /// The pawn-structure and piece-placement terms off (variants whose evaluation was
@@ -415,6 +429,7 @@ pub const KNIGHTMATE: Weights = Weights {
         NO_RANKS, // dabbaba
         NO_RANKS, // power
     ]),
+    own: OwnTerms::None,
 };
 
 /// Combining Knightmare chess: the orthodox pieces and pawn structure, fitted by
@@ -659,10 +674,12 @@ pub const KNIGHTRELAY: Weights = Weights {
         NO_RANKS, // dabbaba
         NO_RANKS, // power
     ]),
+    own: OwnTerms::Relay(RELAY),
     ..NO_STRUCTURE
 };
 
 /// The knight relay terms (`eval::knightrelay`).
+#[derive(Clone, Debug)]
 pub struct RelayWeights {
     /// Bonus per piece a friendly knight relays, by the relayed piece's role.
     pub relayed: [(i32, i32); NROLES],
@@ -725,10 +742,12 @@ pub const FLIP: Weights = Weights {
     royal_activity: 4,
     royal_attack: 4,
     tempo: 34,
+    own: OwnTerms::Flip(FLIP_TERMS),
     ..NO_STRUCTURE
 };
 
 /// The terms only flip shatranj has (`eval::flip`), in centipawns.
+#[derive(Clone, Debug)]
 pub struct FlipTerms {
     /// Per square a piece may move to or capture on next turn (natural or borrowed).
     pub mobility_move: i32,
@@ -791,10 +810,12 @@ pub const STONES_RELAYS: Weights = Weights {
         power: (0, 0),
     }),
     royal_attack: 7,
+    own: OwnTerms::Stones(STONES),
     ..NO_STRUCTURE
 };
 
 /// The Stones & Relays terms (`eval::stones`).
+#[derive(Clone, Debug)]
 pub struct StonesWeights {
     /// Bonus per relay a piece reaches, by the piece's role: it goes on from the relay
     /// in any of its directions.
@@ -839,6 +860,7 @@ impl Weights {
             royal_trap,
             threats,
             rank,
+            own,
         } = self;
         per_role(&mut slots, "material", material, &present);
         per_role(&mut slots, "centre", centre, &present);
@@ -899,7 +921,77 @@ impl Weights {
                 }
             }
         }
+        own.tunable(&mut slots, &present);
         slots
+    }
+
+    /// Knight relay's terms: this table's, or else `RELAY`.
+    pub fn relay(&self) -> &RelayWeights {
+        match &self.own {
+            OwnTerms::Relay(r) => r,
+            _ => &RELAY,
+        }
+    }
+
+    /// Stones & Relays' terms: this table's, or else `STONES`.
+    pub fn stones(&self) -> &StonesWeights {
+        match &self.own {
+            OwnTerms::Stones(s) => s,
+            _ => &STONES,
+        }
+    }
+
+    /// Flip shatranj's terms: this table's, or else `FLIP_TERMS`.
+    pub fn flip(&self) -> &FlipTerms {
+        match &self.own {
+            OwnTerms::Flip(f) => f,
+            _ => &FLIP_TERMS,
+        }
+    }
+}
+
+impl OwnTerms {
+    /// The tunable numbers of these terms (`Weights::tunable`), named after their
+    /// variant's module. Flip shatranj's won-king score, danger cap and hanging-piece
+    /// divisors are not: they are bounds and fractions, not weights.
+    fn tunable<'a>(&'a mut self, slots: &mut Vec<(String, &'a mut i32)>, present: &[bool]) {
+        match self {
+            OwnTerms::None => {}
+            OwnTerms::Relay(r) => {
+                // Knights relay every role but their own.
+                let relayed: Vec<bool> = present
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| *p && i != Role::Knight.idx())
+                    .collect();
+                per_role(slots, "relay.relayed", &mut r.relayed, &relayed);
+                pair(
+                    slots,
+                    "relay.knight_near_royal".into(),
+                    &mut r.knight_near_royal,
+                );
+            }
+            OwnTerms::Stones(st) => {
+                per_role(slots, "stones.relay_reach", &mut st.relay_reach, present);
+                pair(slots, "stones.stone_cramp".into(), &mut st.stone_cramp);
+            }
+            OwnTerms::Flip(f) => {
+                for (name, v) in [
+                    ("mobility_move", &mut f.mobility_move),
+                    ("mobility_capture", &mut f.mobility_capture),
+                    ("power_neighbour", &mut f.power_neighbour),
+                    ("threat", &mut f.threat),
+                    ("king_attacked", &mut f.king_attacked),
+                    ("king_attacker_more", &mut f.king_attacker_more),
+                    ("kings_forked", &mut f.kings_forked),
+                    ("latent_units", &mut f.latent_units),
+                    ("zone_units", &mut f.zone_units),
+                    ("king_escape", &mut f.king_escape),
+                ] {
+                    slots.push((format!("flip.{name}"), v));
+                }
+            }
+        }
     }
 }
 
