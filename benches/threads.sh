@@ -1,0 +1,39 @@
+#!/bin/sh
+# Lazy SMP speed (issue 21, item 4): for each variant, the time `baton bench` takes to
+# reach the same depth with 2 threads and with 1. The depth is raised from START until
+# one thread needs at least MIN_MS over the variant's bench positions; then each thread
+# count runs RUNS times and the median times are compared (2-thread times vary from run
+# to run: the helper threads change which lines the table holds). Needs two idle cores.
+# Usage: benches/threads.sh   Environment (defaults in brackets): BATON
+# [target/release/baton], VARIANTS [every variant], START [5], MIN_MS [5000], RUNS [3].
+set -u
+cd "$(dirname "$0")/.." || exit 1
+BATON=${BATON:-target/release/baton}
+VARIANTS=${VARIANTS:-"chess knightmate knightrelay combiningknightmare stonesrelays stonesrelays-tunnel flipshatranj flipshatranj8"}
+START=${START:-5}
+MIN_MS=${MIN_MS:-5000}
+RUNS=${RUNS:-3}
+[ -x "$BATON" ] || cargo build --release || exit 1
+
+# The bench's total time in ms for variant $1, depth $2, $3 threads.
+ms() {
+    "$BATON" bench "$1" "$2" --threads "$3" 2>&1 | sed -n 's/^Total time (ms) *: *//p'
+}
+# The median of RUNS runs.
+median() {
+    for _ in $(seq "$RUNS"); do ms "$1" "$2" "$3"; done | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+}
+
+idle=$(awk '{print int('"$(nproc)"' - $1 + 0.5)}' /proc/loadavg)
+[ "$idle" -ge 2 ] || echo "warning: idle cores: about $idle of the 2 needed; the 2-thread times will be too slow"
+printf '%-22s %5s %10s %10s %7s\n' variant depth "1 thread" "2 threads" speedup
+for v in $VARIANTS; do
+    d=$START
+    while t=$(ms "$v" "$d" 1) && [ "${t:-0}" -lt "$MIN_MS" ] && [ "$d" -lt 40 ]; do
+        d=$((d + 1))
+    done
+    one=$(median "$v" "$d" 1)
+    two=$(median "$v" "$d" 2)
+    printf '%-22s %5s %8s ms %8s ms %6.2fx\n' "$v" "$d" "$one" "$two" \
+        "$(echo "$one $two" | awk '{print $1 / $2}')"
+done
