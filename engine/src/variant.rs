@@ -58,9 +58,8 @@ pub struct VariantFacts {
     /// What XBoard cannot carry in this variant, if anything: Baton tells the user so
     /// and points to its own board (`baton gui`).
     pub xboard_limit: Option<&'static str>,
-    /// Exchanges can be estimated from the pieces' own attacks (`search::movepick::see`): not
-    /// where relays lend moves, captures fuse pieces or states decide.
-    pub exchange_estimates: bool,
+    /// How the search estimates exchanges (`search::movepick::see`).
+    pub exchanges: Exchanges,
     /// The search techniques the variant's rules allow (`search::Features`).
     pub search: Features,
     /// The evaluation's numbers (`eval::weights`).
@@ -96,6 +95,20 @@ const FLIP_PIECES: &[(char, Role)] = &[
 ];
 const FLIP_PROMOTIONS: &[Role] = &[Role::Knight, Role::Elephant, Role::Dabbaba];
 
+/// Which attacks an exchange estimate (`search::movepick::see`) counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Exchanges {
+    /// None is made: captures fuse pieces (combiningknightmare), or states and neutral
+    /// pieces decide who attacks (flip shatranj, Stones & Relays).
+    None,
+    /// The orthodox attacks.
+    Orthodox,
+    /// Knight relay's: knights attack nothing, relayed pieces also leap. Knights are
+    /// never captured and never capture, so the relays stay as they are all through an
+    /// exchange.
+    KnightRelay,
+}
+
 /// Orthodox chess: the facts a variant record starts from (`..CHESS`).
 const CHESS: VariantFacts = VariantFacts {
     name: "chess",
@@ -116,7 +129,7 @@ const CHESS: VariantFacts = VariantFacts {
     xboard_name: "normal",
     xboard_builtin: true,
     xboard_limit: None,
-    exchange_estimates: true,
+    exchanges: Exchanges::Orthodox,
     // Zugzwang is rare where a side can (almost) always pass or has pieces to move;
     // the guard in `search` (pieces other than pawns) covers the chess family's
     // endgames.
@@ -183,7 +196,7 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     xboard_name: "knightrelay",
     xboard_builtin: false,
     en_passant: false,
-    exchange_estimates: false,
+    exchanges: Exchanges::KnightRelay,
     search: Features {
         sharp: Sharp::NONE,
         ..CHESS.search
@@ -213,7 +226,7 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     xboard_limit: Some("XBoard cannot show a Knightmare, one piece owned by both sides"),
     shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
-    exchange_estimates: false,
+    exchanges: Exchanges::None,
     search: Features {
         sharp: Sharp::NONE,
         ..CHESS.search
@@ -250,7 +263,7 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
     start_fen: "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     neutral_pieces: true,
     extra_fen_field: Some("the ko: the last neutral move's from and to squares"),
-    exchange_estimates: false,
+    exchanges: Exchanges::None,
     // A null turn exists in the rules themselves: a piece that reaches a relay may
     // come back to its square through it (and the turn may still add a neutral move,
     // or consist of nothing else in effect). So passing is legal for nearly every
@@ -322,7 +335,7 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     royal_count: 2,
     en_passant: false,
     castling: false,
-    exchange_estimates: false,
+    exchanges: Exchanges::None,
     // A quiet move with a far piece's flip is almost always at hand, so a pass rarely
     // flatters; zugzwang is left to sparse endgames (the `has_pieces` guard), and a
     // king the opponent could take counts as check (no null move there). Halves the

@@ -2,16 +2,18 @@
 //! square gains at least a threshold, both sides recapturing with their least valuable
 //! attacker (x-rays through the pieces that left, pins ignored).
 //!
-//! Only where the orthodox attack rules say who attacks a square (chess, knightmate).
-//! Elsewhere attacks depend on more than the pieces' own moves (relays lend moves,
-//! captures fuse pieces, states and neutral pieces decide), and `see_ge` answers `true`:
-//! no move is thought to lose material there, as before SEE existed.
+//! Only where the variant says whose attacks count (`VariantFacts::exchanges`): the
+//! orthodox ones (chess, knightmate) or knight relay's. Elsewhere captures fuse pieces,
+//! or states and neutral pieces decide, and `see_ge` answers `true`: no move is thought
+//! to lose material there, as before SEE existed.
 
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::orthodox::attackers_to;
-use crate::variant::Variant;
+use crate::rules::{knightrelay, orthodox};
+use crate::variant::{Exchanges, Variant};
 
 /// Attackers are tried cheapest first (the commoner, knightmate's strong stepper, sits
 /// between the bishop and the rook by value).
@@ -25,18 +27,32 @@ const CHEAPEST_FIRST: [Role; 7] = [
     Role::King,
 ];
 
-/// Whether the variant's exchanges can be estimated (see the module's header).
+/// Who attacks a square with the given blockers, in a variant whose exchanges are
+/// estimated (see the module's header).
+type Attackers = fn(&Position, Square, Color, Bitboard) -> Bitboard;
+
+/// The variant's attackers, if its exchanges can be estimated.
+#[inline]
+fn attackers(variant: Variant) -> Option<Attackers> {
+    match variant.facts().exchanges {
+        Exchanges::None => None,
+        Exchanges::Orthodox => Some(orthodox::attackers_to),
+        Exchanges::KnightRelay => Some(knightrelay::attackers_to),
+    }
+}
+
+/// Whether the variant's exchanges can be estimated.
 #[inline]
 pub fn supported(variant: Variant) -> bool {
-    variant.facts().exchange_estimates
+    attackers(variant).is_some()
 }
 
 /// Whether `m` wins at least `threshold` centipawns by the exchange on its target
 /// square. Castling and en passant count as even exchanges; a promotion as a gain.
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
-    if !supported(pos.variant) || m.promotion.is_some() {
+    let Some(attackers_to) = attackers(pos.variant).filter(|_| m.promotion.is_none()) else {
         return true;
-    }
+    };
     if m.kind != MoveKind::Normal && m.kind != MoveKind::DoublePush {
         return threshold <= 0;
     }
@@ -50,7 +66,9 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         return false;
     }
     swap = value(mover) - swap;
-    if swap <= 0 {
+    // A knight relay knight cannot be taken: it keeps its square (it never captures).
+    if swap <= 0 || pos.variant.facts().exchanges == Exchanges::KnightRelay && mover == Role::Knight
+    {
         return true;
     }
     let mut occ = pos.occupied();
@@ -247,8 +265,44 @@ mod tests {
 
     #[test]
     fn see_other_variants_are_not_estimated() {
-        let pos = Position::startpos(Variant::KnightRelay);
-        let m = crate::rules::legal_move_list(&pos)[0];
-        assert!(see_ge(&pos, m, 10_000));
+        for v in [
+            Variant::CombiningKnightmare,
+            Variant::StonesRelays,
+            Variant::FlipShatranj8,
+        ] {
+            let pos = Position::startpos(v);
+            let m = crate::rules::legal_move_list(&pos)[0];
+            assert!(see_ge(&pos, m, 10_000), "{v}");
+        }
+    }
+
+    #[test]
+    fn see_knightrelay_counts_relayed_recaptures() {
+        // The rook takes the pawn d5, and the bishop c7, relayed by the knight a6,
+        // leaps back onto d5 and wins the rook.
+        let fen = "4k3/2b5/n7/3p4/8/8/8/3RK3 w - - 0 1";
+        check(Variant::KnightRelay, fen, "d1d5", 0, false);
+        // Without the knight, the bishop does not reach d5: the pawn is won.
+        check(
+            Variant::KnightRelay,
+            "4k3/2b5/8/3p4/8/8/8/3RK3 w - - 0 1",
+            "d1d5",
+            100,
+            true,
+        );
+        // In chess the same bishop never reaches d5, and the knight a6 does not either.
+        check(Variant::Chess, fen, "d1d5", 100, true);
+    }
+
+    #[test]
+    fn see_knightrelay_knights_neither_defend_nor_can_be_taken() {
+        // The knight e3 "defends" d5 in chess only: in knight relay the pawn is won.
+        let fen = "4k3/8/8/3p4/8/4n3/8/3RK3 w - - 0 1";
+        check(Variant::Chess, fen, "d1d5", 0, false);
+        check(Variant::KnightRelay, fen, "d1d5", 100, true);
+        // A knight moving where a pawn attacks loses nothing: nothing can take it.
+        let fen = "4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1";
+        check(Variant::Chess, fen, "b1c3", 0, false);
+        check(Variant::KnightRelay, fen, "b1c3", 0, true);
     }
 }
