@@ -49,7 +49,6 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
                     .clone();
             }
             "--no-open" => cfg.open = false,
-            "--help" | "-h" => return Err(USAGE.into()),
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
     }

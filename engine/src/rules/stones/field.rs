@@ -301,6 +301,25 @@ pub(crate) struct Watch {
     pub tunnel: bool,
 }
 
+impl Watch {
+    /// Whether the neutral piece of `kind` stepping from `a` to `b` can change whether
+    /// the king is attacked (`attacked`: whether it is now). A stone matters where it
+    /// leaves or enters sight; relays never block, so only one arriving in the zone
+    /// can start an attack and only one leaving it can end one; a gate does what
+    /// both do, and may open or close the tunnel.
+    #[inline]
+    pub fn may_change(&self, kind: Neutral, a: Square, b: Square, attacked: bool) -> bool {
+        match kind {
+            Neutral::Stone => self.sight.has(a) || self.sight.has(b),
+            Neutral::Relay if attacked => self.zone.has(a),
+            Neutral::Relay => self.zone.has(b),
+            Neutral::Gate => {
+                self.tunnel || self.zone.has(b) || self.sight.has(a) || self.sight.has(b)
+            }
+        }
+    }
+}
+
 /// One side's pieces grouped by how they move.
 #[derive(Clone, Copy)]
 pub(crate) struct Army {

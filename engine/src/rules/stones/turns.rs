@@ -10,12 +10,13 @@
 //!   change nothing else), or
 //! - a gate does either, or the tunnel may matter.
 //!
-//! Otherwise the answer stands; `tests.rs` checks this against full tests.
+//! Otherwise the answer stands (`Watch::may_change`); `tests.rs` checks this against
+//! full tests.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, DIAGONAL, ORTHOGONAL};
 use crate::moves::{Move, MoveKind, Sink};
-use crate::piece::{Color, Neutral, Role};
+use crate::piece::{Color, Role};
 use crate::position::castle_sides;
 use crate::position::Position;
 use crate::rules::orthodox::back_rank;
@@ -335,15 +336,7 @@ impl<'a> Turns<'a> {
                     _ if self.exact => full(),
                     kind => {
                         let w = *watch.get_or_insert_with(|| f.watch(king));
-                        let touched = match kind {
-                            Neutral::Stone => w.sight.has(a) || w.sight.has(b),
-                            Neutral::Relay if check => w.zone.has(a),
-                            Neutral::Relay => w.zone.has(b),
-                            Neutral::Gate => {
-                                w.tunnel || w.zone.has(b) || w.sight.has(a) || w.sight.has(b)
-                            }
-                        };
-                        if touched {
+                        if w.may_change(kind, a, b, check) {
                             full()
                         } else {
                             !check
@@ -402,14 +395,10 @@ pub(crate) fn neutral_checks(pos: &Position) -> NeutralMoves {
         let a = mover.from;
         let mut checks = Bitboard::EMPTY;
         for b in mover.targets & empty {
-            // What a neutral step can do to an attack (see the module's comment):
-            // only leaving a square can open a line, only arriving can bend a path.
-            let may = match mover.kind {
-                Neutral::Stone => w.sight.has(a),
-                Neutral::Relay => w.zone.has(b),
-                Neutral::Gate => w.tunnel || w.zone.has(b) || w.sight.has(a) || w.sight.has(b),
-            };
-            if may && field.after_neutral(mover.kind, a, b).attacked(king, &army) {
+            // The king is not attacked now (the opponent is not in check).
+            if w.may_change(mover.kind, a, b, false)
+                && field.after_neutral(mover.kind, a, b).attacked(king, &army)
+            {
                 checks.set(b);
             }
         }
