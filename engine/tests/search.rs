@@ -83,6 +83,31 @@ fn two_threads_stop_at_the_depth_limit_with_a_matching_report() {
     }
 }
 
+/// A helper's deeper iteration, handed to the main thread, is reported in its place:
+/// the reported depths still only grow, and the last report is the move played.
+#[test]
+fn two_threads_report_depths_in_order() {
+    let fen = "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10";
+    let game = Game::new(Position::from_fen(Variant::Chess, fen).expect("FEN"));
+    for _ in 0..3 {
+        let tt = TranspositionTable::new(16);
+        let reports = std::sync::Mutex::new(Vec::new());
+        let limits = Limits {
+            depth: Some(9),
+            ..Default::default()
+        };
+        let out = think_with_limits(&game, limits, 2, &tt, &|r| {
+            reports.lock().unwrap().push(r.clone())
+        });
+        let reports = reports.into_inner().unwrap();
+        let depths: Vec<u32> = reports.iter().map(|r| r.depth).collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        assert_eq!(out.depth, 9);
+        let last = reports.last().expect("a report");
+        assert_eq!(last.pv.first().copied(), out.best);
+    }
+}
+
 /// With several lines the helpers neither end the search nor replace its result:
 /// every line is reported at the last depth.
 #[test]

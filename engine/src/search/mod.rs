@@ -23,6 +23,7 @@ pub use tt::TranspositionTable;
 
 use crate::game::Game;
 use crate::moves::Move;
+use crate::piece::Color;
 use crate::rules;
 use worker::{Shared, Worker, MATE, MATE_BOUND};
 
@@ -146,6 +147,7 @@ pub fn think(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
     let multipv = params.multipv.clamp(1, root_moves.len());
 
+    let game_ply = 2 * pos.fullmove + u32::from(pos.side == Color::Black);
     let outcome = std::thread::scope(|scope| {
         for id in 1..params.threads.max(1) {
             let shared = &shared;
@@ -169,6 +171,12 @@ pub fn think(
                 // depth limit would leave its core idle while the main thread finishes).
                 let mut depth = 1 + (id % 2) as i32;
                 while depth <= MAX_DEPTH as i32 && !shared.stopped() {
+                    // (Never the depth limit itself: a helper at the limit ends a
+                    // `go depth` search as soon as the main thread would.)
+                    if depth < max_depth && helper_skips(id, depth, game_ply) {
+                        depth += 1;
+                        continue;
+                    }
                     w.seldepth = 0;
                     let Some(score) = w.search_root(pos, depth, previous, &[]) else {
                         break;
@@ -176,7 +184,7 @@ pub fn think(
                     previous = Some(score);
                     // A single-line search takes a helper's finished iteration as its
                     // own (see `main_thread`); one at the depth limit ends the search.
-                    if multipv == 1 {
+                    if multipv == 1 && depth <= max_depth {
                         shared.publish(depth, score, w.seldepth, w.pv());
                         if depth >= max_depth {
                             shared.abort.store(true, Ordering::Relaxed);
@@ -206,6 +214,24 @@ pub fn think(
     Outcome { best, ..outcome }
 }
 
+/// Whether helper `id` (1 and up) leaves out iteration `depth`. Lazy SMP gains when
+/// the threads work at different depths: a helper a depth ahead of the main thread
+/// fills the table with the deeper results the main thread's next iteration looks up
+/// (and hands its finished iteration over, see `main_thread`), where threads at one
+/// depth mostly redo each other's work. The helpers fall in groups of 2, 4, 6, ...
+/// (by id); a helper of group g searches g depths in a row and leaves out the next g,
+/// each at its own phase, so that every depth is searched by half of each group. The
+/// game's ply shifts the pattern from move to move.
+fn helper_skips(id: usize, depth: i32, game_ply: u32) -> bool {
+    let (mut first, mut size) = (1, 1);
+    while id >= first + 2 * size {
+        first += 2 * size;
+        size += 1;
+    }
+    let phase = id - first;
+    ((depth as usize + game_ply as usize + phase) / size) % 2 == 1
+}
+
 #[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
 fn main_thread(
     params: &Params,
@@ -230,7 +256,9 @@ fn main_thread(
     let mut completed = 0;
     let mut previous: Vec<Option<i32>> = vec![None; multipv];
     let mut stability = timeman::Stability::default();
-    for depth in 1..=max_depth {
+    let mut depth = 0;
+    while depth < max_depth {
+        depth += 1;
         let mut chosen: Vec<Move> = Vec::new();
         for line in 0..multipv {
             w.seldepth = 0;
@@ -258,6 +286,21 @@ fn main_thread(
         shared.first_iteration_done.store(true, Ordering::Relaxed);
         if shared.stopped() {
             break;
+        }
+        // Lazy SMP: a helper that finished a deeper iteration meanwhile hands it over;
+        // this thread goes on from the depth after it instead of redoing those
+        // iterations (they would mostly be table hits, but the PV and the hash
+        // misses are searched again). The time management below then judges the
+        // helper's result as this thread's own.
+        if multipv == 1 {
+            if let Some(c) = shared.deeper_than(depth) {
+                best = c.pv.first().copied();
+                ponder = c.pv.get(1).copied();
+                completed = c.depth;
+                depth = c.depth;
+                previous[0] = Some(c.score);
+                report(&line_report(shared, c.depth, c.seldepth, 1, c.score, c.pv));
+            }
         }
         let pondering = !shared.clock_running();
         if let (Some(mate), Some(Score::Mate(m))) =
@@ -386,5 +429,31 @@ fn wait_while_pondering(params: &Params) {
         && (params.pondering.load(Ordering::Relaxed) || params.limits.infinite)
     {
         std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::helper_skips;
+
+    /// One helper searches every other depth, a depth ahead of or behind the main
+    /// thread by the game's ply; in each group of helpers every depth is searched by
+    /// half of them.
+    #[test]
+    fn helpers_leave_out_depths_in_staggered_runs() {
+        let searched = |id, ply| (1..=12).filter(|&d| !helper_skips(id, d, ply)).collect();
+        let v: Vec<i32> = searched(1, 0);
+        assert_eq!(v, [2, 4, 6, 8, 10, 12]);
+        let v: Vec<i32> = searched(1, 1);
+        assert_eq!(v, [1, 3, 5, 7, 9, 11]);
+        // Helpers 3 to 6 form the second group: runs of two, four phases.
+        let v: Vec<i32> = searched(3, 0);
+        assert_eq!(v, [1, 4, 5, 8, 9, 12]);
+        for (group, size) in [(1..3, 2), (3..7, 4), (7..13, 6)] {
+            for depth in 1..=20 {
+                let searching = group.clone().filter(|&id| !helper_skips(id, depth, 0));
+                assert_eq!(searching.count(), size / 2, "depth {depth}");
+            }
+        }
     }
 }

@@ -96,6 +96,11 @@ impl Shared<'_> {
             }
         }
     }
+    /// A finished iteration deeper than `depth`, if a thread has published one.
+    pub fn deeper_than(&self, depth: i32) -> Option<Completed> {
+        let deepest = self.deepest.lock().ok()?;
+        deepest.as_ref().filter(|c| c.depth > depth).cloned()
+    }
     /// Whether to stop now. The host's `stop` waits for the first iteration, so that
     /// even an immediate `stop` is answered with a searched move; running out of time
     /// or nodes does not (the best root move found so far is played then).
