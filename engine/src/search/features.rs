@@ -15,6 +15,11 @@ pub struct Features {
     /// (`movepick::tactical_moves_and_checks`): knightmate's royal knight is caught by a
     /// check a ply sooner. Measured in knightmate only.
     pub quiescence_checks: bool,
+    /// Where there is no check: quiescence answers a king the opponent could take
+    /// next with every move in its first plies (`QS_THREAT_PLIES`), as it answers a
+    /// check, instead of standing pat. A threat made by a flip is then seen a ply
+    /// sooner. Costs nodes (many moves times many flips); measured in flipshatranj8.
+    pub quiescence_threats: bool,
 }
 
 /// The sharper techniques measured in knightmate and chess. Off where they were not

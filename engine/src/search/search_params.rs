@@ -116,3 +116,6 @@ pub const FRONTIER_CHECK_ESCAPES: u32 = 2;
 pub const DELTA_MARGIN: i32 = 200;
 /// Quiescence plies in which a check is answered with evasions.
 pub const QS_CHECK_PLIES: usize = 6;
+/// Quiescence plies in which a king the opponent could take next is answered with
+/// every move (`Features::quiescence_threats`).
+pub const QS_THREAT_PLIES: usize = 2;

@@ -837,24 +837,31 @@ impl<'a> Worker<'a> {
         ply: usize,
         qply: usize,
     ) -> i32 {
+        // A captured king ends the game before any static guess.
+        if rules::royal_lost(pos, pos.side) {
+            return self.no_move_score(pos, ply);
+        }
         // Checks are answered with evasions only in the first plies of quiescence:
         // where evasions can give check again (a stonesrelays neutral move redirects a
-        // relay), chains of them would never end.
-        let in_check =
-            qply < QS_CHECK_PLIES && pos.variant.has_check() && rules::in_check(pos, pos.side);
+        // relay), chains of them would never end. Without check, a king the opponent
+        // could take next is the same: standing pat there would miss a mate given by a
+        // capture's flip (flipshatranj).
+        let in_check = if pos.variant.has_check() {
+            qply < QS_CHECK_PLIES && rules::in_check(pos, pos.side)
+        } else {
+            self.features.quiescence_threats
+                && qply < QS_THREAT_PLIES
+                && rules::royal_threatened(pos)
+        };
         let mut best = -INFINITE;
         let checks = !in_check && qply == 0 && self.features.quiescence_checks;
         if in_check {
             // Evasions, so that mates are seen.
             movepick::quiescence_evasions(pos, list);
             if list.is_empty() {
-                return -MATE + ply as i32;
-            }
-        } else {
-            // A captured king ends the game before any static guess.
-            if rules::royal_lost(pos, pos.side) {
                 return self.no_move_score(pos, ply);
             }
+        } else {
             best = self.evaluate(pos);
             if best >= beta {
                 return best;
@@ -864,9 +871,6 @@ impl<'a> Worker<'a> {
                 movepick::tactical_moves_and_checks(pos, list);
             } else {
                 movepick::tactical_moves(pos, list);
-            }
-            if list.is_empty() && rules::royal_lost(pos, pos.side) {
-                return self.no_move_score(pos, ply);
             }
         }
         // Every move of the list, best-ordered first, in one stage.
