@@ -370,8 +370,9 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     // The sharper techniques but singular extensions and quiet-move pruning, and
     // quiescence answers a threatened king with every move: against 4eb9e77 at
     // 5+0.05 over 100 games this scored +59.6 +/- 69.7 where the plain search had
-    // +34.9 +/- 69.4 (a gain not shown beyond the error bars). Bench nodes 1.69M ->
-    // 0.30M at the same depth.
+    // +34.9 +/- 69.4; directly against the plain search, 70 games: +9.9 +/- 83.0. No
+    // gain shown either way; kept for the quiescence threats (a test) and the nodes:
+    // bench 1.69M -> 0.30M at the same depth.
     search: Features {
         sharp: Sharp {
             singular_extension: false,
