@@ -309,6 +309,16 @@ pub fn play_null(pos: &Position) -> Position {
     next
 }
 
+/// Whether the side to move's king is in danger now: in check, or where there is no
+/// check, a royal piece the opponent could take on its next turn.
+pub fn king_in_danger(pos: &Position) -> bool {
+    if pos.variant.has_check() {
+        in_check(pos, pos.side)
+    } else {
+        royal_threatened(pos)
+    }
+}
+
 /// How the search scores a position with no legal move, for the side to move (0 is a
 /// draw; negative a loss).
 pub fn no_move_is_loss(pos: &Position) -> bool {

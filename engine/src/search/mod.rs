@@ -292,15 +292,12 @@ fn main_thread(
         // iterations (they would mostly be table hits, but the PV and the hash
         // misses are searched again). The time management below then judges the
         // helper's result as this thread's own.
-        if multipv == 1 {
-            if let Some(c) = shared.deeper_than(depth) {
-                best = c.pv.first().copied();
-                ponder = c.pv.get(1).copied();
-                completed = c.depth;
-                depth = c.depth;
-                previous[0] = Some(c.score);
-                report(&line_report(shared, c.depth, c.seldepth, 1, c.score, c.pv));
-            }
+        if let Some(c) = hand_over(shared, depth, multipv, report) {
+            best = c.pv.first().copied();
+            ponder = c.pv.get(1).copied();
+            completed = c.depth;
+            depth = c.depth;
+            previous[0] = Some(c.score);
         }
         let pondering = !shared.clock_running();
         if let (Some(mate), Some(Score::Mate(m))) =
@@ -334,17 +331,10 @@ fn main_thread(
     // thread's tree at a depth can be several times another's, notably in
     // flipshatranj); its move is the better informed. Reported, so that the last
     // `info` line goes with `bestmove`.
-    let deeper = shared
-        .deepest
-        .lock()
-        .ok()
-        .and_then(|mut d| d.take())
-        .filter(|c| multipv == 1 && c.depth > completed);
-    if let Some(c) = deeper {
+    if let Some(c) = hand_over(shared, completed, multipv, report) {
         best = c.pv.first().copied();
         ponder = c.pv.get(1).copied();
         completed = c.depth;
-        report(&line_report(shared, c.depth, c.seldepth, 1, c.score, c.pv));
     }
     if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
         wait_while_pondering(params);
@@ -355,6 +345,26 @@ fn main_thread(
         nodes: shared.nodes.load(Ordering::Relaxed),
         depth: completed as u32,
     }
+}
+
+/// A helper's finished iteration deeper than `depth`, reported as the main thread's
+/// own (single-line searches only: with several lines the helpers publish nothing).
+fn hand_over(
+    shared: &Shared,
+    depth: i32,
+    multipv: usize,
+    report: &(dyn Fn(&Report) + Sync),
+) -> Option<worker::Completed> {
+    let c = shared.deeper_than(depth).filter(|_| multipv == 1)?;
+    report(&line_report(
+        shared,
+        c.depth,
+        c.seldepth,
+        1,
+        c.score,
+        c.pv.clone(),
+    ));
+    Some(c)
 }
 
 /// The report of one finished line, with the search's totals so far.

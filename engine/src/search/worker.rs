@@ -400,11 +400,7 @@ impl<'a> Worker<'a> {
         // can hide behind it, as in Stockfish.
         // Without check, a king the opponent could capture next turn is the same
         // emergency: no pruning on the static evaluation.
-        let in_check = if pos.variant.has_check() {
-            rules::in_check(pos, pos.side)
-        } else {
-            rules::royal_threatened(pos)
-        };
+        let in_check = rules::king_in_danger(pos);
         let static_eval = if in_check {
             -INFINITE
         } else {
@@ -847,12 +843,10 @@ impl<'a> Worker<'a> {
         // could take next is the same: standing pat there would miss a mate given by a
         // capture's flip (flipshatranj).
         let in_check = if pos.variant.has_check() {
-            qply < QS_CHECK_PLIES && rules::in_check(pos, pos.side)
+            qply < QS_CHECK_PLIES
         } else {
-            self.features.quiescence_threats
-                && qply < QS_THREAT_PLIES
-                && rules::royal_threatened(pos)
-        };
+            self.features.quiescence_threats && qply < QS_THREAT_PLIES
+        } && rules::king_in_danger(pos);
         let mut best = -INFINITE;
         let checks = !in_check && qply == 0 && self.features.quiescence_checks;
         if in_check {
