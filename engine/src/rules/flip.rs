@@ -151,6 +151,20 @@ impl Reach {
     }
 }
 
+/// The pieces of `by` among `occ` that may capture on `sq` next turn, by their states,
+/// powers and relays as they stand (the exchange estimate's attackers: all pieces are
+/// leapers, so `occ` only drops the pieces an exchange has used up).
+pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    let reach = Reach::new(pos, by);
+    let mut attackers = Bitboard::EMPTY;
+    for from in pos.color_bb(by) & occ {
+        if reach.captures_from(pos, by, from).has(sq) {
+            attackers.set(from);
+        }
+    }
+    attackers
+}
+
 /// Whether a king of the side to move stands where the opponent could capture it on
 /// its next turn: the side to move must answer, or lose.
 pub fn king_threatened(pos: &Position) -> bool {

@@ -3,22 +3,26 @@
 //! attacker (x-rays through the pieces that left, pins ignored).
 //!
 //! Only where the variant says whose attacks count (`VariantFacts::exchanges`): the
-//! orthodox ones (chess, knightmate) or knight relay's. Elsewhere captures fuse pieces,
-//! or states and neutral pieces decide, and `see_ge` answers `true`: no move is thought
-//! to lose material there, as before SEE existed.
+//! orthodox ones (chess, knightmate), knight relay's or flip shatranj's. Elsewhere
+//! captures fuse pieces, or neutral pieces decide, and `see_ge` answers `true`: no move
+//! is thought to lose material there, as before SEE existed.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::{knightrelay, orthodox};
+use crate::rules::{flip, knightrelay, orthodox};
 use crate::variant::{Exchanges, Variant};
 
 /// Attackers are tried cheapest first (the commoner, knightmate's strong stepper, sits
-/// between the bishop and the rook by value).
-const CHEAPEST_FIRST: [Role; 7] = [
+/// between the bishop and the rook by value; flip shatranj's elephant, dababba and
+/// power are all worth less than its knight).
+const CHEAPEST_FIRST: [Role; 10] = [
     Role::Pawn,
+    Role::Elephant,
+    Role::Dabbaba,
+    Role::Power,
     Role::Knight,
     Role::Bishop,
     Role::Commoner,
@@ -38,6 +42,7 @@ fn attackers(variant: Variant) -> Option<Attackers> {
         Exchanges::None => None,
         Exchanges::Orthodox => Some(orthodox::attackers_to),
         Exchanges::KnightRelay => Some(knightrelay::attackers_to),
+        Exchanges::Flip => Some(flip::attackers_to),
     }
 }
 
@@ -50,6 +55,15 @@ pub fn supported(variant: Variant) -> bool {
 /// Whether `m` wins at least `threshold` centipawns by the exchange on its target
 /// square. Castling and en passant count as even exchanges; a promotion as a gain.
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    exchange_ge(pos, m, threshold)
+        // A flip shatranj turn that lets it take the enemy king next turn: the material
+        // can wait (the opponent must answer the threat).
+        || pos.variant.facts().exchanges == Exchanges::Flip
+            && flip::king_threatened(&pos.play(m))
+}
+
+/// The exchange on the target square alone.
+fn exchange_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let Some(attackers_to) = attackers(pos.variant).filter(|_| m.promotion.is_none()) else {
         return true;
     };
@@ -109,8 +123,11 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         }
         occ.clear(from);
-        // Sliders behind the piece that left now reach the square.
-        attackers |= attackers_of(occ);
+        // Sliders behind the piece that left now reach the square (flip shatranj
+        // has leapers only).
+        if pos.variant.facts().exchanges != Exchanges::Flip {
+            attackers |= attackers_of(occ);
+        }
     }
     res == 1
 }
@@ -268,7 +285,7 @@ mod tests {
         for v in [
             Variant::CombiningKnightmare,
             Variant::StonesRelays,
-            Variant::FlipShatranj8,
+            Variant::FlipShatranj,
         ] {
             let pos = Position::startpos(v);
             let m = crate::rules::legal_move_list(&pos)[0];
@@ -304,5 +321,50 @@ mod tests {
         let fen = "4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1";
         check(Variant::Chess, fen, "b1c3", 0, false);
         check(Variant::KnightRelay, fen, "b1c3", 0, true);
+    }
+
+    #[test]
+    fn see_flip_counts_only_pieces_that_may_capture_next_turn() {
+        let v = Variant::FlipShatranj8;
+        // The knight takes the elephant e6; the pawn f7 in capture state retakes it.
+        let fen = "7k/5+p2/4e3/8/3+N4/8/8/K7 w - - 0 1";
+        check(v, fen, "d4e6,a1a1", 0, false);
+        // The same pawn in move state may not capture: the elephant is won.
+        let fen = "7k/5p2/4e3/8/3+N4/8/8/K7 w - - 0 1";
+        let elephant = v.piece_value(Role::Elephant);
+        check(v, fen, "d4e6,a1a1", elephant, true);
+        check(v, fen, "d4e6,a1a1", elephant + 1, false);
+    }
+
+    #[test]
+    fn see_flip_counts_relayed_captures() {
+        let v = Variant::FlipShatranj8;
+        // The knight g8 is in move state, but the elephant h7 beside it is in capture
+        // state and lends it its diagonal leap onto e6.
+        check(
+            v,
+            "6nk/7+e/4e3/8/3+N4/8/8/K7 w - - 0 1",
+            "d4e6,a1a1",
+            0,
+            false,
+        );
+        // With the elephant in move state, it lends only moves: e6 is undefended.
+        check(
+            v,
+            "6nk/7e/4e3/8/3+N4/8/8/K7 w - - 0 1",
+            "d4e6,a1a1",
+            0,
+            true,
+        );
+    }
+
+    #[test]
+    fn see_flip_a_threat_to_the_king_outweighs_the_material() {
+        let v = Variant::FlipShatranj8;
+        // The knight lost on e6 would threaten the king g7 from there...
+        let fen = "8/5+pk1/4e3/8/3+N4/8/8/K7 w - - 0 1";
+        check(v, fen, "d4e6,a1a1", 0, true);
+        // ...unless the turn's flip puts it in move state.
+        check(v, fen, "d4e6,e6e6", 0, false);
     }
 }
