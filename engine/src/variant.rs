@@ -393,6 +393,7 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     // +52.5 +/- 69.5 (LOS 93%), though the bench needs 4x the nodes to the same depth
     // (captures the estimate calls losing are tried after the quiet moves).
     exchanges: Exchanges::Flip,
+    weights: &weights::FLIP8,
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
         &[

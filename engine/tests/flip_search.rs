@@ -49,14 +49,15 @@ fn the_search_does_not_leave_a_king_en_prise() {
 /// Quiescence does not stand pat with its king where the opponent can take it: it
 /// answers the threat with every move, as the main search does. Here Black's king
 /// steps to g6 and flips into capture state, reaching the white king on g4; taking the
-/// king next turn looked worth +5.79 at depth 1 while White was assumed to stand pat.
+/// king next turn looks worth far more at depth 1 while White is assumed to stand pat
+/// (+5.79 under the hand-set flip terms, +4.93 under flipshatranj8's fitted ones).
 /// White's king runs (g4g2) and the line is worth about +2.2: depth 1 now sees what
-/// depth 2 saw, and prefers another move.
+/// depth 2 saw. (Whether another move is then better depends on the weights: under
+/// the fitted ones the king step stays the best, at +2.20.)
 #[test]
 fn quiescence_answers_a_threat_to_the_king() {
     let fen = "d7/p1pnkppp/3+p4/6x+n/P5+K1/5P1D/3PEP1P/1N1X4 b - - 1 20";
     let (m, s) = best(V8, fen, 1, 1);
-    assert_ne!(m, "e7g6,g6g6", "{s:?}");
     assert!(matches!(s, Score::Cp(c) if c < 400), "{m} {s:?}");
 }
 

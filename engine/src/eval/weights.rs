@@ -707,7 +707,8 @@ pub const RELAY: RelayWeights = RelayWeights {
 /// Flip shatranj: every piece is a short leaper. The knight reaches most; the
 /// elephant and the dababba each reach eight squares with a step and a leap; the power
 /// has no move of its own but frees its neighbours from their states. Kings are royal
-/// (material 0) but lend and borrow like the rest. Both boards share these weights,
+/// (material 0) but lend and borrow like the rest. Both boards share these weights
+/// (flipshatranj8 with flip terms of its own, `FLIP8`),
 /// fitted by `baton tune` on flipshatranj8, with Baton's own search at 20,000 nodes as
 /// the teacher of the quiet positions of 600 self-play games at 2,000 nodes a move
 /// (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=20000 GAMES=600 ONLY="material
@@ -792,6 +793,31 @@ pub const FLIP_TERMS: FlipTerms = FlipTerms {
     king_escape: 6,
     hanging_first_div: 8,
     hanging_rest_div: 2,
+};
+
+/// flipshatranj8: `FLIP` with its own flip terms, fitted by `baton tune` with Baton's
+/// own search at 50,000 nodes as the teacher of the quiet positions of 1,000 self-play
+/// games at 2,000 nodes a move (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=50000
+/// GAMES=1000 ONLY=flip. benches/tune.sh`, at c416c31; held-out loss 0.00777 ->
+/// 0.00686). Capturable enemies now count through `threat` alone (`mobility_capture`
+/// went negative), and a king the side to move must save costs half as much. Against
+/// the hand-set terms, 100 games at 5+0.05 from the suite: +31.4 +/- 68.9 without the
+/// flip exchange estimates, +63.2 +/- 70.3 with them. The 10x10 board keeps
+/// `FLIP_TERMS` (not measured with these).
+pub const FLIP8: Weights = Weights {
+    own: OwnTerms::Flip(FLIP8_TERMS),
+    ..FLIP
+};
+
+pub const FLIP8_TERMS: FlipTerms = FlipTerms {
+    mobility_move: 3,
+    mobility_capture: -3,
+    power_neighbour: 4,
+    threat: 7,
+    king_attacked: 57,
+    king_attacker_more: 78,
+    king_escape: 1,
+    ..FLIP_TERMS
 };
 
 /// Stones & Relays: the orthodox army, a little more mobility weight (relays stretch
