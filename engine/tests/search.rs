@@ -231,3 +231,30 @@ fn knightrelay_the_search_sees_a_repetition_past_a_relayed_pawn_leap() {
     assert_eq!(m, "c4d2");
     assert_eq!(s, Score::Cp(0));
 }
+
+/// Quiescence stores its results at the depth of what it looked at (0 or -1: see
+/// `Worker::qsearch_depth`). An entry from a ply beyond those that answer a check
+/// (where quiescence stands pat even in check) must not settle the first ply, where
+/// the check is answered. Here Qxe7+ is checked by the king's capture; a stored
+/// stand pat in check, planted as if from a deep ply, calls it winning.
+#[test]
+fn a_deep_quiescence_stand_pat_in_check_does_not_settle_the_first_ply() {
+    use baton_engine::notation;
+    use baton_engine::search::tt::Bound;
+    let fen = "4k3/4p3/8/8/8/8/8/4QK2 w - - 0 1";
+    let game = Game::new(Position::from_fen(Variant::Chess, fen).expect("FEN"));
+    let sac = notation::parse_move(game.position(), "e1e7").expect("move");
+    let after = game.position().play(sac);
+    let limits = Limits {
+        depth: Some(1),
+        ..Default::default()
+    };
+    for (planted_depth, trusted) in [(-1, false), (0, true)] {
+        let tt = TranspositionTable::new(1);
+        // Black to move is "lost" by 30 pawns, as a stand pat at a deep ply might say.
+        tt.store(after.hash(), None, -3000, planted_depth, Bound::Exact);
+        let out = think_with_limits(&game, limits.clone(), 1, &tt, &|_| {});
+        let best = format_move(game.position(), out.best.expect("a move"));
+        assert_eq!(best == "e1e7", trusted, "planted at depth {planted_depth}");
+    }
+}
