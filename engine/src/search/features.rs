@@ -22,6 +22,25 @@ pub struct Features {
     pub quiescence_threats: bool,
 }
 
+impl Features {
+    /// The features of search thread `id` (0 is the main thread). Lazy SMP helpers
+    /// leave singular extensions to the main thread: their deeper table entries
+    /// qualify more hash moves for the singular test in every thread, so that with
+    /// them two threads took as long as one to reach chess's bench depth (1.1x).
+    /// Without them a helper's tree at a depth is smaller, it often finishes that
+    /// depth first and the main thread takes its result over: 1.35x and 1.43x
+    /// (medians of 5, `benches/threads.sh`). Two threads each, 100 chess games at
+    /// 5+0.05 from the suite, helpers without against helpers with: 27-24-49,
+    /// +10.4 +/- 49.0 (not worse).
+    pub fn for_thread(self, id: usize) -> Features {
+        let mut f = self;
+        if id != 0 {
+            f.sharp.singular_extension = false;
+        }
+        f
+    }
+}
+
 /// The sharper techniques measured in knightmate and chess. Off where they were not
 /// measured, or lost in a match (stonesrelays); each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
@@ -71,4 +90,24 @@ impl Sharp {
         quiescence_hash: false,
         follow_up_history: false,
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn helpers_search_without_singular_extensions() {
+        let chess = Variant::Chess.facts().search;
+        assert!(chess.for_thread(0).sharp.singular_extension);
+        let helper = chess.for_thread(1);
+        assert!(!helper.sharp.singular_extension);
+        // Nothing else differs.
+        let again = Sharp {
+            singular_extension: true,
+            ..helper.sharp
+        };
+        assert_eq!(again, chess.sharp);
+    }
 }

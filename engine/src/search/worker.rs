@@ -176,7 +176,7 @@ impl<'a> Worker<'a> {
         eval_style: Style,
         memory: Option<&Memory>,
     ) -> Worker<'a> {
-        let features = variant.facts().search;
+        let features = variant.facts().search.for_thread(id);
         let ordering = match memory {
             Some(m) => m.take(id, variant, features.sharp.follow_up_history),
             None => Ordering::new(features.sharp.follow_up_history),
