@@ -830,21 +830,29 @@ impl<'a> Worker<'a> {
     /// Stockfish's `DEPTH_QS_CHECKS` and `DEPTH_QS_NO_CHECKS`): 0 in the plies that
     /// answer a check (or a threatened king) with evasions, -1 in those beyond, which
     /// stand pat even then. A result from beyond never settles a node that answers:
-    /// a stand pat in check at the eighth ply is no answer at the first. (The first
+    /// a stand pat in check at the seventh ply is no answer at the first. (The first
     /// ply's quiet checks, knightmate's, are not told apart: that cost 23% more nodes
     /// in its bench.)
     fn qsearch_depth(&self, pos: &Position, qply: usize) -> i32 {
-        let evasion_plies = if pos.variant.has_check() {
+        if qply < self.evasion_plies(pos) {
+            0
+        } else {
+            -1
+        }
+    }
+
+    /// How many quiescence plies answer a check with evasions (where the variant has
+    /// checks), or a king the opponent could take next with every move (where
+    /// `Features::quiescence_threats` says so); none elsewhere. Only the first plies:
+    /// where evasions can give check again (a stonesrelays neutral move redirects a
+    /// relay), chains of them would never end.
+    fn evasion_plies(&self, pos: &Position) -> usize {
+        if pos.variant.has_check() {
             QS_CHECK_PLIES
         } else if self.features.quiescence_threats {
             QS_THREAT_PLIES
         } else {
             0
-        };
-        if qply < evasion_plies {
-            0
-        } else {
-            -1
         }
     }
 
@@ -861,16 +869,11 @@ impl<'a> Worker<'a> {
         if rules::royal_lost(pos, pos.side) {
             return self.no_move_score(pos, ply);
         }
-        // Checks are answered with evasions only in the first plies of quiescence:
-        // where evasions can give check again (a stonesrelays neutral move redirects a
-        // relay), chains of them would never end. Without check, a king the opponent
-        // could take next is the same: standing pat there would miss a mate given by a
-        // capture's flip (flipshatranj).
-        let in_check = if pos.variant.has_check() {
-            qply < QS_CHECK_PLIES
-        } else {
-            self.features.quiescence_threats && qply < QS_THREAT_PLIES
-        } && rules::king_in_danger(pos);
+        // Checks are answered with evasions in the first plies of quiescence
+        // (`evasion_plies`). Without check, a king the opponent could take next is the
+        // same: standing pat there would miss a mate given by a capture's flip
+        // (flipshatranj).
+        let in_check = qply < self.evasion_plies(pos) && rules::king_in_danger(pos);
         let mut best = -INFINITE;
         let checks = !in_check && qply == 0 && self.features.quiescence_checks;
         if in_check {
