@@ -5,6 +5,10 @@
 /// Pruning and extensions that are sound for some rules and not for others.
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
+    /// Iterations from `ASPIRATION_DEPTH` on start from a window around the previous
+    /// score. Off where the score swings from one depth to the next (flipshatranj):
+    /// there the re-searches after a failed window cost more than the window saves.
+    pub aspiration: bool,
     pub null_move: bool,
     pub lmr: bool,
     /// The sharper techniques, one switch each (`Sharp`).
@@ -109,5 +113,12 @@ mod tests {
             ..helper.sharp
         };
         assert_eq!(again, chess.sharp);
+    }
+
+    #[test]
+    fn flipshatranj_iterations_start_without_an_aspiration_window() {
+        assert!(!Variant::FlipShatranj.facts().search.aspiration);
+        assert!(Variant::FlipShatranj8.facts().search.aspiration);
+        assert!(Variant::Chess.facts().search.aspiration);
     }
 }

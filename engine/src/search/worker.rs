@@ -311,7 +311,13 @@ impl<'a> Worker<'a> {
         self.root_depth = depth;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match previous {
-            Some(s) if depth >= ASPIRATION_DEPTH && s.abs() < MATE_BOUND => (s - delta, s + delta),
+            Some(s)
+                if self.features.aspiration
+                    && depth >= ASPIRATION_DEPTH
+                    && s.abs() < MATE_BOUND =>
+            {
+                (s - delta, s + delta)
+            }
             _ => (-INFINITE, INFINITE),
         };
         loop {
