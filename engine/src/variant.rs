@@ -99,8 +99,8 @@ const FLIP_PROMOTIONS: &[Role] = &[Role::Knight, Role::Elephant, Role::Dabbaba];
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Exchanges {
     /// None is made: captures fuse pieces (combiningknightmare), or neutral pieces
-    /// decide who attacks (Stones & Relays); flip shatranj's 10x10 board (not measured
-    /// with `Flip`).
+    /// decide who attacks (Stones & Relays); flip shatranj's 10x10 board, where `Flip`
+    /// lost (docs/strength.md).
     None,
     /// The orthodox attacks.
     Orthodox,
@@ -392,7 +392,7 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
             ..Sharp::ALL
         },
         quiescence_threats: true,
-        // (Not measured without them.)
+        // Aspiration windows, unlike the 10x10 board (not measured without them here).
         aspiration: true,
         ..FLIP_SHATRANJ.search
     },

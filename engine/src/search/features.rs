@@ -33,9 +33,9 @@ impl Features {
     /// them two threads took as long as one to reach chess's bench depth (1.1x).
     /// Without them a helper's tree at a depth is smaller, it often finishes that
     /// depth first and the main thread takes its result over: 1.35x to 1.56x
-    /// (medians of 5 and 7 runs, `benches/threads.sh`). Two threads each, 100 chess games at
-    /// 5+0.05 from the suite, helpers without against helpers with: 27-24-49,
-    /// +10.4 +/- 49.0 (not worse).
+    /// (medians of 5 and 7 runs, `benches/threads.sh`). Two threads each, 100 chess
+    /// games at 5+0.05 from the suite, helpers without against helpers with:
+    /// 27-24-49, +10.4 +/- 49.0 (not worse).
     pub fn for_thread(self, id: usize) -> Features {
         let mut f = self;
         if id != 0 {

@@ -3,9 +3,10 @@
 //! attacker (x-rays through the pieces that left, pins ignored).
 //!
 //! Only where the variant says whose attacks count (`VariantFacts::exchanges`): the
-//! orthodox ones (chess, knightmate), knight relay's or flip shatranj's. Elsewhere
-//! captures fuse pieces, or neutral pieces decide, and `see_ge` answers `true`: no move
-//! is thought to lose material there, as before SEE existed.
+//! orthodox ones (chess, knightmate), knight relay's or flip shatranj's on 8x8.
+//! Elsewhere captures fuse pieces, or neutral pieces decide (or, on the 10x10 flip
+//! board, the estimate lost a match), and `see_ge` answers `true`: no move is thought
+//! to lose material there, as before SEE existed.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
