@@ -5,14 +5,15 @@
 # count runs RUNS times and the median times are compared (2-thread times vary from run
 # to run: the helper threads change which lines the table holds). Needs two idle cores.
 # Usage: benches/threads.sh   Environment (defaults in brackets): BATON
-# [target/release/baton], VARIANTS [every variant], START [5], MIN_MS [5000], RUNS [3].
+# [target/release/baton], VARIANTS [every variant], START [5], MIN_MS [5000], RUNS [7:
+# medians of 3 or 5 runs still moved by a third from one run of the script to the next].
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BATON=${BATON:-target/release/baton}
 VARIANTS=${VARIANTS:-"chess knightmate knightrelay combiningknightmare stonesrelays stonesrelays-tunnel flipshatranj flipshatranj8"}
 START=${START:-5}
 MIN_MS=${MIN_MS:-5000}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-7}
 [ -x "$BATON" ] || cargo build --release || exit 1
 
 # The bench's total time in ms for variant $1, depth $2, $3 threads.
