@@ -810,12 +810,14 @@ impl<'a> Worker<'a> {
         }
         // A stored result bounds this one if its search looked at as much.
         let key = pos.hash();
-        let use_tt = self.features.sharp.quiescence_hash;
-        let qdepth = self.qsearch_depth(pos, qply);
-        if let Some(s) = use_tt
-            .then(|| self.shared.tt.probe(key))
-            .flatten()
-            .filter(|e| e.depth >= qdepth)
+        // (The table depth only where quiescence uses the table.)
+        let qdepth = self
+            .features
+            .sharp
+            .quiescence_hash
+            .then(|| self.qsearch_depth(pos, qply));
+        if let Some(s) = qdepth
+            .and_then(|d| self.shared.tt.probe(key).filter(|e| e.depth >= d))
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
@@ -823,7 +825,7 @@ impl<'a> Worker<'a> {
         let mut list = self.take_list(pos.variant);
         let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
         self.pool.push(list);
-        if use_tt && !self.shared.stopped() {
+        if let Some(qdepth) = qdepth.filter(|_| !self.shared.stopped()) {
             let bound = bound_of(score, alpha, beta);
             self.shared
                 .tt
