@@ -32,7 +32,7 @@ impl Features {
     /// qualify more hash moves for the singular test in every thread, so that with
     /// them two threads took as long as one to reach chess's bench depth (1.1x).
     /// Without them a helper's tree at a depth is smaller, it often finishes that
-    /// depth first and the main thread takes its result over: 1.35x to 1.56x
+    /// depth first and the main thread takes its result over: 1.35x to 1.61x
     /// (medians of 5 and 7 runs, `benches/threads.sh`). Two threads each, 100 chess
     /// games at 5+0.05 from the suite, helpers without against helpers with:
     /// 27-24-49, +10.4 +/- 49.0 (not worse).
