@@ -16,7 +16,9 @@
 # play new games], TEACHER [fairy], DEPTH [6], LIMIT [depth=DEPTH; the teacher's search,
 # e.g. nodes=20000 where a depth is slow], PASSES [30], ONLY [none; weight-name
 # prefixes, e.g. "danger.": only those weights move], MORE [none; more PGN files whose
-# positions join the fit, e.g. benches/match.sh's games against Fairy-Stockfish].
+# positions join the fit, e.g. benches/match.sh's games against Fairy-Stockfish], LABELS
+# [none; a file that keeps the labelled positions: written by the first run, read by
+# later ones, which then skip the games and the teacher (another ONLY, at once)].
 # The knightmate danger weights were fitted with ONLY=danger. and MORE set to two
 # 100-game matches against Fairy-Stockfish.
 set -u
@@ -36,6 +38,7 @@ LIMIT=${LIMIT:-depth=$DEPTH}
 PASSES=${PASSES:-30}
 ONLY=${ONLY:-}
 MORE=${MORE:-}
+LABELS=${LABELS:-}
 case $PLAYER in
     fairy) CMD=$FAIRY NODES=${NODES:-8000} ;;
     *) CMD=$BATON NODES=${NODES:-2000} ;;
@@ -53,6 +56,7 @@ if [ ! -s "$OUT" ]; then
 fi
 only=
 for p in $ONLY; do only="$only --only $p"; done
+[ -n "$LABELS" ] && only="$only --labels $LABELS"
 # shellcheck disable=SC2086
 case $TEACHER in
     none) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only "$OUT" $MORE ;;

@@ -9,6 +9,7 @@
 //!
 //! With `--teacher`, each position is labelled instead (or as well, `--mix`) with a
 //! stronger engine's score of it (`teacher`), turned into an expected score.
+//! `--labels FILE` keeps the labelled positions for later fits (`labels`).
 //!
 //! The evaluation tuned is the variant's own (`eval::weighted`); the weights moved are
 //! `eval::Weights::tunable`, shared by every variant (a variant's own extra terms, such
@@ -24,11 +25,12 @@ use std::collections::HashSet;
 
 use crate::match_cmd::pgn::read_games;
 
+mod labels;
 mod teacher;
 
 pub const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
                   [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
-                  [--mix W] FILE.pgn ...";
+                  [--mix W] [--labels FILE] FILE.pgn ...";
 
 /// An option's value read as a number.
 fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
@@ -50,6 +52,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut lambda = 1e-8f64;
     let mut teacher = None;
     let mut mix = 0.0f64;
+    let mut labels_file = None;
     let mut fixed: Vec<(String, i32)> = Vec::new();
     let mut only: Vec<String> = Vec::new();
     let mut files = Vec::new();
@@ -70,6 +73,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--lambda" => lambda = number("--lambda", value("--lambda")?)?,
             "--passes" => passes = number("--passes", value("--passes")?)?,
             "--mix" => mix = number("--mix", value("--mix")?)?,
+            "--labels" => labels_file = Some(value("--labels")?),
             "--fix" => {
                 let text = value("--fix")?;
                 let (name, v) = text
@@ -90,7 +94,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
     }
-    if files.is_empty() {
+    // A labels file that exists replaces the games and the teacher.
+    let saved = labels_file
+        .as_deref()
+        .filter(|p| std::path::Path::new(p).exists());
+    if files.is_empty() && saved.is_none() {
         return Err(USAGE.into());
     }
     if !(0.0..=1.0).contains(&mix) {
@@ -98,11 +106,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--mix is the game result's share, 0 to 1, not {mix}"
         ));
     }
-    let (mut train, mut held_out) = load(&files, variant, skip)?;
-    if let Some(t) = &teacher {
-        train = relabel(t, variant, train, mix)?;
-        held_out = relabel(t, variant, held_out, mix)?;
-    }
+    let (train, held_out) = match saved {
+        Some(path) => labels::load(path, variant)?,
+        None => {
+            let (mut train, mut held_out) = load(&files, variant, skip)?;
+            if let Some(t) = &teacher {
+                train = relabel(t, variant, train, mix)?;
+                held_out = relabel(t, variant, held_out, mix)?;
+            }
+            if let Some(path) = &labels_file {
+                labels::save(path, &train, &held_out)?;
+            }
+            (train, held_out)
+        }
+    };
     println!(
         "{} positions to fit, {} held out",
         train.len(),
