@@ -116,6 +116,26 @@ pub enum Exchanges {
     Flip,
 }
 
+impl Exchanges {
+    /// Whether a piece that leaves the target square can uncover a slider behind it:
+    /// flip shatranj has leapers only.
+    pub fn has_sliders(self) -> bool {
+        self != Exchanges::Flip
+    }
+
+    /// Whether a turn that leaves the enemy king to be taken next is never thought to
+    /// lose material (flip shatranj: the opponent must answer the threat first).
+    pub fn king_threat_outweighs_material(self) -> bool {
+        self == Exchanges::Flip
+    }
+
+    /// Whether a piece of `role` can never be taken back: knight relay's knights
+    /// neither capture nor are captured.
+    pub fn never_captured(self, role: Role) -> bool {
+        self == Exchanges::KnightRelay && role == Role::Knight
+    }
+}
+
 /// Orthodox chess: the facts a variant record starts from (`..CHESS`).
 const CHESS: VariantFacts = VariantFacts {
     name: "chess",

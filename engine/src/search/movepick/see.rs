@@ -57,9 +57,8 @@ pub fn supported(variant: Variant) -> bool {
 /// square. Castling and en passant count as even exchanges; a promotion as a gain.
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     exchange_ge(pos, m, threshold)
-        // A flip shatranj turn that lets it take the enemy king next turn: the material
-        // can wait (the opponent must answer the threat).
-        || pos.variant.facts().exchanges == Exchanges::Flip
+        // A turn that lets it take the enemy king next turn: the material can wait.
+        || pos.variant.facts().exchanges.king_threat_outweighs_material()
             && flip::king_threatened(&pos.play(m))
 }
 
@@ -81,9 +80,9 @@ fn exchange_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         return false;
     }
     swap = value(mover) - swap;
-    // A knight relay knight cannot be taken: it keeps its square (it never captures).
-    if swap <= 0 || pos.variant.facts().exchanges == Exchanges::KnightRelay && mover == Role::Knight
-    {
+    // A piece that cannot be taken keeps its square.
+    let exchanges = pos.variant.facts().exchanges;
+    if swap <= 0 || exchanges.never_captured(mover) {
         return true;
     }
     let mut occ = pos.occupied();
@@ -124,9 +123,8 @@ fn exchange_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         }
         occ.clear(from);
-        // Sliders behind the piece that left now reach the square (flip shatranj
-        // has leapers only).
-        if pos.variant.facts().exchanges != Exchanges::Flip {
+        // Sliders behind the piece that left now reach the square.
+        if exchanges.has_sliders() {
             attackers |= attackers_of(occ);
         }
     }
