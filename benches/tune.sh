@@ -54,14 +54,14 @@ if [ ! -s "$OUT" ]; then
         --resign movecount=3 score=700 --draw movenumber=40 movecount=8 score=15 \
         --maxmoves 120 --pgn "$OUT" || exit 1
 fi
-only=
-for p in $ONLY; do only="$only --only $p"; done
-[ -n "$LABELS" ] && only="$only --labels $LABELS"
+opts=
+for p in $ONLY; do opts="$opts --only $p"; done
+[ -n "$LABELS" ] && opts="$opts --labels $LABELS"
 # shellcheck disable=SC2086
 case $TEACHER in
-    none) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only "$OUT" $MORE ;;
-    baton) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
+    none) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $opts "$OUT" $MORE ;;
+    baton) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $opts \
         --teacher cmd="$BATON" "$LIMIT" processes="$CONCURRENCY" "$OUT" $MORE ;;
-    *) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $only \
+    *) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $opts \
         --teacher cmd="$FAIRY" "$LIMIT" processes="$CONCURRENCY" "$OUT" $MORE ;;
 esac

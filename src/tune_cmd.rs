@@ -107,7 +107,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ));
     }
     let (train, held_out) = match saved {
-        Some(path) => labels::load(path, variant)?,
+        Some(path) => {
+            // Say so: games or a teacher given as well are not used.
+            println!("labelled positions read from {path} (games and teacher not used)");
+            labels::load(path, variant)?
+        }
         None => {
             let (mut train, mut held_out) = load(&files, variant, skip)?;
             if let Some(t) = &teacher {
@@ -115,7 +119,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 held_out = relabel(t, variant, held_out, mix)?;
             }
             if let Some(path) = &labels_file {
-                labels::save(path, &train, &held_out)?;
+                labels::save(path, variant, &train, &held_out)?;
+                println!("labelled positions kept in {path}");
             }
             (train, held_out)
         }

@@ -1,15 +1,21 @@
 //! The labelled positions of a tuning run, kept in a file (`--labels FILE`): labelling
 //! by a teacher takes far longer than a fit (tens of minutes against seconds), so one
-//! labelling can serve several fits (other `--only`, `--fix` or `--lambda`). One line a
-//! position: `train` or `held`, its target (White's expected score), its FEN.
+//! labelling can serve several fits (other `--only`, `--fix` or `--lambda`). A first
+//! line names the variant; then one line a position: `train` or `held`, its target
+//! (White's expected score), its FEN.
 
 use super::Sample;
 use baton_engine::{Position, Variant};
 use std::fmt::Write as _;
 
 /// Writes the training and held-out samples to `path`.
-pub fn save(path: &str, train: &[Sample], held_out: &[Sample]) -> Result<(), String> {
-    let mut text = String::new();
+pub fn save(
+    path: &str,
+    variant: Variant,
+    train: &[Sample],
+    held_out: &[Sample],
+) -> Result<(), String> {
+    let mut text = format!("variant {}\n", variant.name());
     for (set, samples) in [("train", train), ("held", held_out)] {
         for s in samples {
             let _ = writeln!(text, "{set} {:.6} {}", s.result, s.pos.fen());
@@ -21,9 +27,17 @@ pub fn save(path: &str, train: &[Sample], held_out: &[Sample]) -> Result<(), Str
 /// Reads the training and held-out samples written by `save`.
 pub fn load(path: &str, variant: Variant) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut lines = text.lines();
+    let header = format!("variant {}", variant.name());
+    if lines.next() != Some(header.as_str()) {
+        return Err(format!(
+            "{path}: not labels of {} (its first line must be '{header}')",
+            variant.name()
+        ));
+    }
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
-    for (n, line) in text.lines().enumerate() {
-        let bad = |why: &str| format!("{path}:{}: {why}", n + 1);
+    for (n, line) in lines.enumerate() {
+        let bad = |why: &str| format!("{path}:{}: {why}", n + 2);
         let mut words = line.splitn(3, ' ');
         let (Some(set), Some(result), Some(fen)) = (words.next(), words.next(), words.next())
         else {
@@ -58,9 +72,12 @@ mod tests {
         let held = vec![Sample { pos, result: 0.5 }];
         let path = std::env::temp_dir().join(format!("baton-labels-{}", std::process::id()));
         let path = path.to_str().unwrap();
-        save(path, &train, &held).unwrap();
+        save(path, Variant::Knightmate, &train, &held).unwrap();
         let (t, h) = load(path, Variant::Knightmate).unwrap();
+        // Another variant's labels are refused, not misread.
+        let other = load(path, Variant::Chess);
         std::fs::remove_file(path).unwrap();
+        assert!(other.is_err_and(|e| e.contains("not labels of chess")));
         assert_eq!((t.len(), h.len()), (1, 1));
         assert_eq!(t[0].result, 0.25);
         assert_eq!(h[0].pos.fen(), train[0].pos.fen());
