@@ -108,8 +108,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let (train, held_out) = match saved {
         Some(path) => {
-            // Say so: games or a teacher given as well are not used.
-            println!("labelled positions read from {path} (games and teacher not used)");
+            // Say so: games, a teacher, --mix or --skip given as well are not used (the
+            // targets were mixed and the positions chosen when the file was written).
+            println!(
+                "labelled positions read from {path} (games, teacher, --mix and --skip not used)"
+            );
             labels::load(path, variant)?
         }
         None => {
