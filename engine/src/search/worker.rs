@@ -697,7 +697,7 @@ impl<'a> Worker<'a> {
             {
                 // A checking move is not skipped: playing it is what tells (only
                 // where the variant has checks: in flipshatranj, playing every
-                // skipped move cost a tenth of its search).
+                // skipped move took a third of its bench's time).
                 let gives_check = pos.variant.has_check() && {
                     let child = pos.play(m);
                     rules::in_check(&child, child.side)
