@@ -8,6 +8,11 @@ use super::Sample;
 use baton_engine::{Position, Variant};
 use std::fmt::Write as _;
 
+/// The first line of a labels file of `variant` (without its line end).
+fn header(variant: Variant) -> String {
+    format!("variant {}", variant.name())
+}
+
 /// Writes the training and held-out samples to `path`.
 pub fn save(
     path: &str,
@@ -15,7 +20,7 @@ pub fn save(
     train: &[Sample],
     held_out: &[Sample],
 ) -> Result<(), String> {
-    let mut text = format!("variant {}\n", variant.name());
+    let mut text = header(variant) + "\n";
     for (set, samples) in [("train", train), ("held", held_out)] {
         for s in samples {
             let _ = writeln!(text, "{set} {:.6} {}", s.result, s.pos.fen());
@@ -28,10 +33,10 @@ pub fn save(
 pub fn load(path: &str, variant: Variant) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut lines = text.lines();
-    let header = format!("variant {}", variant.name());
-    if lines.next() != Some(header.as_str()) {
+    let expected = header(variant);
+    if lines.next() != Some(expected.as_str()) {
         return Err(format!(
-            "{path}: not labels of {} (its first line must be '{header}')",
+            "{path}: not labels of {} (its first line must be '{expected}')",
             variant.name()
         ));
     }
