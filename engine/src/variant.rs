@@ -226,10 +226,10 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     xboard_builtin: false,
     en_passant: false,
     exchanges: Exchanges::KnightRelay,
-    search: Features {
-        sharp: Sharp::NONE,
-        ..CHESS.search
-    },
+    // Chess's search, every sharper technique on: against the plain search, 100 games
+    // at 5+0.05 from the suite, 34-23-43, +38.4 +/- 51.9 (its bench tree 2.3x smaller).
+    // With combiningknightmare's match, 200 games: +36.6 +/- 38.8, LOS 97%.
+    search: CHESS.search,
     weights: &weights::KNIGHTRELAY,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
@@ -256,10 +256,9 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
     exchanges: Exchanges::None,
-    search: Features {
-        sharp: Sharp::NONE,
-        ..CHESS.search
-    },
+    // Chess's search, every sharper technique on: against the plain search, 100 games
+    // at 5+0.05 from the suite, 39-29-32, +34.9 +/- 56.8 (see knightrelay's).
+    search: CHESS.search,
     weights: &weights::COMBINING_KNIGHTMARE,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.

@@ -45,8 +45,9 @@ impl Features {
     }
 }
 
-/// The sharper techniques measured in knightmate and chess. Off where they were not
-/// measured, or lost in a match (stonesrelays); each variant may switch each one.
+/// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
+/// combiningknightmare). Off where they lost in a match (stonesrelays, flipshatranj) or
+/// were not measured; each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sharp {
@@ -71,7 +72,7 @@ pub struct Sharp {
 }
 
 impl Sharp {
-    /// Every sharper technique (chess, knightmate).
+    /// Every sharper technique (the chess family).
     pub const ALL: Sharp = Sharp {
         internal_iterative_reduction: true,
         reverse_futility: true,
