@@ -256,6 +256,7 @@ fn main_thread(
     let mut completed = 0;
     let mut previous: Vec<Option<i32>> = vec![None; multipv];
     let mut stability = timeman::Stability::default();
+    let mut iterations = timeman::Iterations::default();
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
@@ -292,7 +293,9 @@ fn main_thread(
         // iterations (they would mostly be table hits, but the PV and the hash
         // misses are searched again). The time management below then judges the
         // helper's result as this thread's own.
-        if let Some(c) = hand_over(shared, depth, multipv, report) {
+        let handed_over = hand_over(shared, depth, multipv, report);
+        iterations.finished(shared.elapsed_ms(), handed_over.is_none());
+        if let Some(c) = handed_over {
             best = c.pv.first().copied();
             ponder = c.pv.get(1).copied();
             completed = c.depth;
@@ -313,9 +316,15 @@ fn main_thread(
             (Some(m), Some(score)) => stability.update(m, score),
             _ => 1.0,
         };
-        if let Some((optimum, _)) = clock {
+        if let Some((optimum, maximum)) = clock {
             let budget = (optimum as f64 * scale) as u64;
-            if !pondering && shared.elapsed_ms() >= budget * 7 / 10 {
+            let elapsed = shared.elapsed_ms();
+            if !pondering && elapsed >= budget * 7 / 10 {
+                break;
+            }
+            // Nor one that the hard limit would cut short (a fixed move time excepted:
+            // there the whole time is the user's to spend).
+            if !pondering && optimum < maximum && !iterations.next_fits(elapsed, maximum) {
                 break;
             }
         }

@@ -85,6 +85,48 @@ impl Stability {
     }
 }
 
+/// The times of the last two finished iterations, to judge whether another one can
+/// finish before the hard limit. An iteration stopped by the limit is lost: its moves
+/// are not played (only its table entries remain). Where one more ply multiplies the
+/// tree by five or ten (stonesrelays' two-part turns, flipshatranj's flips), starting
+/// such an iteration early in the game spent the clock on nothing, and most of the game
+/// was then played on the increment.
+#[derive(Default)]
+pub struct Iterations {
+    /// When the last iteration ended, in ms since the search started.
+    ended_at: u64,
+    /// How long the last iteration took, and the one before it.
+    last: Option<u64>,
+    before: Option<u64>,
+}
+
+impl Iterations {
+    /// Below this, an iteration's time says too little about the next one's.
+    const MIN_MS: u64 = 10;
+
+    /// Records an iteration that ended at `elapsed_ms`; `next_depth` says whether it was
+    /// one ply deeper than the last (not so after a helper's hand-over).
+    pub fn finished(&mut self, elapsed_ms: u64, next_depth: bool) {
+        let took = elapsed_ms.saturating_sub(self.ended_at);
+        self.before = if next_depth { self.last } else { None };
+        self.last = Some(took);
+        self.ended_at = elapsed_ms;
+    }
+
+    /// Whether the next iteration is likely to end by `maximum_ms`: the last one's time
+    /// times its growth over the one before (at least 1.5, at most 20).
+    pub fn next_fits(&self, elapsed_ms: u64, maximum_ms: u64) -> bool {
+        let (Some(last), Some(before)) = (self.last, self.before) else {
+            return true;
+        };
+        if last < Self::MIN_MS {
+            return true;
+        }
+        let growth = (last as f64 / before.max(1) as f64).clamp(1.5, 20.0);
+        elapsed_ms as f64 + last as f64 * growth <= maximum_ms as f64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +229,31 @@ mod tests {
             s.update(mv(12, 28), 50);
         }
         assert!(s.update(mv(12, 28), -100) > 1.3);
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_finish_is_not_started() {
+        let mut it = Iterations::default();
+        // Too little known: go on.
+        assert!(it.next_fits(5, 100));
+        it.finished(20, true);
+        assert!(it.next_fits(20, 100));
+        // 20 ms, then 100 ms: the next is likely 500 ms, past a 600 ms limit at 120.
+        it.finished(120, true);
+        assert!(!it.next_fits(120, 600));
+        assert!(it.next_fits(120, 700));
+        // After a hand-over (a depth skipped) the growth is unknown: go on.
+        it.finished(300, false);
+        assert!(it.next_fits(300, 310));
+    }
+
+    #[test]
+    fn slow_growth_still_counts_half_again() {
+        let mut it = Iterations::default();
+        it.finished(100, true);
+        it.finished(200, true);
+        // 100 ms and 100 ms: the next is taken as 150 ms.
+        assert!(it.next_fits(200, 350));
+        assert!(!it.next_fits(200, 349));
     }
 }
