@@ -294,7 +294,10 @@ fn main_thread(
         // misses are searched again). The time management below then judges the
         // helper's result as this thread's own.
         let handed_over = hand_over(shared, depth, multipv, report);
-        iterations.finished(shared.elapsed_ms(), handed_over.is_none());
+        // (The first call after a ponderhit starts the clock: before `elapsed_ms`.)
+        let pondering = !shared.clock_running();
+        let elapsed = shared.elapsed_ms();
+        iterations.finished(elapsed, handed_over.is_none());
         if let Some(c) = handed_over {
             best = c.pv.first().copied();
             ponder = c.pv.get(1).copied();
@@ -302,7 +305,6 @@ fn main_thread(
             depth = c.depth;
             previous[0] = Some(c.score);
         }
-        let pondering = !shared.clock_running();
         if let (Some(mate), Some(Score::Mate(m))) =
             (params.limits.mate, previous[0].map(user_score))
         {
@@ -311,20 +313,18 @@ fn main_thread(
             }
         }
         // The optimum, scaled by how settled the search looks; another iteration
-        // takes a few times longer than this one: do not start one that cannot finish.
+        // takes a few times longer than this one: do not start one that cannot finish,
+        // by this rule of thumb or, where the tree grows faster, by the hard limit (a
+        // fixed move time excepted: there the whole time is the user's to spend).
         let scale = match (best, previous[0]) {
             (Some(m), Some(score)) => stability.update(m, score),
             _ => 1.0,
         };
-        if let Some((optimum, maximum)) = clock {
+        if let Some((optimum, maximum)) = clock.filter(|_| !pondering) {
             let budget = (optimum as f64 * scale) as u64;
-            let elapsed = shared.elapsed_ms();
-            if !pondering && elapsed >= budget * 7 / 10 {
-                break;
-            }
-            // Nor one that the hard limit would cut short (a fixed move time excepted:
-            // there the whole time is the user's to spend).
-            if !pondering && optimum < maximum && !iterations.next_fits(elapsed, maximum) {
+            if elapsed >= budget * 7 / 10
+                || (optimum < maximum && !iterations.next_fits(elapsed, maximum))
+            {
                 break;
             }
         }

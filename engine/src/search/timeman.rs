@@ -107,7 +107,15 @@ impl Iterations {
     /// Records an iteration that ended at `elapsed_ms`; `next_depth` says whether it was
     /// one ply deeper than the last (not so after a helper's hand-over).
     pub fn finished(&mut self, elapsed_ms: u64, next_depth: bool) {
-        let took = elapsed_ms.saturating_sub(self.ended_at);
+        // The clock restarts at a ponderhit: the times before it do not compare.
+        if elapsed_ms < self.ended_at {
+            *self = Iterations {
+                ended_at: elapsed_ms,
+                ..Iterations::default()
+            };
+            return;
+        }
+        let took = elapsed_ms - self.ended_at;
         self.before = if next_depth { self.last } else { None };
         self.last = Some(took);
         self.ended_at = elapsed_ms;
@@ -245,6 +253,19 @@ mod tests {
         // After a hand-over (a depth skipped) the growth is unknown: go on.
         it.finished(300, false);
         assert!(it.next_fits(300, 310));
+    }
+
+    #[test]
+    fn a_ponderhit_forgets_the_iterations_before_it() {
+        let mut it = Iterations::default();
+        it.finished(400, true);
+        it.finished(2000, true);
+        // The clock restarts at the ponderhit; an iteration ends 50 ms after it.
+        it.finished(50, true);
+        assert!(it.next_fits(50, 60));
+        it.finished(150, true);
+        // Only the 100 ms since then is known: too little to judge growth by.
+        assert!(it.next_fits(150, 160));
     }
 
     #[test]
