@@ -323,7 +323,7 @@ fn main_thread(
         if let Some((optimum, maximum)) = clock.filter(|_| !pondering) {
             let budget = (optimum as f64 * scale) as u64;
             if elapsed >= budget * 7 / 10
-                || (optimum < maximum && !iterations.next_fits(elapsed, maximum))
+                || (params.limits.movetime.is_none() && !iterations.next_fits(elapsed, maximum))
             {
                 break;
             }
