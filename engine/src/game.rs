@@ -86,7 +86,6 @@ impl Game {
         self.play(m);
         Ok(m)
     }
-    /// Takes back the last move; false if there is none.
     /// The position before the last move, if a move was played.
     pub fn previous(&self) -> Option<&Position> {
         self.positions
@@ -95,6 +94,7 @@ impl Game {
             .map(|i| &self.positions[i])
     }
 
+    /// Takes back the last move; false if there is none.
     pub fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {
             self.positions.pop();
