@@ -190,3 +190,41 @@ fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
     assert!(best.split_whitespace().nth(1).is_some(), "{best}");
     assert!(b.close());
 }
+
+/// `eval` prints the position's evaluation by term, then the side to move's score,
+/// which is White's total turned round for Black plus the side-to-move bonus.
+#[test]
+fn eval_prints_the_terms_and_the_side_to_move_s_score() {
+    let mut b = handshake();
+    b.send_all(&[
+        "setoption name UCI_Variant value knightmate",
+        "position startpos moves e2e4",
+    ]);
+    let (last, lines) = b.ask("eval", "Final evaluation ");
+    assert!(
+        lines.iter().any(|l| l.starts_with("material ")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("rank ")), "{lines:?}");
+    let total: i32 = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Total"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no total in {lines:?}"));
+    let stm: i32 = last
+        .trim_start_matches("Final evaluation ")
+        .split_whitespace()
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no score in {last}"));
+    let tempo: i32 = last
+        .trim_end_matches(')')
+        .rsplit(' ')
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no bonus in {last}"));
+    assert!(last.contains("Black to move"), "{last}");
+    assert_eq!(stm, -total + tempo);
+    // The position is kept: the engine still answers from it.
+    assert!(fen(&mut b).contains(" b KQkq "));
+}

@@ -45,6 +45,7 @@ impl Uci {
             "stop" => self.engine.stop(),
             "ponderhit" => self.engine.ponderhit(),
             "d" => self.display(),
+            "eval" => self.eval(),
             // UCI's `debug on|off` asks for extra `info string` output; Baton has none
             // to add, so both are accepted and change nothing. Other arguments are errors.
             "debug" => match args {
@@ -168,6 +169,30 @@ impl Uci {
             self.out
                 .line(&format!("Result: {} ({})", o.result_text(), o.reason));
         }
+    }
+
+    /// `eval` (as Stockfish's): the current position's static evaluation by term group,
+    /// in centipawns from White's side, then the total and the side to move's score
+    /// (with its bonus), which is what the search starts from.
+    fn eval(&self) {
+        let pos = self.engine.position();
+        let t = baton_engine::eval::trace::trace(pos);
+        self.out
+            .line(&format!("Term            White ({})", pos.variant()));
+        for (group, share) in &t.terms {
+            self.out.line(&format!("{group:<15} {share:+6}"));
+        }
+        self.out.line(&format!("{:<15} {:+6}", "Total", t.total));
+        let (side, stm) = if pos.side() == baton_engine::piece::Color::White {
+            ("White", t.total)
+        } else {
+            ("Black", -t.total)
+        };
+        self.out.line(&format!(
+            "Final evaluation {:+} ({side} to move, with its bonus of {})",
+            stm + t.tempo,
+            t.tempo
+        ));
     }
 }
 

@@ -6,6 +6,7 @@ mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod stones;
+pub mod trace;
 pub mod weights;
 
 use crate::bitboard::Bitboard;

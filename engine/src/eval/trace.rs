@@ -1,0 +1,123 @@
+//! The evaluation split into its terms, for the UCI `eval` command (as Stockfish's
+//! `eval`): what each group of weights adds to the score of a position, from White's
+//! side. A group is every number `Weights::tunable` names with the same first word
+//! (`rank`, `centre`, `danger`, a variant's own terms, ...); its share is the score
+//! with the variant's weights less the score with that group set to zero. Material is
+//! what is left: it also sets the game phase, so it cannot be zeroed like the rest.
+//! The shares add up to the total only where the terms do not interact (the royal
+//! danger is squared), so the material line takes up the difference and the total is
+//! always the evaluation the search uses.
+
+use super::{weighted, weights, Weights};
+use crate::piece::Color;
+use crate::position::Position;
+
+/// One position's evaluation by term group, in centipawns from White's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// (group, share), in the order the weights name them; material first.
+    pub terms: Vec<(String, i32)>,
+    /// The evaluation without the side-to-move bonus, from White's side.
+    pub total: i32,
+    /// The side-to-move bonus (`Weights::tempo`), which the search adds for the side
+    /// to move.
+    pub tempo: i32,
+}
+
+/// The groups of `w`'s weights, first word of each tunable name, in order, without
+/// material and the side-to-move bonus.
+fn groups(w: &Weights) -> Vec<String> {
+    let mut w = w.clone();
+    let mut names: Vec<String> = Vec::new();
+    for (name, _) in w.tunable() {
+        let group = name
+            .split(['.', '['])
+            .next()
+            .unwrap_or(name.as_str())
+            .to_string();
+        if group != "material" && group != "tempo" && !names.contains(&group) {
+            names.push(group);
+        }
+    }
+    names
+}
+
+/// `w`'s evaluation of `pos` from White's side, without the side-to-move bonus.
+fn white_view(pos: &Position, w: &Weights) -> i32 {
+    let score = weighted(pos, w) - w.tempo;
+    if pos.side() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// The evaluation of `pos` under its variant's weights, by term group.
+pub fn trace(pos: &Position) -> Trace {
+    let w = weights(pos.variant());
+    let total = white_view(pos, w);
+    let mut terms = Vec::new();
+    for group in groups(w) {
+        let mut zeroed = w.clone();
+        for (name, v) in zeroed.tunable() {
+            if name.split(['.', '[']).next() == Some(group.as_str()) {
+                *v = 0;
+            }
+        }
+        let share = total - white_view(pos, &zeroed);
+        terms.push((group, share));
+    }
+    let rest: i32 = terms.iter().map(|(_, s)| s).sum();
+    terms.insert(0, ("material".to_string(), total - rest));
+    Trace {
+        terms,
+        total,
+        tempo: w.tempo,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// The shares add up to the evaluation the search uses, in every variant, and the
+    /// side to move's score is White's turned round plus the bonus.
+    #[test]
+    fn eval_trace_adds_up_to_the_evaluation() {
+        for v in Variant::ALL {
+            let start = Position::startpos(v);
+            let first = crate::rules::legal_move_list(&start)[0];
+            for pos in [start.clone(), start.play(first)] {
+                let t = trace(&pos);
+                let sum: i32 = t.terms.iter().map(|(_, s)| s).sum();
+                assert_eq!(sum, t.total, "{v}");
+                let stm = if pos.side() == Color::White {
+                    t.total
+                } else {
+                    -t.total
+                };
+                assert_eq!(stm + t.tempo, super::super::evaluate(&pos), "{v}");
+                assert_eq!(t.terms[0].0, "material", "{v}");
+            }
+        }
+    }
+
+    /// Knightmate's rank table is its own line: its queen is worth more on its first
+    /// rank than on its second, in the middlegame and the endgame alike.
+    #[test]
+    fn eval_trace_names_knightmate_s_rank_table() {
+        let home = Position::from_fen(Variant::Knightmate, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1")
+            .expect("a valid FEN");
+        let up = Position::from_fen(Variant::Knightmate, "4k3/8/8/8/8/8/Q7/4K3 w - - 0 1")
+            .expect("a valid FEN");
+        let rank = |pos: &Position| {
+            trace(pos)
+                .terms
+                .iter()
+                .find(|(g, _)| g == "rank")
+                .map_or(0, |(_, s)| *s)
+        };
+        assert!(rank(&home) > rank(&up));
+    }
+}
