@@ -13,6 +13,8 @@
 # PLIES [none: the games start from the variant's opening suite, benches/openings/; N:
 # N random plies from the start instead], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
 # those Baton does not implement yet are refused and skipped], OUT [bench-match, PGNs],
+# LIMIT [none; for knightmate-fsf, "--nodes N" or "--depth N" in place of TC: both engines
+# search that many nodes or plies a move, which the machine's load does not change],
 # SPRT [none; e.g. 0,40: each match stops once the test decides between +0 and +40 Elo],
 # EXTRA [more arguments for every match, e.g. "--resign movecount=4 score=800"].
 # Every PGN is re-checked with `baton match --replay` at the end.
@@ -31,6 +33,7 @@ TIMEMARGIN=${TIMEMARGIN:-100}
 VARIANTS=${VARIANTS:-"chess knightmate knightrelay combiningknightmare stonesrelays stonesrelays-tunnel flipshatranj flipshatranj8"}
 OUT=${OUT:-bench-match}
 SPRT=${SPRT:-}
+LIMIT=${LIMIT:-}
 EXTRA=${EXTRA:-}
 WHAT=${1:-all}
 BASE=${BASE:-}
@@ -67,9 +70,11 @@ run() { # title, PGN file (replaced), then the arguments of baton match
 if [ "$WHAT" = all ] || [ "$WHAT" = knightmate-fsf ]; then
     if [ -x "$FAIRY" ]; then
         # shellcheck disable=SC2046
-        run "knightmate: Baton vs Fairy-Stockfish at $TC (goal: score >= 35%)" "$OUT/knightmate-fsf.pgn" \
+        # shellcheck disable=SC2086
+        run "knightmate: Baton vs Fairy-Stockfish at ${LIMIT:-$TC} (goal at 10+0.1: score >= 35%)" \
+            "$OUT/knightmate-fsf.pgn" \
             --engine cmd="$ENGINE" name=Baton --engine cmd="$FAIRY" name=Fairy-Stockfish \
-            --variant knightmate --tc "$TC" $(common)
+            --variant knightmate ${LIMIT:---tc "$TC"} $(common)
     else
         echo "=== knightmate vs Fairy-Stockfish: $FAIRY missing (apt-get install fairy-stockfish)"
     fi
