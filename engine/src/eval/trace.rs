@@ -24,19 +24,20 @@ pub struct Trace {
     pub tempo: i32,
 }
 
-/// The groups of `w`'s weights, first word of each tunable name, in order, without
-/// material and the side-to-move bonus.
+/// The group of a tunable weight: the first word of its name (`rank.Rook[0].mg`:
+/// `rank`; `royal_trap[3]`: `royal_trap`).
+fn group_of(name: &str) -> &str {
+    name.split(['.', '[']).next().unwrap_or(name)
+}
+
+/// The groups of `w`'s weights, in order, without material and the side-to-move bonus.
 fn groups(w: &Weights) -> Vec<String> {
     let mut w = w.clone();
     let mut names: Vec<String> = Vec::new();
     for (name, _) in w.tunable() {
-        let group = name
-            .split(['.', '['])
-            .next()
-            .unwrap_or(name.as_str())
-            .to_string();
-        if group != "material" && group != "tempo" && !names.contains(&group) {
-            names.push(group);
+        let group = group_of(&name);
+        if group != "material" && group != "tempo" && !names.iter().any(|n| n == group) {
+            names.push(group.to_string());
         }
     }
     names
@@ -60,7 +61,7 @@ pub fn trace(pos: &Position) -> Trace {
     for group in groups(w) {
         let mut zeroed = w.clone();
         for (name, v) in zeroed.tunable() {
-            if name.split(['.', '[']).next() == Some(group.as_str()) {
+            if group_of(&name) == group {
                 *v = 0;
             }
         }
