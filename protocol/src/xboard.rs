@@ -331,6 +331,13 @@ impl XBoard {
             self.out.line(&result);
             return;
         }
+        // XBoard sends `go` even after the `tellusererror` that `variant` gave for a
+        // variant it cannot carry (seen in XBoard 4.9: 70 ms later), and then forfeits
+        // the move it cannot read. Baton does not move there: the error says why.
+        if let Some(limit) = self.engine.variant().facts().xboard_limit {
+            let v = self.engine.variant().name();
+            return self.error(&format!("{v}: {limit}; run 'baton gui'"), "go");
+        }
         let game = self.engine.game().clone();
         let us = game.position().side();
         let our_moves = game.moves().len() / 2;

@@ -254,3 +254,16 @@ fn lift_on_a_ten_rank_board_reads_xboards_rank_numbers() {
     );
     assert_eq!(with(&out, "Error (bad square)").len(), 1, "{out:?}");
 }
+
+/// In a variant XBoard cannot carry, Baton does not move when XBoard says `go` after
+/// the `tellusererror` (XBoard would forfeit a move it cannot read): it answers with an
+/// error that says why, and no move.
+#[test]
+fn no_move_in_a_variant_xboard_cannot_carry() {
+    let out = session("xboard\nprotover 2\nnew\nvariant flipten\nlevel 40 0:04 0\ngo\nping 1\n");
+    assert!(with(&out, "move ").is_empty(), "{out:?}");
+    let errors = with(&out, "Error (flipshatranj: ");
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(errors[0].contains("baton gui"), "{out:?}");
+    assert!(!with(&out, "pong 1").is_empty(), "{out:?}");
+}
