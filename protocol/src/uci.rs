@@ -183,14 +183,14 @@ impl Uci {
             self.out.line(&format!("{group:<15} {share:+6}"));
         }
         self.out.line(&format!("{:<15} {:+6}", "Total", t.total));
-        let (side, stm) = if pos.side() == baton_engine::piece::Color::White {
-            ("White", t.total)
+        let side = if t.side == baton_engine::piece::Color::White {
+            "White"
         } else {
-            ("Black", -t.total)
+            "Black"
         };
         self.out.line(&format!(
             "Final evaluation {:+} ({side} to move, with its bonus of {})",
-            stm + t.tempo,
+            t.side_to_move_score(),
             t.tempo
         ));
     }

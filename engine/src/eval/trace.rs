@@ -22,6 +22,25 @@ pub struct Trace {
     /// The side-to-move bonus (`Weights::tempo`), which the search adds for the side
     /// to move.
     pub tempo: i32,
+    /// The side to move.
+    pub side: Color,
+}
+
+impl Trace {
+    /// The score the search starts from: the total from the side to move's side, plus
+    /// its bonus.
+    pub fn side_to_move_score(&self) -> i32 {
+        white_to(self.side, self.total) + self.tempo
+    }
+}
+
+/// A score from White's side turned to `side`'s (and back: the turn is its own inverse).
+fn white_to(side: Color, score: i32) -> i32 {
+    if side == Color::White {
+        score
+    } else {
+        -score
+    }
 }
 
 /// The group of a tunable weight: the first word of its name (`rank.Rook[0].mg`:
@@ -45,12 +64,7 @@ fn groups(w: &Weights) -> Vec<String> {
 
 /// `w`'s evaluation of `pos` from White's side, without the side-to-move bonus.
 fn white_view(pos: &Position, w: &Weights) -> i32 {
-    let score = weighted(pos, w) - w.tempo;
-    if pos.side() == Color::White {
-        score
-    } else {
-        -score
-    }
+    white_to(pos.side(), weighted(pos, w) - w.tempo)
 }
 
 /// The evaluation of `pos` under its variant's weights, by term group.
@@ -74,6 +88,7 @@ pub fn trace(pos: &Position) -> Trace {
         terms,
         total,
         tempo: w.tempo,
+        side: pos.side(),
     }
 }
 
@@ -93,12 +108,7 @@ mod tests {
                 let t = trace(&pos);
                 let sum: i32 = t.terms.iter().map(|(_, s)| s).sum();
                 assert_eq!(sum, t.total, "{v}");
-                let stm = if pos.side() == Color::White {
-                    t.total
-                } else {
-                    -t.total
-                };
-                assert_eq!(stm + t.tempo, super::super::evaluate(&pos), "{v}");
+                assert_eq!(t.side_to_move_score(), super::super::evaluate(&pos), "{v}");
                 assert_eq!(t.terms[0].0, "material", "{v}");
             }
         }
