@@ -149,12 +149,12 @@ impl XBoard {
                 }
                 self.restart_analysis();
             }
-            "usermove" => self.usermove(arg),
+            "usermove" => self.usermove(arg, line),
             "go" => {
                 self.cancel();
                 self.force = false;
                 self.side = self.engine.position().side();
-                self.think();
+                self.think(line);
             }
             "force" => {
                 self.cancel();
@@ -226,7 +226,7 @@ impl XBoard {
                 return Flow::Quit;
             }
             // With usermove=1 moves come prefixed, but a bare move is read too.
-            m if looks_like_move(m) => self.usermove(m),
+            m if looks_like_move(m) => self.usermove(m, line),
             _ => self.error("unknown command", cmd),
         }
         Flow::Continue
@@ -278,7 +278,8 @@ impl XBoard {
         self.restart_analysis();
     }
 
-    fn usermove(&mut self, text: &str) {
+    /// Plays the opponent's move `text` (from the command `line`) and answers it.
+    fn usermove(&mut self, text: &str, line: &str) {
         self.cancel();
         let v = self.engine.variant();
         let played = move_from_xboard(v, text)
@@ -296,7 +297,7 @@ impl XBoard {
             return;
         }
         if !self.force && self.engine.position().side() == self.side {
-            self.think();
+            self.think(line);
         }
     }
 
@@ -325,8 +326,9 @@ impl XBoard {
         }
     }
 
-    /// Searches for the engine's move; the search thread sends it.
-    fn think(&mut self) {
+    /// Searches for the engine's move; the search thread sends it. `line` is the
+    /// command that asked for it (`go`, or the opponent's move), named in an error.
+    fn think(&mut self, line: &str) {
         if let Some(result) = result_line(self.engine.game()) {
             self.out.line(&result);
             return;
@@ -336,7 +338,7 @@ impl XBoard {
         // the move it cannot read. Baton does not move there: the error says why.
         if let Some(limit) = self.engine.variant().facts().xboard_limit {
             let v = self.engine.variant().name();
-            return self.error(&format!("{v}: {limit}; run 'baton gui'"), "go");
+            return self.error(&format!("{v}: {limit}; run 'baton gui'"), line);
         }
         let game = self.engine.game().clone();
         let us = game.position().side();

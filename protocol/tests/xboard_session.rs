@@ -267,3 +267,17 @@ fn no_move_in_a_variant_xboard_cannot_carry() {
     assert!(errors[0].contains("baton gui"), "{out:?}");
     assert!(!with(&out, "pong 1").is_empty(), "{out:?}");
 }
+
+#[test]
+fn a_move_in_a_variant_xboard_cannot_carry_is_refused_naming_the_move() {
+    // The opponent's move is played; Baton does not answer it, and the error names
+    // the command that asked for an answer (the move), not `go`.
+    let out = session(
+        "xboard\nprotover 2\nnew\nvariant combiningknightmare\nplayother\nusermove e2e4\nping 1\n",
+    );
+    assert!(with(&out, "move ").is_empty(), "{out:?}");
+    let errors = with(&out, "Error (combiningknightmare: ");
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(errors[0].ends_with("usermove e2e4"), "{out:?}");
+    assert!(!with(&out, "pong 1").is_empty(), "{out:?}");
+}
