@@ -1,6 +1,10 @@
 //! The transposition table shared by all search threads. Lock-free: each entry is two
 //! atomic words, the key stored xor-ed with the data, so a torn write (two threads
-//! writing one entry at once) reads back as a miss instead of as wrong data.
+//! writing one entry at once) reads back as a miss instead of as wrong data. Entries
+//! come in buckets of four, one cache line: a position may sit in any slot of its
+//! bucket, and a new entry replaces the one least worth keeping (the shallowest, an
+//! older search's first), so a deep entry is not lost to the first shallow one that
+//! shares its index.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -46,8 +50,16 @@ impl std::fmt::Display for HashAllocError {
     }
 }
 
+/// The slots one index leads to, on one cache line.
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; BUCKET],
+}
+
+const BUCKET: usize = 4;
+
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
@@ -59,7 +71,7 @@ impl TranspositionTable {
     /// tests); a size asked for by a user goes through `resize`, which can refuse.
     pub fn new(size_mb: usize) -> TranspositionTable {
         let mut tt = TranspositionTable {
-            slots: Vec::new(),
+            buckets: Vec::new(),
             generation: AtomicU8::new(0),
         };
         if let Err(e) = tt.resize(size_mb) {
@@ -80,19 +92,21 @@ impl TranspositionTable {
             .max(1)
             .checked_mul(1024 * 1024)
             .ok_or(refused.clone())?;
-        let n = bytes / std::mem::size_of::<Slot>();
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| refused)?;
-        slots.extend((0..n).map(|_| Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
+        let n = bytes / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(|_| refused)?;
+        buckets.extend((0..n).map(|_| Bucket {
+            slots: std::array::from_fn(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            }),
         }));
-        self.slots = slots;
+        self.buckets = buckets;
         Ok(())
     }
 
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.buckets.iter().flat_map(|b| &b.slots) {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -100,7 +114,7 @@ impl TranspositionTable {
     }
 
     pub fn size_mb(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
     }
 
     /// Starts a new search: older entries become the first to be replaced.
@@ -109,9 +123,9 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &Slot {
-        let i = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[i]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
     }
 
     /// Asks the processor to bring the entry of `key` into the cache, so that the
@@ -120,7 +134,7 @@ impl TranspositionTable {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let p = self.slot(key) as *const Slot as *const i8;
+            let p = self.bucket(key) as *const Bucket as *const i8;
             // SAFETY: prefetching is a hint; any address is allowed and this one is
             // inside the table.
             unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
@@ -130,11 +144,10 @@ impl TranspositionTable {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = self.slot(key);
-        let data = s.data.load(Ordering::Relaxed);
-        if data == 0 || s.check.load(Ordering::Relaxed) ^ data != key {
-            return None;
-        }
+        let data = self.bucket(key).slots.iter().find_map(|s| {
+            let data = s.data.load(Ordering::Relaxed);
+            (data != 0 && s.check.load(Ordering::Relaxed) ^ data == key).then_some(data)
+        })?;
         let best = ((data >> 35) & 1 == 1).then(|| Move::unpack(data & MOVE_BITS));
         let score = ((data >> 36) & 0xFFFF) as u16 as i16 as i32;
         let depth = ((data >> 52) & 0x7F) as i32 - 1;
@@ -152,16 +165,10 @@ impl TranspositionTable {
     }
 
     pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let s = self.slot(key);
         let generation = self.generation.load(Ordering::Relaxed) as u64 & 7;
+        let s = self.victim(key, generation);
         let old = s.data.load(Ordering::Relaxed);
         let old_key = s.check.load(Ordering::Relaxed) ^ old;
-        let old_depth = ((old >> 52) & 0x7F) as i32 - 1;
-        let old_generation = (old >> 61) & 7;
-        // Keep a deeper entry of this search for another position.
-        if old != 0 && old_key != key && old_generation == generation && old_depth > depth + 2 {
-            return;
-        }
         // Keep the old move when the new result has none for the same position.
         let best_bits = match best {
             Some(m) => m.pack() | 1 << 35,
@@ -183,15 +190,46 @@ impl TranspositionTable {
         s.data.store(data, Ordering::Relaxed);
     }
 
+    /// The slot of `key`'s bucket a new entry for it goes to: the one holding `key`,
+    /// else an empty one, else the one least worth keeping: the shallowest, counting
+    /// an entry of an older search as `AGE_PLIES` plies shallower per search of age.
+    fn victim(&self, key: u64, generation: u64) -> &Slot {
+        const AGE_PLIES: i32 = 4;
+        let slots = &self.bucket(key).slots;
+        let mut victim = &slots[0];
+        let mut least = i32::MAX;
+        for s in slots {
+            let data = s.data.load(Ordering::Relaxed);
+            if data != 0 && s.check.load(Ordering::Relaxed) ^ data == key {
+                return s;
+            }
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                let depth = ((data >> 52) & 0x7F) as i32 - 1;
+                let age = ((generation + 8 - ((data >> 61) & 7)) & 7) as i32;
+                depth - AGE_PLIES * age
+            };
+            if worth < least {
+                victim = s;
+                least = worth;
+            }
+        }
+        victim
+    }
+
     /// Permille of the first thousand slots written in this search.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) as u64 & 7;
-        let sample = self.slots.len().min(1000);
+        let sample = (self.buckets.len() * BUCKET).min(1000);
         if sample == 0 {
             return 0;
         }
-        let used = self.slots[..sample]
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.slots)
+            .take(sample)
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
                 d != 0 && (d >> 61) & 7 == generation
@@ -219,5 +257,26 @@ mod tests {
         assert!(tt.probe(0x1234).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF_1234_5678).is_none());
+    }
+
+    #[test]
+    fn a_deep_entry_outlives_shallow_ones_that_share_its_bucket() {
+        let tt = TranspositionTable::new(1);
+        // Keys that differ only in their low bits share a bucket.
+        let base = 0xABCD_0000_0000_0000u64;
+        tt.store(base | 1, None, 10, 12, Bound::Exact);
+        for k in 2..=20 {
+            tt.store(base | k, None, 0, 1, Bound::Upper);
+        }
+        assert_eq!(tt.probe(base | 1).map(|e| e.depth), Some(12));
+        assert_eq!(tt.probe(base | 20).map(|e| e.depth), Some(1));
+        // An older search's deep entry gives way in time.
+        for _ in 0..4 {
+            tt.new_search();
+        }
+        for k in 21..=40 {
+            tt.store(base | k, None, 0, 1, Bound::Upper);
+        }
+        assert!(tt.probe(base | 1).is_none());
     }
 }
