@@ -164,7 +164,7 @@ const CHESS: VariantFacts = VariantFacts {
         aspiration: true,
         null_move: true,
         lmr: true,
-        sharp: Sharp::ALL,
+        sharp: Sharp::CHESS_FAMILY,
         check_extension: true,
         quiescence_checks: false,
         quiescence_threats: false,
@@ -200,8 +200,10 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     ],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
     royal_is_knight: true,
+    // Every sharper technique, the three of 2026-11-27 included (`Sharp::ALL`).
     search: Features {
         quiescence_checks: true,
+        sharp: Sharp::ALL,
         ..CHESS.search
     },
     weights: &weights::KNIGHTMATE,
@@ -408,7 +410,7 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
         sharp: Sharp {
             singular_extension: false,
             quiet_pruning: false,
-            ..Sharp::ALL
+            ..Sharp::CHESS_FAMILY
         },
         quiescence_threats: true,
         // Aspiration windows, unlike the 10x10 board (not measured without them here).

@@ -27,6 +27,16 @@ pub struct Features {
 }
 
 impl Features {
+    /// How many earlier moves of the line continuation history follows
+    /// (`Ordering::follow_up`).
+    pub fn follow_up_plies(&self) -> usize {
+        match (self.sharp.follow_up_history, self.sharp.own_follow_up) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        }
+    }
+
     /// The features of search thread `id` (0 is the main thread). Lazy SMP helpers
     /// leave singular extensions to the main thread: their deeper table entries
     /// qualify more hash moves for the singular test in every thread, so that with
@@ -46,7 +56,8 @@ impl Features {
 }
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
-/// combiningknightmare). Off where they lost in a match (stonesrelays, flipshatranj) or
+/// combiningknightmare; the last three fields in knightmate alone, `CHESS_FAMILY`
+/// leaves them off). Off where they lost in a match (stonesrelays, flipshatranj) or
 /// were not measured; each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +80,14 @@ pub struct Sharp {
     pub quiescence_hash: bool,
     /// Countermoves and continuation history order quiet moves.
     pub follow_up_history: bool,
+    /// Continuation history also follows our own previous move, two plies up (with
+    /// `follow_up_history` only).
+    pub own_follow_up: bool,
+    /// Where the stored score of a node bounds its static score from the right side,
+    /// pruning on the static score uses the stored one.
+    pub stored_score_as_eval: bool,
+    /// Late quiet moves are reduced a ply more where the hash move is a capture.
+    pub capture_hash_reduction: bool,
 }
 
 impl Sharp {
@@ -82,6 +101,19 @@ impl Sharp {
         reductions_by_history: true,
         quiescence_hash: true,
         follow_up_history: true,
+        own_follow_up: true,
+        stored_score_as_eval: true,
+        capture_hash_reduction: true,
+    };
+
+    /// Every technique but the three measured in knightmate only (`own_follow_up`,
+    /// `stored_score_as_eval`, `capture_hash_reduction`): chess, knightrelay and
+    /// combiningknightmare, where they were not measured.
+    pub const CHESS_FAMILY: Sharp = Sharp {
+        own_follow_up: false,
+        stored_score_as_eval: false,
+        capture_hash_reduction: false,
+        ..Sharp::ALL
     };
 
     /// None: the plain forms only.
@@ -94,6 +126,9 @@ impl Sharp {
         reductions_by_history: false,
         quiescence_hash: false,
         follow_up_history: false,
+        own_follow_up: false,
+        stored_score_as_eval: false,
+        capture_hash_reduction: false,
     };
 }
 

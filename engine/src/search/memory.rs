@@ -23,7 +23,7 @@ impl Memory {
 
     /// Thread `id`'s tables for a search of `variant` (fresh ones if it has none for
     /// that variant), with the killers cleared.
-    pub fn take(&self, id: usize, variant: Variant, follow_up: bool) -> Ordering {
+    pub fn take(&self, id: usize, variant: Variant, follow_up: usize) -> Ordering {
         let kept = self
             .slots
             .lock()
@@ -66,28 +66,22 @@ mod tests {
     fn memory_keeps_history_for_the_same_variant_and_drops_killers() {
         let pos = Position::startpos(Variant::Knightmate);
         let m = rules::legal_move_list(&pos)[0];
-        let mut ordering = Ordering::new(true);
+        let mut ordering = Ordering::new(1);
         ordering.reward(&pos, m, 10, 3, &[]);
         assert!(ordering.history(&pos, m) > 0);
         assert_eq!(ordering.killers[3][0], Some(m));
 
         let memory = Memory::new();
         memory.give(1, Variant::Knightmate, ordering);
-        assert_eq!(
-            memory.take(0, Variant::Knightmate, true).history(&pos, m),
-            0
-        );
-        let back = memory.take(1, Variant::Knightmate, true);
+        assert_eq!(memory.take(0, Variant::Knightmate, 1).history(&pos, m), 0);
+        let back = memory.take(1, Variant::Knightmate, 1);
         assert!(back.history(&pos, m) > 0, "history is kept");
         assert_eq!(back.killers[3][0], None, "killers are dropped");
 
         memory.give(1, Variant::Knightmate, back);
-        assert_eq!(memory.take(1, Variant::Chess, true).history(&pos, m), 0);
-        memory.give(1, Variant::Knightmate, Ordering::new(true));
+        assert_eq!(memory.take(1, Variant::Chess, 1).history(&pos, m), 0);
+        memory.give(1, Variant::Knightmate, Ordering::new(1));
         memory.clear();
-        assert_eq!(
-            memory.take(1, Variant::Knightmate, true).history(&pos, m),
-            0
-        );
+        assert_eq!(memory.take(1, Variant::Knightmate, 1).history(&pos, m), 0);
     }
 }

@@ -24,8 +24,10 @@ pub struct Ordering {
     /// The piece and target of the move made at each ply of the current line (`None`
     /// for a null move), set by the search.
     pub played: [Option<u16>; MAX_PLY + 1],
-    /// Whether countermoves and continuation history are used (`Sharp::follow_up_history`).
-    follow_up: bool,
+    /// How many earlier moves of the line continuation history follows: 0 (none and
+    /// no countermoves), 1 (the opponent's last move), 2 (also our own move before
+    /// it). `Features::follow_up_plies`.
+    follow_up: usize,
 }
 
 /// Keys of (color, role, target square).
@@ -42,8 +44,8 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 const HINT_SCALE: i32 = 20;
 
 impl Ordering {
-    pub fn new(follow_up: bool) -> Ordering {
-        let tables = if follow_up { PIECE_TARGETS } else { 0 };
+    pub fn new(follow_up: usize) -> Ordering {
+        let tables = if follow_up > 0 { PIECE_TARGETS } else { 0 };
         Ordering {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 128 * 128],
@@ -54,8 +56,8 @@ impl Ordering {
         }
     }
 
-    /// Whether countermoves and continuation history are kept.
-    pub fn follow_up(&self) -> bool {
+    /// How many earlier moves continuation history follows (0: none kept).
+    pub fn follow_up(&self) -> usize {
         self.follow_up
     }
 
@@ -69,21 +71,32 @@ impl Ordering {
     /// The previous move's key at this ply (none at the root or in quiescence).
     #[inline]
     fn previous(&self, ply: usize) -> Option<usize> {
-        if !self.follow_up || ply == 0 || ply >= MAX_PLY - 1 {
+        if self.follow_up < 1 || ply == 0 || ply >= MAX_PLY - 1 {
             return None;
         }
         self.played[ply - 1].map(usize::from)
     }
 
-    /// History of a quiet move: by squares, and as an answer to the previous move.
+    /// The key of our own previous move, two plies up (none near the root).
+    #[inline]
+    fn own_previous(&self, ply: usize) -> Option<usize> {
+        if self.follow_up < 2 || !(2..MAX_PLY - 1).contains(&ply) {
+            return None;
+        }
+        self.played[ply - 2].map(usize::from)
+    }
+
+    /// History of a quiet move: by squares, as an answer to the opponent's previous
+    /// move, and as a follow-up to our own move before it (one continuation table
+    /// for both, as in Stockfish: the earlier move picks the row).
     pub fn quiet_history(&self, pos: &Position, m: Move, ply: usize) -> i32 {
-        let cont = match (self.previous(ply), Self::piece_target(pos, m)) {
-            (Some(prev), Some(key)) => {
-                i32::from(self.continuation[prev * PIECE_TARGETS + usize::from(key)])
-            }
-            _ => 0,
+        let Some(key) = Self::piece_target(pos, m).map(usize::from) else {
+            return self.history(pos, m);
         };
-        self.history(pos, m) + cont
+        let cont = |prev: Option<usize>| {
+            prev.map_or(0, |p| i32::from(self.continuation[p * PIECE_TARGETS + key]))
+        };
+        self.history(pos, m) + cont(self.previous(ply)) + cont(self.own_previous(ply))
     }
 
     #[inline]
@@ -155,22 +168,25 @@ impl Ordering {
         if let Some(prev) = prev {
             self.counter[prev] = Some(m);
         }
-        self.update(pos, m, bonus, prev);
+        let rows = [prev, self.own_previous(ply)];
+        self.update(pos, m, bonus, rows);
         for &q in tried {
             if q != m {
-                self.update(pos, q, -bonus, prev);
+                self.update(pos, q, -bonus, rows);
             }
         }
     }
 
-    fn update(&mut self, pos: &Position, m: Move, bonus: i32, prev: Option<usize>) {
-        let h = &mut self.history[Self::history_index(pos, m)];
+    fn update(&mut self, pos: &Position, m: Move, bonus: i32, rows: [Option<usize>; 2]) {
         // Gravity keeps the values bounded well below the killer score.
-        *h += bonus * 32 - *h * bonus.abs() / 512;
-        if let (Some(prev), Some(key)) = (prev, Self::piece_target(pos, m)) {
-            let c = &mut self.continuation[prev * PIECE_TARGETS + usize::from(key)];
-            let v = i32::from(*c);
-            *c = (v + bonus * 32 - v * bonus.abs() / 512) as i16;
+        let gravity = |v: i32| v + bonus * 32 - v * bonus.abs() / 512;
+        let h = &mut self.history[Self::history_index(pos, m)];
+        *h = gravity(*h);
+        if let Some(key) = Self::piece_target(pos, m) {
+            for prev in rows.into_iter().flatten() {
+                let c = &mut self.continuation[prev * PIECE_TARGETS + usize::from(key)];
+                *c = gravity(i32::from(*c)) as i16;
+            }
         }
     }
 
@@ -181,7 +197,7 @@ impl Ordering {
 
 impl Default for Ordering {
     fn default() -> Self {
-        Ordering::new(true)
+        Ordering::new(2)
     }
 }
 
@@ -220,5 +236,29 @@ pub fn prepare(list: &mut MoveList, scores: &mut [i32]) {
 pub fn next(list: &mut MoveList, scores: &mut [i32], i: usize) {
     if list.len() <= PICK_LIMIT {
         pick(list, scores, i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// A quiet move rewarded two plies below our previous move keeps part of that
+    /// credit when the opponent's move between differs, but only where continuation
+    /// history follows two plies.
+    #[test]
+    fn own_follow_up_remembers_the_answer_to_our_previous_move() {
+        let pos = Position::startpos(Variant::Knightmate);
+        let m = rules::legal_move_list(&pos)[0];
+        for (plies, remembered) in [(1, false), (2, true)] {
+            let mut o = Ordering::new(plies);
+            o.played[0] = Some(5);
+            o.played[1] = Some(7);
+            o.reward(&pos, m, 10, 2, &[]);
+            o.played[1] = Some(9);
+            let more = o.quiet_history(&pos, m, 2) > o.history(&pos, m);
+            assert_eq!(more, remembered, "{plies} plies");
+        }
     }
 }

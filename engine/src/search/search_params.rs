@@ -80,11 +80,15 @@ pub const LMR_MIN_INDEX: usize = 3;
 /// History score worth one ply less (or more) of reduction (selective).
 pub const HISTORY_PER_PLY: i32 = 8000;
 
+/// The late-move reduction grows with the logarithms of depth and move number,
+/// their product divided by this.
+pub const LMR_DIVISOR: f32 = 2.2;
+
 /// The late-move reduction of the `index`th move at `depth`, before adjustments.
 pub fn lmr(depth: i32, index: usize) -> i32 {
     let d = (depth as f32).ln();
     let i = (index as f32).ln();
-    (0.5 + d * i / 2.2) as i32
+    (0.5 + d * i / LMR_DIVISOR) as i32
 }
 
 /// How many second-stage moves (`movepick::Stage::Rest`) a node not in check tries once

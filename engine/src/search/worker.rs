@@ -178,8 +178,8 @@ impl<'a> Worker<'a> {
     ) -> Worker<'a> {
         let features = variant.facts().search.for_thread(id);
         let ordering = match memory {
-            Some(m) => m.take(id, variant, features.sharp.follow_up_history),
-            None => Ordering::new(features.sharp.follow_up_history),
+            Some(m) => m.take(id, variant, features.follow_up_plies()),
+            None => Ordering::new(features.follow_up_plies()),
         };
         Worker {
             id,
@@ -416,6 +416,28 @@ impl<'a> Worker<'a> {
         // Better than two plies ago: pruning on the static score is safer (the
         // position is going our way), late moves are reduced less.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // A stored search result is a better guess than the static score where its
+        // bound points the same way (as in Stockfish): the pruning below uses it.
+        let static_eval = match entry {
+            Some(e)
+                if self.features.sharp.stored_score_as_eval
+                    && !in_check
+                    && score_from_tt(e.score, ply).abs() < MATE_BOUND =>
+            {
+                let s = score_from_tt(e.score, ply);
+                let better = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if better {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
@@ -761,6 +783,10 @@ impl<'a> Worker<'a> {
                 // Moves that cut off often elsewhere are reduced less.
                 reduction -= self.ordering.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
             }
+            // Where the hash move takes something, quiet moves rarely do better.
+            if self.features.sharp.capture_hash_reduction && hash_move_captures(pos, node.entry) {
+                reduction += 1;
+            }
             reduction = reduction.clamp(0, new_depth - 1);
         }
         let mut score = -self.search(
@@ -979,6 +1005,13 @@ impl<'a> Worker<'a> {
             0
         }
     }
+}
+
+/// The stored best move of the node takes something.
+fn hash_move_captures(pos: &Position, entry: Option<Entry>) -> bool {
+    entry
+        .and_then(|e| e.best)
+        .is_some_and(|h| rules::is_capture(pos, h))
 }
 
 /// The side to move has pieces other than pawns and royals (zugzwang is unlikely).
