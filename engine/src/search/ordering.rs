@@ -68,22 +68,15 @@ impl Ordering {
         Some(((pos.side.idx() * NROLES + role.idx()) * 128 + m.to.idx()) as u16)
     }
 
-    /// The previous move's key at this ply (none at the root or in quiescence).
+    /// The key of the move made `back` plies above this one (1: the opponent's last,
+    /// 2: our own before it), where continuation history follows that far; none
+    /// near the root or in quiescence.
     #[inline]
-    fn previous(&self, ply: usize) -> Option<usize> {
-        if self.follow_up < 1 || ply == 0 || ply >= MAX_PLY - 1 {
+    fn played_before(&self, ply: usize, back: usize) -> Option<usize> {
+        if self.follow_up < back || ply < back || ply >= MAX_PLY - 1 {
             return None;
         }
-        self.played[ply - 1].map(usize::from)
-    }
-
-    /// The key of our own previous move, two plies up (none near the root).
-    #[inline]
-    fn own_previous(&self, ply: usize) -> Option<usize> {
-        if self.follow_up < 2 || !(2..MAX_PLY - 1).contains(&ply) {
-            return None;
-        }
-        self.played[ply - 2].map(usize::from)
+        self.played[ply - back].map(usize::from)
     }
 
     /// History of a quiet move: by squares, as an answer to the opponent's previous
@@ -96,7 +89,7 @@ impl Ordering {
         let cont = |prev: Option<usize>| {
             prev.map_or(0, |p| i32::from(self.continuation[p * PIECE_TARGETS + key]))
         };
-        self.history(pos, m) + cont(self.previous(ply)) + cont(self.own_previous(ply))
+        self.history(pos, m) + cont(self.played_before(ply, 1)) + cont(self.played_before(ply, 2))
     }
 
     #[inline]
@@ -117,7 +110,9 @@ impl Ordering {
         ply: usize,
     ) -> Vec<i32> {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let counter = self.previous(ply).and_then(|prev| self.counter[prev]);
+        let counter = self
+            .played_before(ply, 1)
+            .and_then(|prev| self.counter[prev]);
         let hints = movepick::order_hints(pos, list);
         let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
         list.iter()
@@ -164,11 +159,11 @@ impl Ordering {
             self.killers[ply][0] = Some(m);
         }
         let bonus = (depth * depth).min(400);
-        let prev = self.previous(ply);
+        let prev = self.played_before(ply, 1);
         if let Some(prev) = prev {
             self.counter[prev] = Some(m);
         }
-        let rows = [prev, self.own_previous(ply)];
+        let rows = [prev, self.played_before(ply, 2)];
         self.update(pos, m, bonus, rows);
         for &q in tried {
             if q != m {

@@ -418,19 +418,15 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // A stored search result is a better guess than the static score where its
         // bound points the same way (as in Stockfish): the pruning below uses it.
-        let static_eval = match entry {
-            Some(e)
-                if self.features.sharp.stored_score_as_eval
-                    && !in_check
-                    && score_from_tt(e.score, ply).abs() < MATE_BOUND =>
-            {
+        let static_eval = match entry.filter(|_| self.features.sharp.stored_score_as_eval) {
+            Some(e) if !in_check => {
                 let s = score_from_tt(e.score, ply);
                 let better = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s > static_eval,
                     Bound::Upper => s < static_eval,
                 };
-                if better {
+                if better && s.abs() < MATE_BOUND {
                     s
                 } else {
                     static_eval
