@@ -32,6 +32,15 @@ struct Slot {
     data: AtomicU64,
 }
 
+impl Slot {
+    /// The slot's data word if it holds an entry for `key`.
+    #[inline]
+    fn data_for(&self, key: u64) -> Option<u64> {
+        let data = self.data.load(Ordering::Relaxed);
+        (data != 0 && self.check.load(Ordering::Relaxed) ^ data == key).then_some(data)
+    }
+}
+
 /// The memory for a hash table of the requested size could not be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HashAllocError {
@@ -65,6 +74,16 @@ pub struct TranspositionTable {
 
 // Data layout: move 35 bits | has-move 1 | score 16 | depth 7 | bound 2 | generation 3.
 const MOVE_BITS: u64 = (1 << 35) - 1;
+
+/// The depth of a data word.
+fn depth_of(data: u64) -> i32 {
+    ((data >> 52) & 0x7F) as i32 - 1
+}
+
+/// The search generation (3 bits) that wrote a data word.
+fn generation_of(data: u64) -> u64 {
+    (data >> 61) & 7
+}
 
 impl TranspositionTable {
     /// A table of `size_mb` megabytes. Only for sizes known to fit (the defaults,
@@ -144,13 +163,14 @@ impl TranspositionTable {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let data = self.bucket(key).slots.iter().find_map(|s| {
-            let data = s.data.load(Ordering::Relaxed);
-            (data != 0 && s.check.load(Ordering::Relaxed) ^ data == key).then_some(data)
-        })?;
+        let data = self
+            .bucket(key)
+            .slots
+            .iter()
+            .find_map(|s| s.data_for(key))?;
         let best = ((data >> 35) & 1 == 1).then(|| Move::unpack(data & MOVE_BITS));
         let score = ((data >> 36) & 0xFFFF) as u16 as i16 as i32;
-        let depth = ((data >> 52) & 0x7F) as i32 - 1;
+        let depth = depth_of(data);
         let bound = match (data >> 59) & 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
@@ -199,16 +219,15 @@ impl TranspositionTable {
         let mut victim = &slots[0];
         let mut least = i32::MAX;
         for s in slots {
-            let data = s.data.load(Ordering::Relaxed);
-            if data != 0 && s.check.load(Ordering::Relaxed) ^ data == key {
+            if s.data_for(key).is_some() {
                 return s;
             }
+            let data = s.data.load(Ordering::Relaxed);
             let worth = if data == 0 {
                 i32::MIN
             } else {
-                let depth = ((data >> 52) & 0x7F) as i32 - 1;
-                let age = ((generation + 8 - ((data >> 61) & 7)) & 7) as i32;
-                depth - AGE_PLIES * age
+                let age = ((generation + 8 - generation_of(data)) & 7) as i32;
+                depth_of(data) - AGE_PLIES * age
             };
             if worth < least {
                 victim = s;
@@ -232,7 +251,7 @@ impl TranspositionTable {
             .take(sample)
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 61) & 7 == generation
+                d != 0 && generation_of(d) == generation
             })
             .count();
         (used * 1000 / sample) as u32

@@ -418,22 +418,13 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // A stored search result is a better guess than the static score where its
         // bound points the same way (as in Stockfish): the pruning below uses it.
-        let static_eval = match entry.filter(|_| self.features.sharp.stored_score_as_eval) {
-            Some(e) if !in_check => {
-                let s = score_from_tt(e.score, ply);
-                let better = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s > static_eval,
-                    Bound::Upper => s < static_eval,
-                };
-                if better && s.abs() < MATE_BOUND {
-                    s
-                } else {
-                    static_eval
-                }
-            }
-            _ => static_eval,
-        };
+        // (`tt_cutoff` with the static score as both bounds: an entry whose bound
+        // settles the static score's window is the better guess.)
+        let static_eval = entry
+            .filter(|_| self.features.sharp.stored_score_as_eval && !in_check)
+            .and_then(|e| tt_cutoff(e, static_eval, static_eval, ply))
+            .filter(|s| s.abs() < MATE_BOUND)
+            .unwrap_or(static_eval);
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
