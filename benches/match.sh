@@ -1,19 +1,19 @@
 #!/bin/sh
 # Strength measurements of issue 4, with `baton match` (error bars in the output):
-#   1. knightmate: Baton against Fairy-Stockfish (Debian's 11.1) at 10 s + 0.1 s;
+#   1. knightmate and chess: Baton against Fairy-Stockfish (Debian's 11.1) at 10 s + 0.1 s;
 #   2. every variant: Baton at depth N+1 against depth N;
 #   3. every variant: Baton with 2 threads against 1 thread at the same clock;
 #   4. every variant: Baton against an older build of itself (BASE, a binary: issue 21
 #      measures against commit 4eb9e77, built with `git worktree add /tmp/base 4eb9e77 &&
 #      cargo build --release` there) at TC; not part of `all`.
-# Usage: benches/match.sh [knightmate-fsf|depth|threads|base|all]   (default: all)
+# Usage: benches/match.sh [knightmate-fsf|chess-fsf|depth|threads|base|all]   (default: all)
 # Environment (defaults in brackets): BATON [target/release/baton, runs the match],
 # ENGINE [$BATON, the engine measured], BASE [none; the older build for `base`], FAIRY
 # [/usr/games/fairy-stockfish], GAMES [100], TC [10+0.1], DEPTH [N = 4], CONCURRENCY [1],
 # PLIES [none: the games start from the variant's opening suite, benches/openings/; N:
 # N random plies from the start instead], SEED [1], TIMEMARGIN [100 ms], VARIANTS [every variant;
 # those Baton does not implement yet are refused and skipped], OUT [bench-match, PGNs],
-# LIMIT [none; for knightmate-fsf, "--nodes N" or "--depth N" in place of TC: both engines
+# LIMIT [none; for knightmate-fsf and chess-fsf, "--nodes N" or "--depth N" in place of TC: both engines
 # search that many nodes or plies a move, which the machine's load does not change],
 # SPRT [none; e.g. 0,40: each match stops once the test decides between +0 and +40 Elo],
 # EXTRA [more arguments for every match, e.g. "--resign movecount=4 score=800"].
@@ -67,18 +67,20 @@ run() { # title, PGN file (replaced), then the arguments of baton match
     "$BATON" match "$@" || echo "=== $title: not run (see the error above)"
 }
 
-if [ "$WHAT" = all ] || [ "$WHAT" = knightmate-fsf ]; then
+# Against Fairy-Stockfish: knightmate (issue 21's goal) and chess (a figure to report).
+for fv in knightmate chess; do
+    [ "$WHAT" = all ] || [ "$WHAT" = "$fv-fsf" ] || continue
+    goal=$([ "$fv" = knightmate ] && echo " (goal at 10+0.1: score >= 35%)")
     if [ -x "$FAIRY" ]; then
         # shellcheck disable=SC2046
         # shellcheck disable=SC2086
-        run "knightmate: Baton vs Fairy-Stockfish at ${LIMIT:-$TC} (goal at 10+0.1: score >= 35%)" \
-            "$OUT/knightmate-fsf.pgn" \
+        run "$fv: Baton vs Fairy-Stockfish at ${LIMIT:-$TC}$goal" "$OUT/$fv-fsf.pgn" \
             --engine cmd="$ENGINE" name=Baton --engine cmd="$FAIRY" name=Fairy-Stockfish \
-            --variant knightmate ${LIMIT:---tc "$TC"} $(common)
+            --variant "$fv" ${LIMIT:---tc "$TC"} $(common)
     else
-        echo "=== knightmate vs Fairy-Stockfish: $FAIRY missing (apt-get install fairy-stockfish)"
+        echo "=== $fv vs Fairy-Stockfish: $FAIRY missing (apt-get install fairy-stockfish)"
     fi
-fi
+done
 
 for v in $VARIANTS; do
     if [ "$WHAT" = all ] || [ "$WHAT" = depth ]; then
