@@ -120,10 +120,13 @@ impl XBoard {
 
 impl Drop for XBoard {
     fn drop(&mut self) {
+        // KILL, not TERM, to the whole group (XBoard, its engines and any process it
+        // forked): a forked XBoard once outlived a TERM and was left running after
+        // the tests had passed. The test needs nothing from a graceful end.
         let group = self.child.id();
         if group > 1 {
             let _ = Command::new("kill")
-                .args(["-TERM", "--", &format!("-{group}")])
+                .args(["-KILL", "--", &format!("-{group}")])
                 .stderr(Stdio::null())
                 .status();
         }
