@@ -187,13 +187,10 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed) as u64 & 7;
         let s = self.victim(key, generation);
-        let old = s.data.load(Ordering::Relaxed);
-        let old_key = s.check.load(Ordering::Relaxed) ^ old;
         // Keep the old move when the new result has none for the same position.
         let best_bits = match best {
             Some(m) => m.pack() | 1 << 35,
-            None if old_key == key => old & (MOVE_BITS | 1 << 35),
-            None => 0,
+            None => s.data_for(key).map_or(0, |old| old & (MOVE_BITS | 1 << 35)),
         };
         let depth_bits = (depth.clamp(-1, 126) + 1) as u64;
         let bound_bits = match bound {
