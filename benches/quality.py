@@ -13,6 +13,8 @@ each engine's mean minus the first engine's over the same positions (paired).
     # the screen (judge's scores cached in OUT, so a new engine costs only its moves):
     benches/quality.py screen --variant knightmate --positions pos.txt --nodes 200000 \\
         --depth 18 --out quality-out BASE_BIN NEW_BIN ...
+    # the search tree's size over the same positions (no judge):
+    benches/quality.py tree --variant knightmate --positions pos.txt --depth 11 BASE_BIN NEW_BIN
 
 Fixed nodes and one thread make each engine's moves the same on any machine and under
 any load. What it can tell is in docs/strength.md (a doubling of Baton's nodes moves
@@ -143,6 +145,37 @@ def screen(args):
         print(f"{b} - {first}: {mean(d):+.1f} cp +/- {ci(d):.1f} (paired)")
 
 
+def tree(args):
+    """Nodes each engine searches to a fixed depth over the positions (the sum and the
+    geometric mean): how much a change shrinks the tree in positions of games, which a
+    bench of a few positions does not tell (docs/strength.md)."""
+    lines = [l.strip() for l in open(args.positions) if "|" in l]
+    base = None
+    for b in args.engines:
+        eng = Uci(b, args.variant)
+        nodes = []
+        for p in lines:
+            fen, moves = [x.strip() for x in p.split("|")]
+            eng.send("ucinewgame")
+            eng.send(f"position fen {fen}" + (f" moves {moves}" if moves else ""))
+            eng.send(f"go depth {args.depth}")
+            last = 0
+            for line in eng.p.stdout:
+                t = line.split()
+                if t[:1] == ["info"] and "nodes" in t:
+                    last = int(t[t.index("nodes") + 1])
+                if t[:1] == ["bestmove"]:
+                    break
+            nodes.append(max(last, 1))
+        eng.quit()
+        total = sum(nodes)
+        geo = math.exp(mean([math.log(n) for n in nodes]))
+        base = base or (total, geo)
+        print(f"{b}: depth {args.depth}, {len(nodes)} positions, nodes {total} "
+              f"({100 * (total / base[0] - 1):+.1f}%), geometric mean {geo:.0f} "
+              f"({100 * (geo / base[1] - 1):+.1f}%)", flush=True)
+
+
 def mean(xs):
     return sum(xs) / len(xs)
 
@@ -168,11 +201,13 @@ def main():
     s.add_argument("--judge", default=FAIRY)
     s.add_argument("--out", default="quality-out", help="where the judge's scores are kept")
     s.add_argument("engines", nargs="+")
+    t = sub.add_parser("tree", help="nodes to a fixed depth, against the first engine")
+    t.add_argument("--variant", required=True)
+    t.add_argument("--positions", required=True, help='"FEN | moves" lines')
+    t.add_argument("--depth", type=int, default=11)
+    t.add_argument("engines", nargs="+")
     args = ap.parse_args()
-    if args.what == "positions":
-        positions(args)
-    else:
-        screen(args)
+    {"positions": positions, "screen": screen, "tree": tree}[args.what](args)
 
 
 if __name__ == "__main__":
