@@ -58,16 +58,25 @@ class Uci:
                 return line
         sys.exit(f"quality.py: the engine stopped before '{word}'")
 
-    def go(self, position, limit):
-        """Best move and score (side to move's view, cp; mates as +/-30000 less
-        100 a move) of `go LIMIT` from a "FEN | moves" line."""
+    def search(self, position, limit):
+        """Searches a "FEN | moves" line afresh with `go LIMIT`; yields the words
+        of each line of output up to and with `bestmove`."""
         fen, moves = [x.strip() for x in position.split("|")]
         self.send("ucinewgame")
         self.send(f"position fen {fen}" + (f" moves {moves}" if moves else ""))
         self.send(f"go {limit}")
-        score = None
         for line in self.p.stdout:
             t = line.split()
+            yield t
+            if t[:1] == ["bestmove"]:
+                return
+        sys.exit("quality.py: the engine stopped during a search")
+
+    def go(self, position, limit):
+        """Best move and score (side to move's view, cp; mates as +/-30000 less
+        100 a move) of `go LIMIT`."""
+        score = None
+        for t in self.search(position, limit):
             if t[:1] == ["info"] and "score" in t and "lowerbound" not in t \
                     and "upperbound" not in t and ("multipv" not in t or t[t.index("multipv") + 1] == "1"):
                 i = t.index("score")
@@ -75,7 +84,14 @@ class Uci:
                 score = v if t[i + 1] == "cp" else (30000 - 100 * abs(v)) * (1 if v > 0 else -1)
             if t[:1] == ["bestmove"]:
                 return t[1], score
-        sys.exit("quality.py: the engine stopped during a search")
+
+    def nodes(self, position, limit):
+        """The nodes `go LIMIT` searched (its last report)."""
+        last = 0
+        for t in self.search(position, limit):
+            if t[:1] == ["info"] and "nodes" in t:
+                last = int(t[t.index("nodes") + 1])
+        return last
 
     def quit(self):
         self.send("quit")
@@ -153,20 +169,7 @@ def tree(args):
     base = None
     for b in args.engines:
         eng = Uci(b, args.variant)
-        nodes = []
-        for p in lines:
-            fen, moves = [x.strip() for x in p.split("|")]
-            eng.send("ucinewgame")
-            eng.send(f"position fen {fen}" + (f" moves {moves}" if moves else ""))
-            eng.send(f"go depth {args.depth}")
-            last = 0
-            for line in eng.p.stdout:
-                t = line.split()
-                if t[:1] == ["info"] and "nodes" in t:
-                    last = int(t[t.index("nodes") + 1])
-                if t[:1] == ["bestmove"]:
-                    break
-            nodes.append(max(last, 1))
+        nodes = [max(1, eng.nodes(p, f"depth {args.depth}")) for p in lines]
         eng.quit()
         total = sum(nodes)
         geo = math.exp(mean([math.log(n) for n in nodes]))
