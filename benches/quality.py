@@ -119,7 +119,9 @@ def positions(args):
 def screen(args):
     lines = [l.strip() for l in open(args.positions) if "|" in l]
     os.makedirs(args.out, exist_ok=True)
-    cache_file = os.path.join(args.out, f"judge-{args.variant}-d{args.depth}.jsonl")
+    # Scores of one judge at one depth: another judge or depth gets a file of its own.
+    judge_name = os.path.basename(args.judge)
+    cache_file = os.path.join(args.out, f"{judge_name}-{args.variant}-d{args.depth}.jsonl")
     cache = {}
     if os.path.exists(cache_file):
         for l in open(cache_file):
