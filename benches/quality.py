@@ -116,8 +116,13 @@ def positions(args):
                     print(fen.group(1), "|", " ".join(moves[:ply]))
 
 
+def read_positions(path):
+    """The "FEN | moves" lines of a positions file."""
+    return [l.strip() for l in open(path) if "|" in l]
+
+
 def screen(args):
-    lines = [l.strip() for l in open(args.positions) if "|" in l]
+    lines = read_positions(args.positions)
     os.makedirs(args.out, exist_ok=True)
     # Scores of one judge at one depth: another judge or depth gets a file of its own.
     judge_name = os.path.basename(args.judge)
@@ -167,7 +172,7 @@ def tree(args):
     """Nodes each engine searches to a fixed depth over the positions (the sum and the
     geometric mean): how much a change shrinks the tree in positions of games, which a
     bench of a few positions does not tell (docs/strength.md)."""
-    lines = [l.strip() for l in open(args.positions) if "|" in l]
+    lines = read_positions(args.positions)
     base = None
     for b in args.engines:
         eng = Uci(b, args.variant)
@@ -198,19 +203,18 @@ def main():
     p.add_argument("--plies", type=int, nargs=3, default=[14, 60, 8], metavar=("FIRST", "LAST", "EVERY"))
     p.add_argument("--keep", type=int, default=1, help="keep every K-th position")
     p.add_argument("pgn", nargs="+")
-    s = sub.add_parser("screen", help="each engine's mean loss in the judge's view")
-    s.add_argument("--variant", required=True)
-    s.add_argument("--positions", required=True, help='"FEN | moves" lines')
+    # What screen and tree share: the variant, the positions and the engines.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--variant", required=True)
+    common.add_argument("--positions", required=True, help='"FEN | moves" lines')
+    common.add_argument("engines", nargs="+")
+    s = sub.add_parser("screen", parents=[common], help="each engine's mean loss in the judge's view")
     s.add_argument("--nodes", type=int, default=200000)
     s.add_argument("--depth", type=int, default=18, help="the judge's depth")
     s.add_argument("--judge", default=FAIRY)
     s.add_argument("--out", default="quality-out", help="where the judge's scores are kept")
-    s.add_argument("engines", nargs="+")
-    t = sub.add_parser("tree", help="nodes to a fixed depth, against the first engine")
-    t.add_argument("--variant", required=True)
-    t.add_argument("--positions", required=True, help='"FEN | moves" lines')
+    t = sub.add_parser("tree", parents=[common], help="nodes to a fixed depth, against the first engine")
     t.add_argument("--depth", type=int, default=11)
-    t.add_argument("engines", nargs="+")
     args = ap.parse_args()
     {"positions": positions, "screen": screen, "tree": tree}[args.what](args)
 
