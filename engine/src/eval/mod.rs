@@ -373,6 +373,11 @@ fn side_terms_mapped(
     let (mut mg, mut eg) = (0, 0);
     let mut attack_units = 0;
     *maps = AttackMaps::default();
+    let mobility_area = if w.mobility_area {
+        !own & !pawn_attacks(pos, us.other())
+    } else {
+        !own
+    };
     for role in Role::ALL {
         let (m_val, e_val) = w.material[role.idx()];
         let (m_c, e_c) = w.centre[role.idx()];
@@ -409,7 +414,7 @@ fn side_terms_mapped(
                     eg += central * e_c;
                     let atts = attacks(role, sq, occ);
                     maps.add(role, atts);
-                    let mobility = (atts & !own).count() as i32;
+                    let mobility = (atts & mobility_area).count() as i32;
                     mg += mobility * m_mob;
                     eg += mobility * e_mob;
                     let on_zone = (atts & enemy_zone).count() as i32;
@@ -427,6 +432,13 @@ fn side_terms_mapped(
     // Attacks on the enemy royal zone grow faster than linearly.
     let danger = (attack_units * attack_units * w.royal_attack / 4).min(500);
     (mg + s_mg + danger + trap, eg + s_eg + danger / 2 + trap)
+}
+
+/// The squares the pawns of `color` attack (orthodox pawns).
+fn pawn_attacks(pos: &Position, color: Color) -> Bitboard {
+    let t = &pos.tables.pawn_attacks[color.idx()];
+    pos.pieces(color, Role::Pawn)
+        .fold(Bitboard::EMPTY, |b, sq| b | t[sq.idx()])
 }
 
 /// `w.royal_trap` for the royal pieces of `color`, given the squares its enemy
@@ -518,7 +530,7 @@ fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
         mg += w.bishop_pair.0;
         eg += w.bishop_pair.1;
     }
-    let pawn_attacks = sideways(forward(enemy_pawns, !up));
+    let pawn_attacks = pawn_attacks(pos, them);
     let threatened = (pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
     mg -= w.pawn_threat.0 * threatened as i32;
     eg -= w.pawn_threat.1 * threatened as i32;
@@ -630,6 +642,30 @@ mod tests {
             );
         }
         threats(&pos, w, Color::White, &maps[0], &maps[1])
+    }
+
+    /// Knightmate's mobility leaves out the squares enemy pawns attack.
+    #[test]
+    fn mobility_area_leaves_out_squares_enemy_pawns_attack() {
+        // The bishop on d3 reaches f5 (attacked by the pawn on e6) and b5 (by the
+        // pawn on a6); it still counts a6, where it would take the pawn.
+        let pos =
+            Position::from_fen(Variant::Knightmate, "4k3/8/p3p3/8/8/3B4/8/4K3 w - - 0 1").unwrap();
+        let with_area = weights(Variant::Knightmate).clone();
+        assert!(with_area.mobility_area);
+        let mut without = with_area.clone();
+        without.mobility_area = false;
+        let white = |w: &Weights| {
+            side_terms(&pos, w, Color::White, |role, sq, occ| {
+                orthodox_attacks(&pos, Color::White, role, sq, occ)
+            })
+        };
+        let (on, off) = (white(&with_area), white(&without));
+        let per_square = with_area.mobility[Role::Bishop.idx()];
+        assert_eq!(
+            (off.0 - on.0, off.1 - on.1),
+            (2 * per_square.0, 2 * per_square.1)
+        );
     }
 
     #[test]

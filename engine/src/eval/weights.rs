@@ -11,6 +11,10 @@ pub struct Weights {
     pub centre: [(i32, i32); NROLES],
     /// Bonus per square a piece attacks (mobility), per role.
     pub mobility: [(i32, i32); NROLES],
+    /// Mobility leaves out the squares an enemy pawn attacks: a piece gains little
+    /// from a square it cannot stand on without being lost to a pawn. Measured in
+    /// knightmate only (off elsewhere, where pawns may attack otherwise).
+    pub mobility_area: bool,
     /// Pawn bonus per rank advanced.
     pub pawn_advance: (i32, i32),
     /// Royal piece: bonus per step from the centre in the middlegame (shelter), and per
@@ -231,6 +235,7 @@ pub const ORTHODOX: Weights = Weights {
         dabbaba: (2, 2),
         power: (0, 0),
     }),
+    mobility_area: false,
     pawn_advance: (3, 12),
     royal_shelter: 10,
     royal_activity: 8,
@@ -299,6 +304,7 @@ pub const KNIGHTMATE: Weights = Weights {
         dabbaba: (2, 2),
         power: (0, 0),
     }),
+    mobility_area: true,
     pawn_advance: (3, -4),
     royal_shelter: 34,
     royal_activity: 12,
@@ -877,6 +883,7 @@ impl Weights {
             material,
             centre,
             mobility,
+            mobility_area: _,
             pawn_advance,
             royal_shelter,
             royal_activity,
