@@ -12,8 +12,10 @@ pub struct Weights {
     /// Bonus per square a piece attacks (mobility), per role.
     pub mobility: [(i32, i32); NROLES],
     /// Mobility leaves out the squares an enemy pawn attacks: a piece gains little
-    /// from a square it cannot stand on without being lost to a pawn. Measured in
-    /// knightmate only (off elsewhere, where pawns may attack otherwise).
+    /// from a square it cannot stand on without being lost to a pawn. On in knightmate
+    /// only: there it won at fixed depth and at 10+0.1 against Fairy-Stockfish; chess
+    /// lost with it at depth 7 (36.1% against 43.5%, docs/strength.md); the other
+    /// variants were not measured, and their pawns may attack otherwise.
     pub mobility_area: bool,
     /// Pawn bonus per rank advanced.
     pub pawn_advance: (i32, i32),
@@ -269,7 +271,9 @@ const NO_STRUCTURE: Weights = Weights {
 /// hand-set weights, to the quiet positions of Fairy-Stockfish's games against itself
 /// at 8,000 nodes a move, with `--lambda 1e-8`, keeping the pass with the best
 /// held-out loss (the measurements are in the commit history and the issue notes).
-/// Knights do not exist in knightmate.
+/// The mobility weights were fitted counting every square not held by the own side;
+/// the mobility area came later (048924e) and kept them. Knights do not exist in
+/// knightmate.
 pub const KNIGHTMATE: Weights = Weights {
     material: role_table(PerRole {
         pawn: (96, 112),
