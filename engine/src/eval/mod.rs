@@ -373,8 +373,11 @@ fn side_terms_mapped(
     let (mut mg, mut eg) = (0, 0);
     let mut attack_units = 0;
     *maps = AttackMaps::default();
+    // What the enemy pawns attack: the mobility area and the pawn threats of
+    // `structure` both read it.
+    let enemy_pawn_attacks = pawn_attacks(pos, us.other());
     let mobility_area = if w.mobility_area {
-        !own & !pawn_attacks(pos, us.other())
+        !own & !enemy_pawn_attacks
     } else {
         !own
     };
@@ -427,7 +430,7 @@ fn side_terms_mapped(
             }
         }
     }
-    let (s_mg, s_eg) = structure(pos, w, us);
+    let (s_mg, s_eg) = structure(pos, w, us, enemy_pawn_attacks);
     let trap = royal_trap(pos, w, us.other(), maps.all);
     // Attacks on the enemy royal zone grow faster than linearly.
     let danger = (attack_units * attack_units * w.royal_attack / 4).min(500);
@@ -464,8 +467,8 @@ fn royal_trap(pos: &Position, w: &Weights, color: Color, attacked: Bitboard) -> 
 
 /// Pawn structure (passed, isolated, doubled pawns), rooks on open files, the bishop
 /// pair and pieces attacked by pawns, for `us`. Pawns here are orthodox: they advance
-/// up the file and take diagonally forward.
-fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
+/// up the file and take diagonally forward. `pawn_attacks`: what the enemy pawns attack.
+fn structure(pos: &Position, w: &Weights, us: Color, pawn_attacks: Bitboard) -> (i32, i32) {
     let Some(w) = &w.structure else {
         return (0, 0);
     };
@@ -530,7 +533,6 @@ fn structure(pos: &Position, w: &Weights, us: Color) -> (i32, i32) {
         mg += w.bishop_pair.0;
         eg += w.bishop_pair.1;
     }
-    let pawn_attacks = pawn_attacks(pos, them);
     let threatened = (pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
     mg -= w.pawn_threat.0 * threatened as i32;
     eg -= w.pawn_threat.1 * threatened as i32;
