@@ -731,7 +731,7 @@ mod tests {
         let mut w = weights(Variant::Chess).clone();
         let space = |w: &Weights, fen: &str| {
             let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            structure(&pos, w, Color::White).0
+            structure(&pos, w, Color::White, pawn_attacks(&pos, Color::Black)).0
         };
         // The same pawns on the second rank and on the fourth. Unadvanced, c3-f4
         // are safe (8 squares) and none is behind a pawn; advanced, c2-f3 are safe
