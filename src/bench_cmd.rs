@@ -64,8 +64,7 @@ fn parse(args: &[String]) -> Result<(Vec<Variant>, Option<u32>, usize), String> 
             let list = if a == "all" {
                 Variant::ALL.to_vec()
             } else {
-                vec![Variant::from_name(a)
-                    .ok_or_else(|| format!("{}\n{}", crate::unknown_variant(a), usage()))?]
+                vec![Variant::parse(a).map_err(|e| format!("{e}\n{}", usage()))?]
             };
             variant = Some((a, list));
         }

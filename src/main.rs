@@ -9,15 +9,6 @@ mod tune_cmd;
 
 use std::process::ExitCode;
 
-/// The message for a variant name Baton does not know, listing the ones it does.
-pub(crate) fn unknown_variant(name: &str) -> String {
-    let known: Vec<&str> = baton_engine::Variant::ALL
-        .iter()
-        .map(|v| v.name())
-        .collect();
-    format!("unknown variant '{name}' (known: {})", known.join(", "))
-}
-
 /// The words of a command line, for the subcommands' tests.
 #[cfg(test)]
 pub(crate) fn words(s: &str) -> Vec<String> {

@@ -45,8 +45,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
     let Some(name) = args.next() else {
         return refuse("openings needs a variant".into());
     };
-    let variant = Variant::from_name(name)
-        .ok_or_else(|| format!("{}\n{USAGE}", crate::unknown_variant(name)))?;
+    let variant = Variant::parse(name).map_err(|e| format!("{e}\n{USAGE}"))?;
     let mut s = Settings {
         variant,
         count: 200,

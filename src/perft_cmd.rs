@@ -34,8 +34,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "perft needs <variant> <fen|startpos> <depth>\n{USAGE}"
         ));
     }
-    let variant =
-        Variant::from_name(rest[0]).ok_or_else(|| format!("unknown variant '{}'", rest[0]))?;
+    let variant = Variant::parse(rest[0])?;
     let depth_text = rest[rest.len() - 1];
     let depth: u32 = depth_text
         .parse()

@@ -66,8 +66,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         match a.as_str() {
             "--variant" => {
                 let name = value("--variant")?;
-                variant =
-                    Variant::from_name(&name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+                variant = Variant::parse(&name)?;
             }
             "--skip" => skip = number("--skip", value("--skip")?)?,
             "--lambda" => lambda = number("--lambda", value("--lambda")?)?,

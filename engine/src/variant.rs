@@ -483,6 +483,15 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.name() == name)
     }
 
+    /// `from_name`, or the message for a name Baton does not know, listing the ones
+    /// it does: every front end and subcommand says it the same way.
+    pub fn parse(name: &str) -> Result<Variant, String> {
+        Variant::from_name(name).ok_or_else(|| {
+            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            format!("unknown variant '{name}' (known: {})", known.join(", "))
+        })
+    }
+
     pub const fn geometry(self) -> Geometry {
         self.facts().geometry
     }
@@ -556,5 +565,23 @@ impl Variant {
 impl std::fmt::Display for Variant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_reads_every_name_and_lists_them_for_an_unknown_one() {
+        for v in Variant::ALL {
+            assert_eq!(Variant::parse(&v.name().to_ascii_uppercase()), Ok(v));
+        }
+        assert_eq!(Variant::parse("normal"), Ok(Variant::Chess));
+        let e = Variant::parse("knightmare").unwrap_err();
+        assert!(e.starts_with("unknown variant 'knightmare' (known: chess, knightmate,"));
+        for v in Variant::ALL {
+            assert!(e.contains(v.name()), "{e}");
+        }
     }
 }

@@ -169,11 +169,7 @@ pub fn parse(name: &str, value: &str) -> Result<Change, String> {
         } => Style::from_name(value)
             .map(Change::Evaluation)
             .ok_or_else(|| format!("{} must be full or material, not '{value}'", spec.name)),
-        Kind::Combo { values: None, .. } => {
-            let v =
-                Variant::from_name(value).ok_or_else(|| format!("unknown variant '{value}'"))?;
-            Ok(Change::Variant(v))
-        }
+        Kind::Combo { values: None, .. } => Ok(Change::Variant(Variant::parse(value)?)),
         Kind::Button => Ok(Change::ClearHash),
     }
 }

@@ -223,6 +223,11 @@ fn bad_setoption_is_an_error_and_changes_nothing() {
          position startpos moves e2e4\nd\n",
     );
     assert_eq!(errors(&out).len(), 6, "{out:?}");
+    // An unknown variant's error lists the names Baton knows.
+    assert!(
+        errors(&out)[4].contains("unknown variant 'crazyhouse' (known: chess, knightmate,"),
+        "{out:?}"
+    );
     assert!(fen_line(&out).starts_with("rnbqkbnr/"));
 }
 

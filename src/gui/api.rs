@@ -56,13 +56,7 @@ fn number_field(v: &Value, name: &str, max: u64) -> Result<Option<u64>, Response
 
 fn variant_field(v: &Value) -> Result<Variant, Response> {
     let name = string_field(v, "variant")?;
-    Variant::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-        Response::error(
-            400,
-            format!("unknown variant '{name}' (known: {})", known.join(", ")),
-        )
-    })
+    Variant::parse(name).map_err(|e| Response::error(400, e))
 }
 
 /// The search limits of a `go` request: a time per move, a depth or a node count.

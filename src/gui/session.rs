@@ -204,8 +204,9 @@ impl Session {
             return Err("no game found in the PGN".into());
         };
         let variant = match g.tag("Variant") {
-            Some(name) => Variant::from_name(name)
-                .ok_or_else(|| format!("unknown variant '{name}' in the PGN"))?,
+            Some(name) => {
+                Variant::parse(name).map_err(|e| format!("the PGN's Variant tag: {e}"))?
+            }
             None => Variant::Chess,
         };
         let fen = g.tag("FEN").map(str::to_string);

@@ -568,7 +568,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "each" => each.extend(words.iter().map(|w| w.to_string())),
             "variant" => {
                 let name = one("variant")?;
-                variant = Variant::from_name(name).ok_or_else(|| crate::unknown_variant(name))?;
+                variant = Variant::parse(name)?;
             }
             "tc" => global_limit = Some(parse_tc(one("tc")?)?),
             "depth" => global_limit = Some(depth_limit(&given("depth"), one("depth")?)?),

@@ -295,8 +295,7 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
 /// Re-plays one game; `Err` says how it disagrees with Baton's rules.
 pub fn check_game(g: &PgnGame) -> Result<(), String> {
     let variant_name = g.tag("Variant").unwrap_or("chess");
-    let variant = Variant::from_name(variant_name)
-        .ok_or_else(|| format!("Variant tag: {}", crate::unknown_variant(variant_name)))?;
+    let variant = Variant::parse(variant_name).map_err(|e| format!("Variant tag: {e}"))?;
     let start = match g.tag("FEN") {
         Some(fen) => {
             Position::from_fen(variant, fen).map_err(|e| format!("bad FEN '{fen}': {e:?}"))?
