@@ -467,8 +467,8 @@ fn royal_trap(pos: &Position, w: &Weights, color: Color, attacked: Bitboard) -> 
 
 /// Pawn structure (passed, isolated, doubled pawns), rooks on open files, the bishop
 /// pair and pieces attacked by pawns, for `us`. Pawns here are orthodox: they advance
-/// up the file and take diagonally forward. `pawn_attacks`: what the enemy pawns attack.
-fn structure(pos: &Position, w: &Weights, us: Color, pawn_attacks: Bitboard) -> (i32, i32) {
+/// up the file and take diagonally forward. `enemy_pawn_attacks`: what the enemy pawns attack.
+fn structure(pos: &Position, w: &Weights, us: Color, enemy_pawn_attacks: Bitboard) -> (i32, i32) {
     let Some(w) = &w.structure else {
         return (0, 0);
     };
@@ -533,7 +533,7 @@ fn structure(pos: &Position, w: &Weights, us: Color, pawn_attacks: Bitboard) -> 
         mg += w.bishop_pair.0;
         eg += w.bishop_pair.1;
     }
-    let threatened = (pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
+    let threatened = (enemy_pawn_attacks & pos.color_bb(us) & !own_pawns & !pos.royals(us)).count();
     mg -= w.pawn_threat.0 * threatened as i32;
     eg -= w.pawn_threat.1 * threatened as i32;
     if w.space != 0 {
@@ -547,7 +547,7 @@ fn structure(pos: &Position, w: &Weights, us: Color, pawn_attacks: Bitboard) -> 
             t.ranks[h - 2] | t.ranks[h - 3] | t.ranks[h - 4]
         };
         let centre = (2..t.width as usize - 2).fold(Bitboard::EMPTY, |b, f| b | t.files[f]);
-        let safe = ranks & centre & !own_pawns & !pawn_attacks;
+        let safe = ranks & centre & !own_pawns & !enemy_pawn_attacks;
         let back = forward(own_pawns, !up);
         let behind = back | forward(back, !up) | forward(forward(back, !up), !up);
         let bonus = (safe.count() + (safe & behind).count()) as i32;
