@@ -242,7 +242,9 @@ impl XBoard {
     fn variant(&mut self, name: &str, line: &str) {
         self.cancel();
         let Some(v) = variant_from_xboard(name) else {
-            return self.error("unknown variant", line);
+            // The names are XBoard's (`feature variants`), not the UCI ones.
+            let known = variant_names().replace(',', ", ");
+            return self.error(&format!("unknown variant; known: {known}"), line);
         };
         if let Err(e) = self.engine.set_variant(v) {
             return self.error(&e, line);

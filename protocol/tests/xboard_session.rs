@@ -128,7 +128,10 @@ fn unknown_variants_get_setup_or_a_clear_error() {
         assert!(setup[0].contains("+0_fairy "));
     }
     let out = session("xboard\nnew\nvariant crazyhouse\nping 1\n");
-    assert_eq!(with(&out, "Error (unknown variant)").len(), 1);
+    // The error names the variants XBoard may ask for, in XBoard's names.
+    let error = with(&out, "Error (unknown variant; known: normal, knightmate, ");
+    assert_eq!(error.len(), 1, "{out:?}");
+    assert!(error[0].ends_with("): variant crazyhouse"), "{error:?}");
 }
 
 #[test]
