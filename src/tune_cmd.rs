@@ -29,7 +29,7 @@ mod labels;
 mod teacher;
 
 pub const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
-                  [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
+                  [--scale K] [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
                   [--mix W] [--labels FILE] FILE.pgn ...";
 
 /// An option's value read as a number.
@@ -50,6 +50,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut skip = 10usize;
     let mut passes = 12usize;
     let mut lambda = 1e-8f64;
+    let mut scale: Option<f64> = None;
     let mut teacher = None;
     let mut mix = 0.0f64;
     let mut labels_file = None;
@@ -70,6 +71,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             "--skip" => skip = number("--skip", value("--skip")?)?,
             "--lambda" => lambda = number("--lambda", value("--lambda")?)?,
+            "--scale" => scale = Some(number("--scale", value("--scale")?)?),
             "--passes" => passes = number("--passes", value("--passes")?)?,
             "--mix" => mix = number("--mix", value("--mix")?)?,
             "--labels" => labels_file = Some(value("--labels")?),
@@ -104,6 +106,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!(
             "--mix is the game result's share, 0 to 1, not {mix}"
         ));
+    }
+    if scale.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
+        return Err(format!("--scale must be above 0\n{USAGE}"));
     }
     let (train, held_out) = match saved {
         Some(path) => {
@@ -166,8 +171,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    let k = fit_scale(&train, &start);
-    println!("scale K = {k:.3}");
+    // The scale is fitted to the starting weights unless given. Hold it when the
+    // targets come from another engine's evaluation: a scale fitted to weights that
+    // disagree with the teacher comes out small, and the descent then inflates every
+    // weight (material too) to make up for it, an evaluation on another scale than
+    // the one the search's margins were set for.
+    let k = scale.unwrap_or_else(|| fit_scale(&train, &start));
+    println!(
+        "scale K = {k:.3}{}",
+        if scale.is_some() { " (given)" } else { "" }
+    );
     let tuned = descend(&train, &held_out, start.clone(), k, passes, lambda, &frozen);
     report(&start, &tuned);
     Ok(())

@@ -125,3 +125,20 @@ fn only_the_weights_named_by_only_move() {
     assert!(!ok && text.contains("--only"), "{text}");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn a_given_scale_is_held_and_a_bad_one_refused() {
+    let file = games_file("scale");
+    let path = file.to_str().unwrap();
+    let (ok, text) = tune(&["--skip", "0", "--passes", "1", "--scale", "0.75", path]);
+    assert!(ok, "{text}");
+    assert!(text.contains("scale K = 0.750 (given)"), "{text}");
+    // Without it the scale is fitted, and said to be.
+    let (ok, text) = tune(&["--skip", "0", "--passes", "1", path]);
+    assert!(ok && !text.contains("(given)"), "{text}");
+    let (ok, text) = tune(&["--scale", "steep", path]);
+    assert!(!ok && text.contains("--scale needs a number"), "{text}");
+    let (ok, text) = tune(&["--scale", "0", path]);
+    assert!(!ok && text.contains("--scale must be above 0"), "{text}");
+    let _ = std::fs::remove_file(file);
+}
