@@ -42,6 +42,17 @@ fn knightmate_mate_in_one_with_a_commoner() {
     );
 }
 
+/// Quiescence does not skip a capture that gives check because the captured piece
+/// is small (delta pruning): here h6g5+ f7f6 e5f6 mates, and the mating capture
+/// takes only a pawn while White already stands well (from a game at depth 1
+/// against Fairy-Stockfish, which found the mate at depth 1; Baton needed depth 2).
+#[test]
+fn quiescence_keeps_a_capture_that_gives_check() {
+    let fen = "1mbq2mr/rpp1kp1p/7B/p1b1P3/4Q3/8/PP4PP/RM2KBMR w KQ - 1 12";
+    let (m, s) = best(Variant::Knightmate, fen, 1, 1);
+    assert_eq!((m.as_str(), s), ("h6g5", Score::Mate(2)));
+}
+
 #[test]
 fn two_threads_agree_on_a_mate() {
     let (m, s) = best(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 6, 2);
