@@ -403,6 +403,9 @@ impl super::Rules for FlipShatranj {
     fn in_check(_pos: &Position, _color: Color) -> bool {
         false
     }
+    fn checkers(_pos: &Position, _color: Color) -> Option<crate::bitboard::Bitboard> {
+        None
+    }
     /// A lone king can still capture the other: the game never ends for material.
     fn insufficient_material(_pos: &Position) -> bool {
         false

@@ -149,6 +149,14 @@ impl super::Rules for KnightRelay {
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
     }
+    fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
+        Some(attackers_to(
+            pos,
+            pos.royal(color),
+            color.other(),
+            pos.occupied(),
+        ))
+    }
     /// Only kings and knights, which attack nothing.
     fn insufficient_material(pos: &Position) -> bool {
         let knights =

@@ -56,6 +56,18 @@ pub trait Rules {
         orthodox::in_check(pos, color)
     }
 
+    /// The pieces that attack `color`'s royal piece, where the variant can name them
+    /// (by default the orthodox attackers); `None` where a check is more than a piece's
+    /// attack (a stone or relay bending a line).
+    fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
+        Some(orthodox::attackers_to(
+            pos,
+            pos.royal(color),
+            color.other(),
+            pos.occupied(),
+        ))
+    }
+
     /// Neither side can ever mate: only royal pieces are left.
     fn insufficient_material(pos: &Position) -> bool {
         pieces_besides_royals(pos).is_empty()
@@ -211,6 +223,13 @@ pub fn apply(pos: &mut Position, m: Move) {
 /// Whether `color`'s royal piece is attacked (always false where there is no check).
 pub fn in_check(pos: &Position, color: Color) -> bool {
     dispatch!(pos.variant, R => R::in_check(pos, color))
+}
+
+/// Whether move `m`, which led to `child` and gave check, checks with another piece
+/// than the one it moved (a discovered check); false where the variant cannot tell.
+pub fn discovered_check(child: &Position, m: Move) -> bool {
+    let checkers = dispatch!(child.variant, R => R::checkers(child, child.side));
+    checkers.is_some_and(|c| (c & !Bitboard::from_square(m.to)).any())
 }
 
 /// The end of the game that the position itself shows: no legal move (mate,

@@ -555,7 +555,9 @@ impl<'a> Worker<'a> {
             }
 
             // Step 3b. Play the move. Checks are extended unless they lose material
-            // (those rarely matter and would lengthen every line).
+            // (those rarely matter and would lengthen every line); a discovered check
+            // even then, as in Stockfish: the piece that moved is not what checks, and
+            // taking it does not answer the check.
             let child = pos.play(m);
             self.shared.tt.prefetch(child.hash());
             let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
@@ -564,7 +566,9 @@ impl<'a> Worker<'a> {
             }
             let extension = i32::from(
                 singular == Some(m)
-                    || gives_check && self.features.check_extension && see_ge(pos, m, 0),
+                    || gives_check
+                        && self.features.check_extension
+                        && (see_ge(pos, m, 0) || rules::discovered_check(&child, m)),
             );
             let new_depth = depth - 1 + extension;
 
@@ -707,11 +711,7 @@ impl<'a> Worker<'a> {
                 // A checking move is not skipped: playing it is what tells (only
                 // where the variant has checks: in flipshatranj, playing every
                 // skipped move took a third of its bench's time).
-                let gives_check = pos.variant.has_check() && {
-                    let child = pos.play(m);
-                    rules::in_check(&child, child.side)
-                };
-                if !gives_check {
+                if !gives_check(pos, m) {
                     return true;
                 }
             }
@@ -936,12 +936,7 @@ impl<'a> Worker<'a> {
                 // knightmate's depth-1 search). Playing the move only to tell costs
                 // nothing measurable: the pruned captures are few.
                 let gain = rules::captured_role(pos, m).map_or(0, |r| pos.variant.piece_value(r));
-                if best + gain + DELTA_MARGIN <= alpha
-                    && !(pos.variant.has_check() && {
-                        let child = pos.play(m);
-                        rules::in_check(&child, child.side)
-                    })
-                {
+                if best + gain + DELTA_MARGIN <= alpha && !gives_check(pos, m) {
                     continue;
                 }
                 // A capture that loses material in the exchange.
@@ -1000,6 +995,15 @@ impl<'a> Worker<'a> {
         } else {
             0
         }
+    }
+}
+
+/// Whether move `m` checks the enemy royal piece (never where the variant has no
+/// check). It plays the move: for pruning decisions made before the move is searched.
+fn gives_check(pos: &Position, m: Move) -> bool {
+    pos.variant.has_check() && {
+        let child = pos.play(m);
+        rules::in_check(&child, child.side)
     }
 }
 

@@ -180,6 +180,10 @@ impl crate::rules::Rules for StonesRelays {
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
     }
+    /// A stone's or relay's move checks without attacking: not told apart.
+    fn checkers(_pos: &Position, _color: Color) -> Option<Bitboard> {
+        None
+    }
     /// The ko: the last neutral move's from and to squares.
     fn parse_extra_field(pos: &mut Position, text: &str) -> Result<(), FenError> {
         let t = pos.tables;
