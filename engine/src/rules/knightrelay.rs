@@ -65,10 +65,16 @@ pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bit
         | relay_attackers(pos, sq, by)
 }
 
+/// The pieces that attack `color`'s king, relayed leaps included.
+#[inline]
+pub fn checkers(pos: &Position, color: Color) -> Bitboard {
+    attackers_to(pos, pos.royal(color), color.other(), pos.occupied())
+}
+
 /// Whether `color`'s king is attacked, relayed leaps included.
 #[inline]
 pub fn in_check(pos: &Position, color: Color) -> bool {
-    attackers_to(pos, pos.royal(color), color.other(), pos.occupied()).any()
+    checkers(pos, color).any()
 }
 
 /// The overlay for one position, seen from the side to move.
@@ -150,12 +156,7 @@ impl super::Rules for KnightRelay {
         in_check(pos, color)
     }
     fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
-        Some(attackers_to(
-            pos,
-            pos.royal(color),
-            color.other(),
-            pos.occupied(),
-        ))
+        Some(checkers(pos, color))
     }
     /// Only kings and knights, which attack nothing.
     fn insufficient_material(pos: &Position) -> bool {

@@ -60,12 +60,7 @@ pub trait Rules {
     /// (by default the orthodox attackers); `None` where a check is more than a piece's
     /// attack (a stone or relay bending a line).
     fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
-        Some(orthodox::attackers_to(
-            pos,
-            pos.royal(color),
-            color.other(),
-            pos.occupied(),
-        ))
+        Some(orthodox::checkers(pos, color))
     }
 
     /// Neither side can ever mate: only royal pieces are left.

@@ -349,10 +349,16 @@ pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut impl Sink, o: &O) {
     }
 }
 
+/// The pieces that attack `color`'s royal piece.
+#[inline]
+pub fn checkers(pos: &Position, color: Color) -> Bitboard {
+    attackers_to(pos, pos.royal(color), color.other(), pos.occupied())
+}
+
 /// Whether `color`'s royal piece is attacked.
 #[inline]
 pub fn in_check(pos: &Position, color: Color) -> bool {
-    attackers_to(pos, pos.royal(color), color.other(), pos.occupied()).any()
+    checkers(pos, color).any()
 }
 
 /// Plays a legal move of the chess family.
