@@ -47,17 +47,26 @@ def main():
     cases = announcements(args.pgn)
     commands = [f"position fen {fen}" + (" moves " + " ".join(ms) if ms else "")
                 for fen, ms, _, _ in cases]
-    body = f"uci\nsetoption name UCI_Variant value {args.variant}\nisready\n"
-    body += "".join(f"{c}\ngo depth {args.depth}\n" for c in commands) + "quit\n"
-    out = subprocess.run([args.baton], input=body, capture_output=True, text=True).stdout
-    results, last = [], ""
-    for line in out.splitlines():
-        if line.startswith("info depth"):
-            last = line
-        elif line.startswith("bestmove"):
-            score = re.search(r"score (cp -?\d+|mate -?\d+)", last)
-            results.append((line.split()[1], score.group(1) if score else "?"))
-            last = ""
+    # One search at a time: a `go` sent while a search runs stops that search (as a
+    # GUI's next move would), so piping every command at once measured depth 1.
+    engine = subprocess.Popen([args.baton], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, bufsize=1)
+    engine.stdin.write(f"uci\nsetoption name UCI_Variant value {args.variant}\n")
+    results = []
+    for command in commands:
+        engine.stdin.write(f"{command}\ngo depth {args.depth}\n")
+        engine.stdin.flush()
+        last = ""
+        for line in engine.stdout:
+            if line.startswith("info depth"):
+                last = line
+            elif line.startswith("bestmove"):
+                break
+        score = re.search(r"score (cp -?\d+|mate -?\d+)", last)
+        results.append((line.split()[1], score.group(1) if score else "?"))
+    engine.stdin.write("quit\n")
+    engine.stdin.close()
+    engine.wait()
     missed = 0
     for (_, _, move, said), (best, score), command in zip(cases, results, commands):
         if not score.startswith("mate ") or score.startswith("mate -"):
