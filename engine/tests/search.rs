@@ -64,6 +64,17 @@ fn a_discovered_check_is_extended_though_its_piece_hangs() {
     assert_eq!((m.as_str(), s), ("e2e4", Score::Mate(2)));
 }
 
+/// The exchange estimate knows pins: f7b3+ takes a pawn that the commoner c3 seems
+/// to defend, but the queen c5 pins it to the royal knight c2; after the only escape
+/// c2e1, c5f2 mates. With pins ignored Baton scored f7b3 -95 at depth 1 (from a game at
+/// depth 1 against Fairy-Stockfish; such positions went from 12 of 217 to 2).
+#[test]
+fn a_mate_past_a_pinned_defender_is_seen() {
+    let fen = "1m4m1/2k2b2/r7/ppq3p1/4PpP1/1PMB1P2/1BKP4/R6Q b - - 4 33";
+    let (m, s) = best(Variant::Knightmate, fen, 1, 1);
+    assert_eq!((m.as_str(), s), ("f7b3", Score::Mate(2)));
+}
+
 #[test]
 fn two_threads_agree_on_a_mate() {
     let (m, s) = best(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 6, 2);

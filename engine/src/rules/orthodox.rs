@@ -74,21 +74,29 @@ pub fn piece_attacks(pos: &Position, role: Role, sq: Square, occ: Bitboard) -> B
 }
 
 /// Own pieces that stand alone between the royal piece and an enemy slider.
+#[inline]
 pub fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+    pins(pos, us, ksq).0
+}
+
+/// `pinned`, and the enemy sliders that pin them (Stockfish's `blockersForKing` and
+/// `pinners`, own pieces only).
+pub fn pins(pos: &Position, us: Color, ksq: Square) -> (Bitboard, Bitboard) {
     let t = pos.tables;
     let them = us.other();
     let queens = pos.pieces(them, Role::Queen);
     let snipers = (t.rook_attacks(ksq, Bitboard::EMPTY) & (pos.pieces(them, Role::Rook) | queens))
         | (t.bishop_attacks(ksq, Bitboard::EMPTY) & (pos.pieces(them, Role::Bishop) | queens));
     let occ = pos.occupied();
-    let mut pinned = Bitboard::EMPTY;
+    let (mut pinned, mut pinners) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for s in snipers {
         let between = t.between(ksq, s) & occ;
-        if between.any() && !between.more_than_one() {
-            pinned |= between & pos.color_bb(us);
+        if between.any() && !between.more_than_one() && (between & pos.color_bb(us)).any() {
+            pinned |= between;
+            pinners.set(s);
         }
     }
-    pinned
+    (pinned, pinners)
 }
 
 /// A pawn's move to `to`, once per promotion role if `to` is in `promo`.

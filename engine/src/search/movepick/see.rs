@@ -1,6 +1,7 @@
 //! Static exchange evaluation: whether the exchange a capture starts on its target
 //! square gains at least a threshold, both sides recapturing with their least valuable
-//! attacker (x-rays through the pieces that left, pins ignored).
+//! attacker (x-rays through the pieces that left; a pinned piece does not take while
+//! its pinner stands, as in Stockfish).
 //!
 //! Only where the variant says whose attacks count (`VariantFacts::exchanges`): the
 //! orthodox ones (chess, knightmate), knight relay's or flip shatranj's on 8x8.
@@ -92,13 +93,25 @@ fn exchange_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         attackers_to(pos, m.to, Color::White, occ) | attackers_to(pos, m.to, Color::Black, occ)
     };
     let mut attackers = attackers_of(occ) & occ;
+    let pins = if exchanges.has_sliders() {
+        [pins_of(pos, Color::White), pins_of(pos, Color::Black)]
+    } else {
+        [(Bitboard::EMPTY, Bitboard::EMPTY); 2]
+    };
     let mut stm = us;
     // 1 while the side that moved first is ahead of the threshold.
     let mut res = 1;
     loop {
         stm = stm.other();
         attackers &= occ;
-        let ours = attackers & pos.color_bb(stm);
+        let mut ours = attackers & pos.color_bb(stm);
+        // A pinned piece stays while its pinner stands: a mate that a pinned
+        // defender seems to refute is not pruned as a loss of material. (A pinned
+        // piece taking along its pin is not told apart, as in Stockfish.)
+        let (pinned, pinners) = pins[stm.idx()];
+        if (pinners & occ).any() {
+            ours &= !pinned;
+        }
         if ours.is_empty() {
             break;
         }
@@ -129,6 +142,16 @@ fn exchange_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         }
     }
     res == 1
+}
+
+/// The pieces of `color` pinned to its royal piece, and their pinners
+/// (`orthodox::pins`); none without a royal piece.
+fn pins_of(pos: &Position, color: Color) -> (Bitboard, Bitboard) {
+    let royals = pos.royals(color);
+    if royals.is_empty() {
+        return (Bitboard::EMPTY, Bitboard::EMPTY);
+    }
+    orthodox::pins(pos, color, royals.lsb())
 }
 
 #[cfg(test)]
@@ -178,6 +201,35 @@ mod tests {
             "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1",
             "d1d5",
             -380,
+            true,
+        );
+    }
+
+    /// The knight e5 is pinned to its king by the rook e1: it cannot take back on f3
+    /// while the rook stands, so the queen wins the pawn (and loses it unpinned).
+    #[test]
+    fn see_pinned_defender_does_not_recapture() {
+        check(
+            Variant::Chess,
+            "4k3/8/8/4n3/8/5p2/8/3QR1K1 w - - 0 1",
+            "d1f3",
+            100,
+            true,
+        );
+        check(
+            Variant::Chess,
+            "4k3/8/8/4n3/8/5p2/8/3Q2K1 w - - 0 1",
+            "d1f3",
+            0,
+            false,
+        );
+        // Knightmate: the commoner c3 is pinned to the royal knight c2 by the queen c5
+        // and cannot take the bishop on b3.
+        check(
+            Variant::Knightmate,
+            "1m4m1/2k2b2/r7/ppq3p1/4PpP1/1PMB1P2/1BKP4/R6Q b - - 4 33",
+            "f7b3",
+            0,
             true,
         );
     }
