@@ -9,26 +9,21 @@ GAMES.pgn is a `baton match` PGN of Baton against another engine at a fixed dept
 engine's comment announces a mate (`{+M2/1 ...}`) is searched by BATON_BIN with `go depth
 D`; the positions where Baton reports no mate are printed (the other engine's move and
 announcement, Baton's move and score, the position as a UCI `position` command). Each
-is a candidate test: docs/strength.md has the two found this way. Python 3 standard
-library.
+is a candidate test: docs/strength.md has the three found this way. Python 3 standard
+library; reads PGNs and talks UCI through quality.py beside it.
 """
 import argparse
 import re
-import subprocess
+
+from quality import Uci, games
 
 
 def announcements(pgn):
     """(FEN, moves before, the other engine's move, its announcement) per game."""
     found = []
-    for game in open(pgn).read().split("[Event ")[1:]:
-        fen = re.search(r'\[FEN "([^"]+)"', game)
-        white = re.search(r'\[White "([^"]+)"', game)
-        if not fen or not white:
-            continue
-        fen = fen.group(1)
-        moves = re.findall(r"([a-j]\d+[a-j]\d+[a-z]?)\s*\{([^}]*)\}", game.split("\n\n", 1)[1])
+    for fen, white, moves in games(pgn):
         white_first = fen.split()[1] == "w"
-        baton_white = white.group(1).startswith("Baton")
+        baton_white = white.startswith("Baton")
         for i, (move, comment) in enumerate(moves):
             white_moved = (i % 2 == 0) == white_first
             if white_moved != baton_white and re.match(r"\+M\d", comment):
@@ -45,28 +40,22 @@ def main():
     ap.add_argument("--variant", default="knightmate")
     args = ap.parse_args()
     cases = announcements(args.pgn)
+    # One search at a time (`Uci.search` waits for each `bestmove`): a `go` sent while
+    # a search runs stops that search, as a GUI's next move would.
+    engine = Uci(args.baton, args.variant)
+    results = []
+    for fen, ms, _, _ in cases:
+        score, best = "?", "?"
+        for t in engine.search(f"{fen} | {' '.join(ms)}", f"depth {args.depth}"):
+            if t[:2] == ["info", "depth"] and "score" in t:
+                i = t.index("score")
+                score = f"{t[i + 1]} {t[i + 2]}"
+            elif t[:1] == ["bestmove"]:
+                best = t[1]
+        results.append((best, score))
+    engine.quit()
     commands = [f"position fen {fen}" + (" moves " + " ".join(ms) if ms else "")
                 for fen, ms, _, _ in cases]
-    # One search at a time: a `go` sent while a search runs stops that search (as a
-    # GUI's next move would), so piping every command at once measured depth 1.
-    engine = subprocess.Popen([args.baton], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, bufsize=1)
-    engine.stdin.write(f"uci\nsetoption name UCI_Variant value {args.variant}\n")
-    results = []
-    for command in commands:
-        engine.stdin.write(f"{command}\ngo depth {args.depth}\n")
-        engine.stdin.flush()
-        last = ""
-        for line in engine.stdout:
-            if line.startswith("info depth"):
-                last = line
-            elif line.startswith("bestmove"):
-                break
-        score = re.search(r"score (cp -?\d+|mate -?\d+)", last)
-        results.append((line.split()[1], score.group(1) if score else "?"))
-    engine.stdin.write("quit\n")
-    engine.stdin.close()
-    engine.wait()
     missed = 0
     for (_, _, move, said), (best, score), command in zip(cases, results, commands):
         if not score.startswith("mate ") or score.startswith("mate -"):

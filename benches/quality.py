@@ -98,22 +98,37 @@ class Uci:
         self.p.wait()
 
 
+def games(path):
+    """(starting FEN, White's name, [(move, comment or "")]) for each game of a
+    `baton match` PGN that starts from a FEN."""
+    for game in open(path).read().split("[Event ")[1:]:
+        fen = re.search(r'\[FEN "([^"]+)"', game)
+        white = re.search(r'\[White "([^"]+)"', game)
+        if not fen or "\n\n" not in game:
+            continue
+        moves = []
+        for token in re.findall(r"\{[^}]*\}|[^\s{]+", game.split("\n\n", 1)[1]):
+            if token.startswith("{"):
+                # The engine's comment; a second one ("White wins by ...") is the result.
+                if moves and not moves[-1][1]:
+                    moves[-1] = (moves[-1][0], token[1:-1])
+            elif re.match(r"^[a-j]\d+[a-j]\d+", token):
+                moves.append((token, ""))
+        yield fen.group(1), white.group(1) if white else "", moves
+
+
 def positions(args):
     """Prints "FEN | moves" lines from the games of PGN files (`baton match` PGNs)."""
     lo, hi, every = args.plies
     n = 0
     for f in args.pgn:
-        for game in open(f).read().split("[Event ")[1:]:
-            fen = re.search(r'\[FEN "([^"]+)"', game)
-            if not fen:
-                continue
-            body = re.sub(r"\{[^}]*\}", "", game.split("\n\n", 1)[1])
-            moves = [t for t in body.split() if re.match(r"^[a-j]\d+[a-j]\d+", t)]
+        for fen, _, played in games(f):
+            moves = [m for m, _ in played]
             # Not the last plies of a game: the judge needs a game left to play.
             for ply in range(lo, min(hi, len(moves) - 4) + 1, every):
                 n += 1
                 if n % args.keep == 0:
-                    print(fen.group(1), "|", " ".join(moves[:ply]))
+                    print(fen, "|", " ".join(moves[:ply]))
 
 
 def read_positions(path):
