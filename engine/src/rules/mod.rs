@@ -58,7 +58,10 @@ pub trait Rules {
 
     /// The pieces that attack `color`'s royal piece, where the variant can name them
     /// (by default the orthodox attackers); `None` where a check is more than a piece's
-    /// attack (a stone or relay bending a line).
+    /// attack (a stone or relay bending a line). `None` costs nothing today: the search
+    /// asks only to extend a check that seems to lose material, and the variants that
+    /// answer `None` either make no exchange estimate (every move passes it) or have
+    /// no check.
     fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
         Some(orthodox::checkers(pos, color))
     }
