@@ -21,13 +21,10 @@ from quality import Uci, games
 def announcements(pgn):
     """(FEN, moves before, the other engine's move, its announcement) per game."""
     found = []
-    for fen, white, moves in games(pgn):
-        white_first = fen.split()[1] == "w"
-        baton_white = white.startswith("Baton")
-        for i, (move, comment) in enumerate(moves):
-            white_moved = (i % 2 == 0) == white_first
-            if white_moved != baton_white and re.match(r"\+M\d", comment):
-                found.append((fen, [m for m, _ in moves[:i]], move, comment.split("/")[0]))
+    for fen, _, _, moves in games(pgn):
+        for i, (move, comment, by_baton) in enumerate(moves):
+            if not by_baton and re.match(r"\+M\d", comment):
+                found.append((fen, [m for m, _, _ in moves[:i]], move, comment.split("/")[0]))
                 break
     return found
 

@@ -99,11 +99,12 @@ class Uci:
 
 
 def games(path):
-    """(starting FEN, White's name, [(move, comment or "")]) for each game of a
-    `baton match` PGN that starts from a FEN."""
+    """(starting FEN, White's name, result, [(move, comment or "", Baton moved)]) for
+    each game of a `baton match` PGN that starts from a FEN."""
     for game in open(path).read().split("[Event ")[1:]:
         fen = re.search(r'\[FEN "([^"]+)"', game)
         white = re.search(r'\[White "([^"]+)"', game)
+        result = re.search(r'\[Result "([^"]+)"', game)
         if not fen or "\n\n" not in game:
             continue
         moves = []
@@ -114,7 +115,13 @@ def games(path):
                     moves[-1] = (moves[-1][0], token[1:-1])
             elif re.match(r"^[a-j]\d+[a-j]\d+", token):
                 moves.append((token, ""))
-        yield fen.group(1), white.group(1) if white else "", moves
+        white = white.group(1) if white else ""
+        # Who played each move: the side to move alternates from the FEN's.
+        baton_white = white.startswith("Baton")
+        white_first = fen.group(1).split()[1] == "w"
+        moves = [(m, c, ((i % 2 == 0) == white_first) == baton_white)
+                 for i, (m, c) in enumerate(moves)]
+        yield fen.group(1), white, result.group(1) if result else "*", moves
 
 
 def positions(args):
@@ -122,8 +129,8 @@ def positions(args):
     lo, hi, every = args.plies
     n = 0
     for f in args.pgn:
-        for fen, _, played in games(f):
-            moves = [m for m, _ in played]
+        for fen, _, _, played in games(f):
+            moves = [m for m, _, _ in played]
             # Not the last plies of a game: the judge needs a game left to play.
             for ply in range(lo, min(hi, len(moves) - 4) + 1, every):
                 n += 1

@@ -30,18 +30,12 @@ def main():
     ap.add_argument("pgn")
     ap.add_argument("--moves", type=int, nargs="+", default=[1, 4, 7, 11, 16])
     args = ap.parse_args()
-    results = [re.search(r'\[Result "([^"]+)"', g).group(1)
-               for g in open(args.pgn).read().split("[Event ")[1:] if '[FEN "' in g]
     by_result = {"lost": [], "drawn": [], "won": []}
-    for result, (fen, white, moves) in zip(results, games(args.pgn)):
-        baton_white = white.startswith("Baton")
-        white_first = fen.split()[1] == "w"
-        baton, other = [], []
-        for i, (_, comment) in enumerate(moves):
-            white_moved = (i % 2 == 0) == white_first
-            (baton if white_moved == baton_white else other).append(own_score(comment))
+    for fen, white, result, moves in games(args.pgn):
+        baton = [own_score(c) for _, c, by_baton in moves if by_baton]
+        other = [own_score(c) for _, c, by_baton in moves if not by_baton]
         white_score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-        score = white_score if baton_white else 1 - white_score
+        score = white_score if white.startswith("Baton") else 1 - white_score
         by_result[{0.0: "lost", 0.5: "drawn", 1.0: "won"}[score]].append((baton, other))
     print(f"{args.pgn}: Baton lost {len(by_result['lost'])}, drew {len(by_result['drawn'])}, "
           f"won {len(by_result['won'])}")
