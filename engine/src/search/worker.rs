@@ -560,7 +560,7 @@ impl<'a> Worker<'a> {
             // taking it does not answer the check.
             let child = pos.play(m);
             self.shared.tt.prefetch(child.hash());
-            let gives_check = pos.variant.has_check() && rules::in_check(&child, child.side);
+            let gives_check = is_check(&child);
             if gives_check {
                 picker.gave_check(picked);
             }
@@ -998,13 +998,16 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Whether move `m` checks the enemy royal piece (never where the variant has no
-/// check). It plays the move: for pruning decisions made before the move is searched.
+/// Whether the side to move is in check (never where the variant has no check).
+#[inline]
+fn is_check(pos: &Position) -> bool {
+    pos.variant.has_check() && rules::in_check(pos, pos.side)
+}
+
+/// Whether move `m` checks the enemy royal piece. It plays the move: for pruning
+/// decisions made before the move is searched.
 fn gives_check(pos: &Position, m: Move) -> bool {
-    pos.variant.has_check() && {
-        let child = pos.play(m);
-        rules::in_check(&child, child.side)
-    }
+    pos.variant.has_check() && is_check(&pos.play(m))
 }
 
 /// The stored best move of the node takes something.
