@@ -31,7 +31,7 @@ def main():
     ap.add_argument("--moves", type=int, nargs="+", default=[1, 4, 7, 11, 16])
     args = ap.parse_args()
     by_result = {"lost": [], "drawn": [], "won": []}
-    for fen, white, result, moves in games(args.pgn):
+    for _, white, result, moves in games(args.pgn):
         baton = [own_score(c) for _, c, by_baton in moves if by_baton]
         other = [own_score(c) for _, c, by_baton in moves if not by_baton]
         white_score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
