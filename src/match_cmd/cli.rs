@@ -218,6 +218,23 @@ fn is_option(word: &str) -> bool {
 }
 
 /// The `key=value` words after an option, up to the next option.
+/// The command line as options, each with the words after it up to the next option
+/// (`--games 10 --engine cmd=a` is `games: [10]`, `engine: [cmd=a]`); a word before
+/// the first option is refused.
+fn options(args: &[String]) -> Result<Vec<(String, Vec<&str>)>, String> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < args.len() {
+        if !args[k].starts_with('-') {
+            return Err(format!("unexpected '{}'\n{USAGE}", args[k]));
+        }
+        let opt = args[k].trim_start_matches('-').to_string();
+        k += 1;
+        out.push((opt, take_words(args, &mut k)));
+    }
+    Ok(out)
+}
+
 fn take_words<'a>(args: &'a [String], k: &mut usize) -> Vec<&'a str> {
     let mut words = Vec::new();
     while *k < args.len() && !is_option(&args[*k]) {
@@ -450,14 +467,7 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 /// `--merge FILE... [--sprt ...]`: nothing else belongs with it.
 fn parse_merge(args: &[String]) -> Result<Command, String> {
     let (mut files, mut sprt) = (Vec::new(), None);
-    let mut k = 0;
-    while k < args.len() {
-        let opt = args[k].trim_start_matches('-').to_string();
-        if !args[k].starts_with('-') {
-            return Err(format!("unexpected '{}'\n{USAGE}", args[k]));
-        }
-        k += 1;
-        let words = take_words(args, &mut k);
+    for (opt, words) in options(args)? {
         match opt.as_str() {
             "merge" => files.extend(words.iter().map(|w| w.to_string())),
             "sprt" => sprt = Some(parse_sprt(&words)?),
@@ -534,14 +544,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         hang_timeout: None,
         shard: None,
     };
-    let mut k = 0;
-    while k < args.len() {
-        let opt = args[k].trim_start_matches('-').to_string();
-        if !args[k].starts_with('-') {
-            return Err(format!("unexpected '{}'\n{USAGE}", args[k]));
-        }
-        k += 1;
-        let words = take_words(args, &mut k);
+    for (opt, words) in options(args)? {
         let one = |what: &str| -> Result<&str, String> {
             match words.as_slice() {
                 [w] => Ok(w),
