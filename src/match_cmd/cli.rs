@@ -217,7 +217,6 @@ fn is_option(word: &str) -> bool {
     word.starts_with('-') && !word.contains('=') && !number
 }
 
-/// The `key=value` words after an option, up to the next option.
 /// The command line as options, each with the words after it up to the next option
 /// (`--games 10 --engine cmd=a` is `games: [10]`, `engine: [cmd=a]`); a word before
 /// the first option is refused.
@@ -235,6 +234,7 @@ fn options(args: &[String]) -> Result<Vec<(String, Vec<&str>)>, String> {
     Ok(out)
 }
 
+/// The `key=value` words after an option, up to the next option.
 fn take_words<'a>(args: &'a [String], k: &mut usize) -> Vec<&'a str> {
     let mut words = Vec::new();
     while *k < args.len() && !is_option(&args[*k]) {
