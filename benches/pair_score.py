@@ -11,6 +11,8 @@ import math
 import re
 import sys
 
+from quality import baton_points
+
 
 def scores(path):
     """Baton's score per round (1, 0.5, 0), unfinished games left out."""
@@ -19,11 +21,9 @@ def scores(path):
         text = f.read()
     for block in text.split("[Event ")[1:]:
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', block))
-        points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(tags.get("Result"))
-        if points is None or "Round" not in tags:
-            continue
-        baton_white = tags.get("White", "").startswith("Baton")
-        out[int(tags["Round"])] = points if baton_white else 1.0 - points
+        points = baton_points(tags.get("White", ""), tags.get("Result"))
+        if points is not None and "Round" in tags:
+            out[int(tags["Round"])] = points
     return out
 
 

@@ -98,6 +98,15 @@ class Uci:
         self.p.wait()
 
 
+def baton_points(white, result, unfinished=None):
+    """Baton's points in a game (1, 0.5, 0) from White's name and the result tag; Baton is
+    White when White's name starts with "Baton". `unfinished` for any other result."""
+    points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
+    if points is None:
+        return unfinished
+    return points if white.startswith("Baton") else 1.0 - points
+
+
 def games(path):
     """(starting FEN, White's name, result, [(move, comment or "", Baton moved)]) for
     each game of a `baton match` PGN that starts from a FEN."""

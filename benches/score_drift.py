@@ -16,7 +16,7 @@ import argparse
 import re
 import statistics
 
-from quality import games
+from quality import baton_points, games
 
 
 def own_score(comment):
@@ -34,8 +34,7 @@ def main():
     for _, white, result, moves in games(args.pgn):
         baton = [own_score(c) for _, c, by_baton in moves if by_baton]
         other = [own_score(c) for _, c, by_baton in moves if not by_baton]
-        white_score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-        score = white_score if white.startswith("Baton") else 1 - white_score
+        score = baton_points(white, result, unfinished=0.5)
         by_result[{0.0: "lost", 0.5: "drawn", 1.0: "won"}[score]].append((baton, other))
     print(f"{args.pgn}: Baton lost {len(by_result['lost'])}, drew {len(by_result['drawn'])}, "
           f"won {len(by_result['won'])}")
