@@ -49,7 +49,8 @@ def main():
     a, b = scores(sys.argv[1]), scores(sys.argv[2])
     common = sorted(set(a) & set(b))
     if not common:
-        sys.exit("no game (opening and Baton's colour) is in both")
+        sys.exit("no game (opening and Baton's colour) is in both; games without a FEN "
+                 "tag (from the start position) are not paired")
     by_opening = {}
     for key in common:
         by_opening.setdefault(key[0], []).append(a[key] - b[key])
