@@ -12,10 +12,9 @@ cancels how lopsided each opening is, which two separate matches would each carr
 noise. Builds compared this way should have played in the same hours (the machine's load
 moves a score by more than most changes do)."""
 import math
-import re
 import sys
 
-from quality import baton_points
+from quality import baton_points, games
 
 
 def scores(paths):
@@ -24,15 +23,11 @@ def scores(paths):
     out = {}
     for path in paths.split(","):
         seen = set()
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        for block in text.split("[Event ")[1:]:
-            tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', block))
-            white = tags.get("White", "")
-            points = baton_points(white, tags.get("Result"))
-            if points is None or "FEN" not in tags:
+        for fen, white, result, _ in games(path):
+            points = baton_points(white, result)
+            if points is None:
                 continue
-            key = (tags["FEN"], "white" if white.startswith("Baton") else "black")
+            key = (fen, "white" if white.startswith("Baton") else "black")
             if key in seen:
                 # Random plies start every game from the same FEN: such matches cannot be
                 # paired by opening.
