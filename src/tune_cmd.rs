@@ -26,11 +26,17 @@ use std::collections::HashSet;
 use crate::match_cmd::pgn::read_games;
 
 mod labels;
+mod net;
 mod teacher;
 
 pub const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
                   [--scale K] [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
-                  [--mix W] [--labels FILE] FILE.pgn ...";
+                  [--mix W] [--scores NAME] [--labels FILE] [--net FILE [--rate R] [--decay D]]
+                  FILE.pgn ...
+--scores NAME labels each position by the score its mover recorded in the PGN (as
+`baton match` writes it), where the mover's name starts with NAME, in place of a teacher.
+--net trains the learned correction to the evaluation on the positions (--passes passes,
+Adam's step size R, weight decay D) and writes it to FILE in place of fitting weights.";
 
 /// An option's value read as a number.
 fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
@@ -39,10 +45,15 @@ fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
 }
 
 /// A quiet position and its target: the result of its game for White (1, 0.5 or 0),
-/// or White's expected score by the teacher, or a mix of both.
+/// or White's expected score by the teacher or by the game's own recorded score, or a
+/// mix of both.
 struct Sample {
     pos: Position,
     result: f64,
+    /// White's centipawns by the mover's search, as the game's PGN recorded them
+    /// (`baton match` writes `{+0.58/15 0.452s}` after each move); `None` where no
+    /// plain score was recorded.
+    score: Option<i32>,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -54,6 +65,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut teacher = None;
     let mut mix = 0.0f64;
     let mut labels_file = None;
+    let mut scorer: Option<String> = None;
+    let mut net_file: Option<String> = None;
+    let mut net_schedule = net::Schedule::default();
     let mut fixed: Vec<(String, i32)> = Vec::new();
     let mut only: Vec<String> = Vec::new();
     let mut files = Vec::new();
@@ -75,6 +89,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--passes" => passes = number("--passes", value("--passes")?)?,
             "--mix" => mix = number("--mix", value("--mix")?)?,
             "--labels" => labels_file = Some(value("--labels")?),
+            "--scores" => scorer = Some(value("--scores")?),
+            "--net" => net_file = Some(value("--net")?),
+            "--decay" => net_schedule.decay = number("--decay", value("--decay")?)?,
+            "--rate" => net_schedule.rate = number("--rate", value("--rate")?)?,
             "--fix" => {
                 let text = value("--fix")?;
                 let (name, v) = text
@@ -120,8 +138,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             labels::load(path, variant)?
         }
         None => {
-            let (mut train, mut held_out) = load(&files, variant, skip)?;
-            if let Some(t) = &teacher {
+            let (mut train, mut held_out) = load(&files, variant, skip, scorer.as_deref())?;
+            if scorer.is_some() {
+                train = by_recorded_score(train, mix);
+                held_out = by_recorded_score(held_out, mix);
+            } else if let Some(t) = &teacher {
                 train = relabel(t, variant, train, mix)?;
                 held_out = relabel(t, variant, held_out, mix)?;
             }
@@ -139,6 +160,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     if train.is_empty() || held_out.is_empty() {
         return Err("too few quiet positions in these games".into());
+    }
+    if let Some(path) = net_file {
+        net_schedule.passes = passes;
+        let network = net::train(&train, &held_out, &net_schedule);
+        std::fs::write(&path, network.to_bytes())
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        println!("network written to {path}");
+        return Ok(());
     }
     let mut start = eval::weights(variant).clone();
     // The rank table starts from nothing where the variant does not have it yet.
@@ -211,24 +240,44 @@ fn relabel(
             Some(Sample {
                 result: mix * s.result + (1.0 - mix) * taught,
                 pos: s.pos,
+                score: s.score,
             })
         })
         .collect())
 }
 
+/// The samples whose game recorded the mover's score, with its expected score as their
+/// target (`mix` of the game's result kept): a teacher's label that came with the game.
+fn by_recorded_score(samples: Vec<Sample>, mix: f64) -> Vec<Sample> {
+    samples
+        .into_iter()
+        .filter_map(|s| {
+            let taught = expected(s.score?, 1.0);
+            Some(Sample {
+                result: mix * s.result + (1.0 - mix) * taught,
+                ..s
+            })
+        })
+        .collect()
+}
+
 /// The quiet positions of every game of the variant with a result: the training set
-/// and the held-out one (about every tenth game).
+/// and the held-out one (about every tenth game). Where `scorer` is given, the
+/// positions its engine moved from carry the score it recorded (`Sample::score`).
 fn load(
     files: &[String],
     variant: Variant,
     skip: usize,
+    scorer: Option<&str>,
 ) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let mut sets = (Vec::new(), Vec::new());
     let mut games = 0;
     let mut seen = HashSet::new();
     for path in files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        add_games(&text, variant, skip, &mut games, &mut seen, &mut sets);
+        add_games(
+            &text, variant, skip, scorer, &mut games, &mut seen, &mut sets,
+        );
     }
     Ok(sets)
 }
@@ -242,6 +291,7 @@ fn add_games(
     text: &str,
     variant: Variant,
     skip: usize,
+    scorer: Option<&str>,
     games: &mut usize,
     seen: &mut HashSet<u64>,
     (train, held_out): &mut (Vec<Sample>, Vec<Sample>),
@@ -280,9 +330,16 @@ fn add_games(
                 break;
             };
             if ply >= skip && is_quiet(&pos, m) && seen.insert(pos.hash()) {
+                let white = pos.side() == Color::White;
+                let mover = g.tag(if white { "White" } else { "Black" }).unwrap_or("");
+                let score = scorer
+                    .filter(|name| mover.starts_with(name))
+                    .and_then(|_| recorded_score(g.comments.get(ply)?))
+                    .map(|cp| if white { cp } else { -cp });
                 samples.push(Sample {
                     pos: pos.clone(),
                     result,
+                    score,
                 });
             }
             pos = pos.play(m);
@@ -295,6 +352,14 @@ fn add_games(
             train.extend(samples);
         }
     }
+}
+
+/// The mover's centipawns from a move's comment as `baton match` writes it
+/// (`+0.58/15 0.452s`: pawns, then the depth); `None` for a mate score or no score.
+fn recorded_score(comment: &str) -> Option<i32> {
+    let (pawns, _) = comment.trim().split_once('/')?;
+    let pawns: f64 = pawns.parse().ok()?;
+    Some((pawns * 100.0).round() as i32)
 }
 
 /// Whether the static evaluation can speak for the position: no check, the move
@@ -456,13 +521,48 @@ mod tests {
         1. e2e4 d7d5 2. e4d5 d8d5 3. d1f3 d5f3 0-1\n";
 
     #[test]
+    fn the_named_movers_recorded_scores_are_kept_from_whites_side() {
+        let game = "[White \"Baton\"]\n[Black \"FSF-8k\"]\n[Variant \"knightmate\"]\n\
+            [Result \"0-1\"]\n\n1. e2e4 {+0.30/10 0.1s} d7d5 {-0.25/12 0.1s} 2. e4d5 d8d5 \
+            3. d1f3 {+M3/5 0.1s} d5f3 0-1\n";
+        let scores = |scorer| {
+            let mut sets = (Vec::new(), Vec::new());
+            let mut seen = HashSet::new();
+            add_games(
+                game,
+                Variant::Knightmate,
+                0,
+                scorer,
+                &mut 0,
+                &mut seen,
+                &mut sets,
+            );
+            let all = sets.0.iter().chain(&sets.1);
+            all.map(|s| s.score).collect::<Vec<_>>()
+        };
+        // Quiet plies 1, 2 and 5; Black's -0.25 is White's +25; a mate is no score.
+        assert_eq!(scores(Some("FSF")), [None, Some(25), None]);
+        assert_eq!(scores(Some("Baton")), [Some(30), None, None]);
+        assert_eq!(scores(None), [None, None, None]);
+        let taught = by_recorded_score(
+            vec![Sample {
+                pos: Position::startpos(Variant::Knightmate),
+                result: 0.0,
+                score: Some(0),
+            }],
+            0.25,
+        );
+        assert!((taught[0].result - 0.375).abs() < 1e-9);
+    }
+
+    #[test]
     fn quiet_positions_are_labelled_with_their_games_result() {
         let mut sets = (Vec::new(), Vec::new());
         let mut games = 0;
         let mut seen = HashSet::new();
         // Adds the game as one of `variant`; answers the games read and the positions.
         let mut add = |variant| {
-            add_games(GAME, variant, 0, &mut games, &mut seen, &mut sets);
+            add_games(GAME, variant, 0, None, &mut games, &mut seen, &mut sets);
             (games, sets.0.len())
         };
         // Plies 1, 2 and 5 are quiet; the others capture.

@@ -142,3 +142,38 @@ fn a_given_scale_is_held_and_a_bad_one_refused() {
     assert!(!ok && text.contains("--scale must be above 0"), "{text}");
     let _ = std::fs::remove_file(file);
 }
+
+/// With `--scores` and `--net`, the recorded scores of the named mover are the targets
+/// and a learned correction is written that the engine reads.
+#[test]
+fn a_network_is_trained_on_the_scores_the_games_recorded() {
+    let file = games_file("net");
+    let text = std::fs::read_to_string(&file).expect("written above");
+    // Black (the teacher here) recorded a score after each of its moves.
+    let scored = text
+        .replace("[Variant", "[White \"Baton\"]\n[Black \"FSF\"]\n[Variant")
+        .replace(" d7d6", " d7d6 {-0.40/9 0.01s}")
+        .replace(" c8d7", " c8d7 {-0.50/9 0.01s}")
+        .replace(" e7e6", " e7e6 {+M2/9 0.01s}");
+    std::fs::write(&file, scored).expect("temp file is writable");
+    let net = file.with_extension("nn");
+    let (ok, out) = tune(&[
+        "--skip",
+        "0",
+        "--passes",
+        "2",
+        "--scores",
+        "FSF",
+        "--net",
+        net.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}");
+    // Black's first two scores a game are targets (a mate is no score).
+    assert!(out.contains("positions to fit"), "{out}");
+    assert!(out.contains("network written"), "{out}");
+    let bytes = std::fs::read(&net).expect("the network was written");
+    assert!(baton_engine::eval::network::Network::from_bytes(&bytes).is_ok());
+    let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(net);
+}

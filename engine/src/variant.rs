@@ -64,6 +64,10 @@ pub struct VariantFacts {
     pub search: Features,
     /// The evaluation's numbers (`eval::weights`).
     pub weights: &'static Weights,
+    /// The learned evaluation (`eval::network`, written by `baton tune --net`), where
+    /// one has beaten the hand-made evaluation in a match; it then replaces `weights`
+    /// in the search.
+    pub network: Option<&'static [u8]>,
     /// The positions `baton bench` searches, and its default depth. The bench's node
     /// total is the search's signature: it changes only when the search or the
     /// evaluation does.
@@ -170,6 +174,7 @@ const CHESS: VariantFacts = VariantFacts {
         quiescence_threats: false,
     },
     weights: &weights::ORTHODOX,
+    network: None,
     openings: (include_str!("../../benches/openings/chess.epd"), 10),
     bench: (
         &[
@@ -207,6 +212,7 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
         ..CHESS.search
     },
     weights: &weights::KNIGHTMATE,
+    network: None,
     openings: (include_str!("../../benches/openings/knightmate.epd"), 10),
     bench: (
         &[
@@ -233,6 +239,7 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     // With combiningknightmare's match, 200 games: +36.6 +/- 38.8, LOS 97%.
     search: CHESS.search,
     weights: &weights::KNIGHTRELAY,
+    network: None,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
     openings: (include_str!("../../benches/openings/knightrelay.epd"), 10),
@@ -262,6 +269,7 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     // at 5+0.05 from the suite, 39-29-32, +34.9 +/- 56.8 (see knightrelay's).
     search: CHESS.search,
     weights: &weights::COMBINING_KNIGHTMARE,
+    network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
     openings: (
@@ -320,6 +328,7 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
         ..CHESS.search
     },
     weights: &weights::STONES_RELAYS,
+    network: None,
     openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[
@@ -379,6 +388,7 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
         ..CHESS.search
     },
     weights: &weights::FLIP,
+    network: None,
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
     openings: (include_str!("../../benches/openings/flipshatranj.epd"), 6),
@@ -422,6 +432,7 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     // (captures the estimate calls losing are tried after the quiet moves).
     exchanges: Exchanges::Flip,
     weights: &weights::FLIP8,
+    network: None,
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
         &[

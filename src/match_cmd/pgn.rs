@@ -127,6 +127,9 @@ fn page_notes(variant: Variant, start: Option<Position>, moves: &[String]) -> Ve
 pub struct PgnGame {
     pub tags: BTreeMap<String, String>,
     pub moves: Vec<String>,
+    /// The comment after each move (`comments[i]` follows `moves[i]`; empty where there
+    /// is none): `baton match` writes the mover's score, depth and time there.
+    pub comments: Vec<String>,
     /// The result token at the end of the move text, if any.
     pub result_token: Option<String>,
     /// What makes the text of the game unreadable or incomplete: a malformed tag line, a
@@ -180,6 +183,7 @@ fn read_movetext(text: &str, game: &mut PgnGame) {
             return;
         }
         game.moves.push(w.to_string());
+        game.comments.push(String::new());
     };
     for line in text.lines() {
         if !depth_brace && line.starts_with('%') {
@@ -189,6 +193,11 @@ fn read_movetext(text: &str, game: &mut PgnGame) {
             if depth_brace {
                 if c == '}' {
                     depth_brace = false;
+                } else if depth_paren == 0 {
+                    // A comment belongs to the move before it (a variation's to none).
+                    if let Some(text) = game.comments.last_mut() {
+                        text.push(c);
+                    }
                 }
                 continue;
             }
@@ -221,6 +230,12 @@ fn read_movetext(text: &str, game: &mut PgnGame) {
             flush(&mut word, game);
         } else {
             word.clear();
+        }
+        // A comment broken over lines: the line end was a space.
+        if depth_brace && depth_paren == 0 {
+            if let Some(text) = game.comments.last_mut() {
+                text.push(' ');
+            }
         }
     }
     if depth_brace {
@@ -503,6 +518,15 @@ mod tests {
         let text = write_game(rec, "ev", &names());
         assert_eq!(read_games(&text)[0].moves, moves);
         text
+    }
+
+    #[test]
+    fn each_moves_comment_is_kept_with_it_even_across_a_line_break() {
+        let text = "[Event \"a\"]\n\n1. e2e4 {+0.58/15\n0.452s} e7e5 2. g1f3 (2. f2f4 {x}) \
+                    {-0.20/9 0.1s} *\n";
+        let g = &read_games(text)[0];
+        assert_eq!(g.moves, ["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(g.comments, ["+0.58/15 0.452s", "", "-0.20/9 0.1s"]);
     }
 
     #[test]

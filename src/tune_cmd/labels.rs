@@ -55,8 +55,16 @@ pub fn load(path: &str, variant: Variant) -> Result<(Vec<Sample>, Vec<Sample>), 
             .ok_or_else(|| bad("the target is not a number from 0 to 1"))?;
         let pos = Position::from_fen(variant, fen).map_err(|e| bad(&e.to_string()))?;
         match set {
-            "train" => train.push(Sample { pos, result }),
-            "held" => held_out.push(Sample { pos, result }),
+            "train" => train.push(Sample {
+                pos,
+                result,
+                score: None,
+            }),
+            "held" => held_out.push(Sample {
+                pos,
+                result,
+                score: None,
+            }),
             _ => return Err(bad("the set is neither 'train' nor 'held'")),
         }
     }
@@ -73,8 +81,13 @@ mod tests {
         let train = vec![Sample {
             pos: pos.clone(),
             result: 0.25,
+            score: None,
         }];
-        let held = vec![Sample { pos, result: 0.5 }];
+        let held = vec![Sample {
+            pos,
+            result: 0.5,
+            score: None,
+        }];
         let path = std::env::temp_dir().join(format!("baton-labels-{}", std::process::id()));
         let path = path.to_str().unwrap();
         save(path, Variant::Knightmate, &train, &held).unwrap();

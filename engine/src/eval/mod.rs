@@ -5,6 +5,7 @@
 mod combining;
 pub mod flip;
 pub mod knightrelay;
+pub mod network;
 pub mod stones;
 pub mod trace;
 pub mod weights;
@@ -81,7 +82,11 @@ pub fn material(pos: &Position) -> i32 {
 /// The evaluation from the side to move's point of view, in centipawns.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    weighted(pos, weights(pos.variant))
+    let hand_made = weighted(pos, weights(pos.variant));
+    match network::of(pos.variant) {
+        Some(net) => hand_made + net.correction(pos),
+        None => hand_made,
+    }
 }
 
 /// The evaluation under the given weights: `evaluate` passes the variant's own, a
