@@ -1,12 +1,19 @@
-//! A learned evaluation for the 8x8 variants of the chess family: a network with one
-//! hidden layer, as the first NNUE nets were. Its input is the board as seen by each
-//! side (which piece stands on which square, "mine" or "theirs", the board turned for
-//! Black); each side's view goes through the same weights into `HIDDEN` numbers, the
-//! side to move's first; both, squared and clipped, are weighed into one score.
+//! A learned correction to the hand-made evaluation, for the 8x8 variants of the chess
+//! family: a network with one hidden layer, as the first NNUE nets were. Its input is
+//! the board as seen by each side (which piece stands on which square, "mine" or
+//! "theirs", the board turned for Black); each side's view goes through the same
+//! weights into `HIDDEN` numbers; both, clipped and squared, the side to move's first,
+//! are weighed into one number that is added to the hand-made evaluation.
 //!
-//! The whole sum is computed for every evaluation: at ~30 pieces and 128 hidden
-//! numbers it costs a few thousand additions, less than the hand-made evaluation's
-//! attack maps, so the incremental update that made NNUE famous is not needed yet.
+//! Why a correction and not a whole evaluation: a network that must learn material and
+//! every positional term from nothing needs millions of labelled positions; one that
+//! learns only what the hand-made evaluation misses starts from that evaluation's
+//! judgement and, with few positions, stays near it (the trainer starts from a zero
+//! output and decays every weight towards zero).
+//!
+//! The whole sum is computed for every evaluation: at ~30 pieces and a few dozen hidden
+//! numbers it costs a few thousand additions, little beside the hand-made evaluation's
+//! attack maps, so the incremental update that made NNUE fast is not needed yet.
 //!
 //! The trainer (`baton tune --net`) builds on `features` and `Network`'s layout, so the
 //! two cannot disagree on what an input means.

@@ -6,7 +6,8 @@
 //! what is left: it also sets the game phase, so it cannot be zeroed like the rest.
 //! The shares add up to the total only where the terms do not interact (the royal
 //! danger is squared), so the material line takes up the difference and the total is
-//! always the evaluation the search uses.
+//! always the evaluation the search uses. A variant with a learned correction
+//! (`eval::network`) shows it as the last line, `learned`.
 
 use super::{weighted, weights, Weights};
 use crate::piece::Color;
@@ -84,6 +85,15 @@ pub fn trace(pos: &Position) -> Trace {
     }
     let rest: i32 = terms.iter().map(|(_, s)| s).sum();
     terms.insert(0, ("material".to_string(), total - rest));
+    // The learned correction (`eval::network`), where the variant has one: its own
+    // line, added to the total as the search adds it.
+    let learned = super::network::of(pos.variant()).map(|net| net.correction(pos));
+    let mut total = total;
+    if let Some(c) = learned {
+        let share = white_to(pos.side(), c);
+        terms.push(("learned".to_string(), share));
+        total += share;
+    }
     Trace {
         terms,
         total,
