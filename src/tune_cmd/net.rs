@@ -5,7 +5,7 @@
 //! the network written is that of the pass where it was lowest.
 
 use baton_engine::eval;
-use baton_engine::eval::network::{self, activate, Network, HIDDEN, INPUTS, SCALE};
+use baton_engine::eval::network::{self, activate, Network, HIDDEN, SCALE, WEIGHTS};
 use baton_engine::Color;
 use rayon::prelude::*;
 
@@ -55,7 +55,7 @@ impl Default for Schedule {
             passes: 20,
             batch: 1024,
             rate: 0.001,
-            decay: 5.0,
+            decay: 2.0,
         }
     }
 }
@@ -129,29 +129,11 @@ struct Adam {
     t: i32,
 }
 
-/// Every weight of a network, in one order, for the optimiser.
-fn weights_mut(n: &mut Network) -> impl Iterator<Item = &mut f32> {
-    n.input
-        .iter_mut()
-        .chain(n.input_bias.iter_mut())
-        .chain(n.output.iter_mut())
-        .chain(std::iter::once(&mut n.output_bias))
-}
-
-fn weights(n: &Network) -> impl Iterator<Item = &f32> {
-    n.input
-        .iter()
-        .chain(&n.input_bias)
-        .chain(&n.output)
-        .chain(std::iter::once(&n.output_bias))
-}
-
 impl Adam {
     fn new() -> Adam {
-        let count = INPUTS * HIDDEN + 3 * HIDDEN + 1;
         Adam {
-            m: vec![0.0; count],
-            v: vec![0.0; count],
+            m: vec![0.0; WEIGHTS],
+            v: vec![0.0; WEIGHTS],
             t: 0,
         }
     }
@@ -163,8 +145,9 @@ impl Adam {
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
         let scale = 1.0 / n as f32;
-        for (((w, g), m), v) in weights_mut(net)
-            .zip(weights(grad))
+        for (((w, g), m), v) in net
+            .weights_mut()
+            .zip(grad.weights())
             .zip(&mut self.m)
             .zip(&mut self.v)
         {
@@ -177,7 +160,7 @@ impl Adam {
 }
 
 fn add(into: &mut Network, from: &Network) {
-    for (a, b) in weights_mut(into).zip(weights(from)) {
+    for (a, b) in into.weights_mut().zip(from.weights()) {
         *a += b;
     }
 }

@@ -11,8 +11,8 @@
 //! judgement and, with few positions, stays near it (the trainer starts from a zero
 //! output and decays every weight towards zero).
 //!
-//! The whole sum is computed for every evaluation: at ~30 pieces and a few dozen hidden
-//! numbers it costs a few thousand additions, little beside the hand-made evaluation's
+//! The whole sum is computed for every evaluation: at ~30 pieces and 32 hidden numbers
+//! it costs about two thousand additions, little beside the hand-made evaluation's
 //! attack maps, so the incremental update that made NNUE fast is not needed yet.
 //!
 //! The trainer (`baton tune --net`) builds on `features` and `Network`'s layout, so the
@@ -30,7 +30,10 @@ pub const ROLES: usize = 7;
 /// Inputs per view: mine and theirs, each role, each of 64 squares.
 pub const INPUTS: usize = 2 * ROLES * 64;
 /// The hidden numbers per view.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 32;
+/// How many numbers a network holds: input weights, input biases, output weights,
+/// output bias.
+pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
 /// The output times this is centipawns: the output is trained as a win expectancy's
 /// logit in base 10, times 400 as the Elo scale has it.
 pub const SCALE: f32 = 400.0;
@@ -124,18 +127,30 @@ impl Network {
         (self.output_of(&mine, &theirs) * SCALE).clamp(-5_000.0, 5_000.0) as i32
     }
 
-    /// The weights as a file: the magic, the hidden size, then every weight as a
-    /// little-endian f32 in the order of the fields.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.extend((HIDDEN as u32).to_le_bytes());
-        for w in self
-            .input
+    /// Every weight, in the order of the fields (the file's and the trainer's order).
+    pub fn weights(&self) -> impl Iterator<Item = &f32> {
+        self.input
             .iter()
             .chain(&self.input_bias)
             .chain(&self.output)
             .chain(std::iter::once(&self.output_bias))
-        {
+    }
+
+    /// Every weight to change, in the order of `weights`.
+    pub fn weights_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.input
+            .iter_mut()
+            .chain(self.input_bias.iter_mut())
+            .chain(self.output.iter_mut())
+            .chain(std::iter::once(&mut self.output_bias))
+    }
+
+    /// The weights as a file: the magic, the hidden size, then every weight as a
+    /// little-endian f32 (`weights`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend((HIDDEN as u32).to_le_bytes());
+        for w in self.weights() {
             out.extend(w.to_le_bytes());
         }
         out
@@ -153,12 +168,11 @@ impl Network {
                 "a network of {hidden} hidden numbers; this build reads {HIDDEN}"
             ));
         }
-        let count = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
-        if rest.len() != 4 * count {
+        if rest.len() != 4 * WEIGHTS {
             return Err(format!(
                 "{} bytes of weights where {} were expected",
                 rest.len(),
-                4 * count
+                4 * WEIGHTS
             ));
         }
         let mut w = rest
