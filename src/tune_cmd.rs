@@ -234,16 +234,19 @@ fn relabel(
         .into_iter()
         .zip(scores)
         .filter_map(|(s, score)| {
-            // The teacher's centipawns at the usual Elo scale (K = 1): the descent
-            // fits its own scale to these targets.
-            let taught = expected(score?, 1.0);
             Some(Sample {
-                result: mix * s.result + (1.0 - mix) * taught,
+                result: mixed(s.result, score?, mix),
                 pos: s.pos,
                 score: s.score,
             })
         })
         .collect())
+}
+
+/// A target from a teacher's score (White's centipawns, at the usual Elo scale, K = 1:
+/// the descent fits its own scale to these targets) with `mix` of the game's result.
+fn mixed(result: f64, score: i32, mix: f64) -> f64 {
+    mix * result + (1.0 - mix) * expected(score, 1.0)
 }
 
 /// The samples whose game recorded the mover's score, with its expected score as their
@@ -252,9 +255,8 @@ fn by_recorded_score(samples: Vec<Sample>, mix: f64) -> Vec<Sample> {
     samples
         .into_iter()
         .filter_map(|s| {
-            let taught = expected(s.score?, 1.0);
             Some(Sample {
-                result: mix * s.result + (1.0 - mix) * taught,
+                result: mixed(s.result, s.score?, mix),
                 ..s
             })
         })

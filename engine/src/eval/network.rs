@@ -47,9 +47,11 @@ const MAGIC: &[u8; 8] = b"BATONNN1";
 pub fn of(variant: Variant) -> Option<&'static Network> {
     static NETWORKS: [OnceLock<Option<Network>>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
+    // Every evaluation asks: a variant without a network answers from its facts alone.
+    let bytes = variant.facts().network?;
     let index = Variant::ALL.iter().position(|&v| v == variant)?;
     NETWORKS[index]
-        .get_or_init(|| Network::from_bytes(variant.facts().network?).ok())
+        .get_or_init(|| Network::from_bytes(bytes).ok())
         .as_ref()
 }
 
