@@ -51,10 +51,18 @@ impl Style {
     }
 }
 
-/// The evaluation in the given style, from the side to move's point of view.
-pub fn evaluate_with(pos: &Position, style: Style) -> i32 {
+/// The evaluation in the given style, from the side to move's point of view, for a
+/// search thread: a learned correction updates the thread's `acc` rather than start
+/// afresh (the same number as `evaluate`'s).
+pub fn evaluate_with(pos: &Position, style: Style, acc: &mut network::Accumulator) -> i32 {
     match style {
-        Style::Full => evaluate(pos),
+        Style::Full => {
+            let hand_made = weighted(pos, weights(pos.variant));
+            match network::of(pos.variant) {
+                Some(net) => hand_made + net.correction_from(pos, acc),
+                None => hand_made,
+            }
+        }
         Style::Material => material(pos),
     }
 }

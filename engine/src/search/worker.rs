@@ -13,6 +13,7 @@ use super::ordering::{Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::Features;
+use crate::eval::network::Accumulator;
 use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -130,6 +131,8 @@ pub struct Worker<'a> {
     features: Features,
     eval_style: Style,
     eval_cache: EvalCache,
+    /// The learned correction's first layer as of the last position evaluated.
+    accumulator: Accumulator,
     /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
     /// stonesrelays): reused, one taken per node and given back when it returns.
     pool: Vec<MoveList>,
@@ -194,6 +197,7 @@ impl<'a> Worker<'a> {
             features,
             eval_style,
             eval_cache: EvalCache::new(),
+            accumulator: Accumulator::default(),
             pool: Vec::new(),
             root_len: history.len(),
             evals: vec![-INFINITE; MAX_PLY + 2],
@@ -976,8 +980,9 @@ impl<'a> Worker<'a> {
     #[inline]
     fn evaluate(&mut self, pos: &Position) -> i32 {
         let style = self.eval_style;
+        let acc = &mut self.accumulator;
         self.eval_cache
-            .get_or(pos.hash(), || evaluate_with(pos, style))
+            .get_or(pos.hash(), || evaluate_with(pos, style, acc))
     }
 
     fn no_move_score(&self, pos: &Position, ply: usize) -> i32 {
