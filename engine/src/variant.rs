@@ -64,9 +64,9 @@ pub struct VariantFacts {
     pub search: Features,
     /// The evaluation's numbers (`eval::weights`).
     pub weights: &'static Weights,
-    /// The learned evaluation (`eval::network`, written by `baton tune --net`), where
-    /// one has beaten the hand-made evaluation in a match; it then replaces `weights`
-    /// in the search.
+    /// The learned correction (`eval::network`, written by `baton tune --net`), where
+    /// one has beaten the hand-made evaluation alone in a match: the search adds it to
+    /// the evaluation that `weights` give.
     pub network: Option<&'static [u8]>,
     /// The positions `baton bench` searches, and its default depth. The bench's node
     /// total is the search's signature: it changes only when the search or the
@@ -212,7 +212,9 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
         ..CHESS.search
     },
     weights: &weights::KNIGHTMATE,
-    network: None,
+    // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
+    // self-play, the scores it recorded as targets (`baton tune --net`).
+    network: Some(include_bytes!("../nets/knightmate.nn")),
     openings: (include_str!("../../benches/openings/knightmate.epd"), 10),
     bench: (
         &[
