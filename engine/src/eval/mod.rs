@@ -87,14 +87,11 @@ pub fn material(pos: &Position) -> i32 {
     }
 }
 
-/// The evaluation from the side to move's point of view, in centipawns.
+/// The evaluation from the side to move's point of view, in centipawns (a learned
+/// correction computed afresh).
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    let hand_made = weighted(pos, weights(pos.variant));
-    match network::of(pos.variant) {
-        Some(net) => hand_made + net.correction(pos),
-        None => hand_made,
-    }
+    evaluate_with(pos, Style::Full, &mut network::Accumulator::default())
 }
 
 /// The evaluation under the given weights: `evaluate` passes the variant's own, a

@@ -240,8 +240,9 @@ pub struct Accumulator {
     views: [[i32; HIDDEN]; 2],
 }
 
-/// Above this many changed pieces, computing the views afresh (about 30 inputs each)
-/// costs no more than updating them.
+/// Above this many changed pieces (a position far from the last one evaluated), the
+/// views are computed afresh: about 30 inputs each, against one a changed piece to
+/// update them, so the bound need not be exact.
 const MOST_CHANGES: u32 = 12;
 
 impl Quantized {
@@ -370,8 +371,9 @@ mod tests {
         }
     }
 
-    /// Along a game of captures, castling and promotions, and across a jump to another
-    /// game (computed afresh), the updated accumulator gives exactly the fresh number.
+    /// Along random games (captures, and promotions from the second start) and across
+    /// the jump from one game to the other (computed afresh), the updated accumulator
+    /// gives exactly the fresh number.
     #[test]
     fn an_updated_accumulator_gives_the_correction_computed_afresh() {
         let q = Quantized::new(&sample_network());
