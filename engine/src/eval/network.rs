@@ -247,23 +247,15 @@ const MOST_CHANGES: u32 = 12;
 
 impl Quantized {
     pub fn new(net: &Network) -> Quantized {
-        let q = |w: &f32| (w * Q as f32).round() as i32;
-        let mut input_bias = [0; HIDDEN];
-        for (b, w) in input_bias.iter_mut().zip(&net.input_bias) {
-            *b = q(w);
-        }
-        let mut output = [0.0; 2 * HIDDEN];
-        for (o, w) in output.iter_mut().zip(&net.output) {
-            *o = w / (Q as f32 * Q as f32);
-        }
+        let q = |w: f32| (w * Q as f32).round() as i32;
         Quantized {
             input: net
                 .input
                 .chunks_exact(HIDDEN)
-                .map(|column| std::array::from_fn(|h| q(&column[h])))
+                .map(|column| std::array::from_fn(|h| q(column[h])))
                 .collect(),
-            input_bias,
-            output,
+            input_bias: std::array::from_fn(|h| q(net.input_bias[h])),
+            output: std::array::from_fn(|i| net.output[i] / (Q as f32 * Q as f32)),
             output_bias: net.output_bias,
         }
     }
