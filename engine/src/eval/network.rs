@@ -35,7 +35,8 @@ use crate::variant::Variant;
 pub const ROLES: usize = 7;
 /// Inputs per view: mine and theirs, each role, each of 64 squares.
 pub const INPUTS: usize = 2 * ROLES * 64;
-/// The hidden numbers per view.
+/// The hidden numbers per view. 64 fitted knightmate's 378,723 positions worse than 32
+/// (held-out loss 0.02337 against 0.02312): too few positions for the wider layer.
 pub const HIDDEN: usize = 32;
 /// How many numbers a network holds: input weights, input biases, output weights,
 /// output bias.
@@ -234,10 +235,20 @@ fn sub(sums: &mut [i32; HIDDEN], column: &[i32; HIDDEN]) {
 
 /// One search thread's first layer as of the position it evaluated last: the pieces
 /// (by colour and role) and each colour's view, White's first.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Accumulator {
     pieces: Option<[[Bitboard; ROLES]; 2]>,
     views: [[i32; HIDDEN]; 2],
+}
+
+// By hand: the standard library derives `Default` for arrays of at most 32.
+impl Default for Accumulator {
+    fn default() -> Accumulator {
+        Accumulator {
+            pieces: None,
+            views: [[0; HIDDEN]; 2],
+        }
+    }
 }
 
 /// Above this many changed pieces (a position far from the last one evaluated), the
