@@ -242,7 +242,7 @@ pub struct Accumulator {
     views: [[i32; HIDDEN]; 2],
 }
 
-// By hand: the standard library derives `Default` for arrays of at most 32.
+// By hand: the standard library implements `Default` only for arrays of at most 32.
 impl Default for Accumulator {
     fn default() -> Accumulator {
         Accumulator {
