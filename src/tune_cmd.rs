@@ -32,11 +32,13 @@ mod teacher;
 pub const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
                   [--scale K] [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
                   [--mix W] [--scores NAME] [--labels FILE] [--net FILE [--rate R] [--decay D]]
-                  FILE.pgn ...
+                  [--loss-of FILE] FILE.pgn ...
 --scores NAME labels each position by the score its mover recorded in the PGN (as
 `baton match` writes it), where the mover's name starts with NAME, in place of a teacher.
 --net trains the learned correction to the evaluation on the positions (--passes passes,
-Adam's step size R, weight decay D) and writes it to FILE in place of fitting weights.";
+Adam's step size R, weight decay D) and writes it to FILE in place of fitting weights.
+--loss-of FILE prints the loss of the learned correction in FILE on the positions (to
+fit and held out), beside the hand-made evaluation's alone, and fits nothing.";
 
 /// An option's value read as a number.
 fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
@@ -67,6 +69,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut labels_file = None;
     let mut scorer: Option<String> = None;
     let mut net_file: Option<String> = None;
+    let mut loss_of: Option<String> = None;
     let mut net_schedule = net::Schedule::default();
     let mut fixed: Vec<(String, i32)> = Vec::new();
     let mut only: Vec<String> = Vec::new();
@@ -91,6 +94,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--labels" => labels_file = Some(value("--labels")?),
             "--scores" => scorer = Some(value("--scores")?),
             "--net" => net_file = Some(value("--net")?),
+            "--loss-of" => loss_of = Some(value("--loss-of")?),
             "--decay" => net_schedule.decay = number("--decay", value("--decay")?)?,
             "--rate" => net_schedule.rate = number("--rate", value("--rate")?)?,
             "--fix" => {
@@ -160,6 +164,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     if train.is_empty() || held_out.is_empty() {
         return Err("too few quiet positions in these games".into());
+    }
+    if let Some(path) = loss_of {
+        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let network =
+            eval::network::Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        net::report_loss(&network, &train, &held_out);
+        return Ok(());
     }
     if let Some(path) = net_file {
         net_schedule.passes = passes;

@@ -174,6 +174,25 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
     assert!(out.contains("network written"), "{out}");
     let bytes = std::fs::read(&net).expect("the network was written");
     assert!(baton_engine::eval::network::Network::from_bytes(&bytes).is_ok());
+    // --loss-of reports a network's loss on the same positions, fitting nothing; a
+    // file that is no network is refused with the reason.
+    let loss_of = |path: &std::path::Path| {
+        tune(&[
+            "--skip",
+            "0",
+            "--scores",
+            "FSF",
+            "--loss-of",
+            path.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ])
+    };
+    let (ok, out) = loss_of(&net);
+    assert!(ok, "{out}");
+    assert!(out.contains("hand-made evaluation: loss"), "{out}");
+    assert!(out.contains("with the network: loss"), "{out}");
+    let (ok, out) = loss_of(&file);
+    assert!(!ok && out.contains("not a Baton network"), "{out}");
     let _ = std::fs::remove_file(file);
     let _ = std::fs::remove_file(net);
 }

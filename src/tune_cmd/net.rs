@@ -183,6 +183,24 @@ fn add(into: &mut Network, from: &Network) {
     }
 }
 
+/// Prints the losses of `net` on both sets, beside those of the hand-made evaluation
+/// alone (a network of zeros), so that networks trained on other data can be compared
+/// on these positions.
+pub fn report_loss(net: &Network, train: &[Sample], held_out: &[Sample]) {
+    let set: Vec<Example> = train.par_iter().map(example).collect();
+    let held: Vec<Example> = held_out.par_iter().map(example).collect();
+    for (name, n) in [
+        ("hand-made evaluation", &Network::zeros()),
+        ("with the network", net),
+    ] {
+        println!(
+            "{name}: loss {:.6} on the positions to fit, {:.6} held out",
+            mean_loss(n, &set),
+            mean_loss(n, &held)
+        );
+    }
+}
+
 /// A network trained on `train`, the one of the pass with the lowest loss on
 /// `held_out`; each pass's two losses are printed.
 pub fn train(train: &[Sample], held_out: &[Sample], schedule: &Schedule) -> Network {
