@@ -205,7 +205,8 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     ],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
     royal_is_knight: true,
-    // Every sharper technique, the three of 2026-11-27 included (`Sharp::ALL`).
+    // Every sharper technique (`Sharp::ALL`), those measured in knightmate alone
+    // included: three of 2026-11-27 and the correction history of 2026-11-29.
     search: Features {
         quiescence_checks: true,
         sharp: Sharp::ALL,

@@ -1,5 +1,6 @@
 //! What the search keeps from one move to the next besides the hash table: each
-//! thread's move-ordering history. A game's positions follow one another, so the
+//! thread's move-ordering history (and its correction history, kept in the same
+//! `Ordering`). A game's positions follow one another, so the
 //! quiet moves that refuted others a move ago mostly still do; starting every search
 //! with empty tables would relearn them at every move. Killers are ply-relative and
 //! are dropped between searches; everything is dropped for a new game or a change

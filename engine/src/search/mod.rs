@@ -2,6 +2,7 @@
 //! variant (a variant supplies rules and evaluation). `think` is the one entry point; it
 //! runs Lazy SMP helper threads itself and reports through a callback, never printing.
 
+pub mod correction;
 pub mod eval_cache;
 pub mod features;
 pub mod limits;

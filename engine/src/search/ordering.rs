@@ -3,6 +3,7 @@
 //! that lose the exchange (`see`). A combiningknightmare fusion takes nothing, so it
 //! is ordered as a quiet move.
 
+use super::correction::Correction;
 use super::movepick::{self, see::see_ge};
 use crate::moves::{Move, MoveList};
 use crate::piece::NROLES;
@@ -28,6 +29,9 @@ pub struct Ordering {
     /// no countermoves), 1 (the opponent's last move), 2 (also our own move before
     /// it). `Features::follow_up_plies`.
     follow_up: usize,
+    /// Not ordering but kept with it, for the same reason: what the static score
+    /// misses by pawn structure, learned over the game (`Sharp::correction_history`).
+    pub correction: Correction,
 }
 
 /// Keys of (color, role, target square).
@@ -53,6 +57,7 @@ impl Ordering {
             counter: vec![None; tables],
             played: [None; MAX_PLY + 1],
             follow_up,
+            correction: Correction::new(),
         }
     }
 

@@ -157,6 +157,11 @@ struct Node {
     key: u64,
     entry: Option<Entry>,
     in_check: bool,
+    /// The evaluation before its correction (`Correction`), and after it.
+    raw_eval: i32,
+    corrected_eval: i32,
+    /// The static score the pruning uses: the corrected one, or the hash table's
+    /// stored score where that is the better guess.
     static_eval: i32,
     improving: bool,
 }
@@ -411,24 +416,25 @@ impl<'a> Worker<'a> {
         // Without check, a king the opponent could capture next turn is the same
         // emergency: no pruning on the static evaluation.
         let in_check = rules::king_in_danger(pos);
-        let static_eval = if in_check {
-            -INFINITE
+        let (raw_eval, corrected_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            self.evaluate(pos)
+            let raw_eval = self.evaluate(pos);
+            (raw_eval, self.corrected(pos, raw_eval))
         };
-        self.evals[ply] = static_eval;
+        self.evals[ply] = corrected_eval;
         // Better than two plies ago: pruning on the static score is safer (the
         // position is going our way), late moves are reduced less.
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let improving = !in_check && ply >= 2 && corrected_eval > self.evals[ply - 2];
         // A stored search result is a better guess than the static score where its
         // bound points the same way (as in Stockfish): the pruning below uses it.
         // (`tt_cutoff` with the static score as both bounds: an entry whose bound
         // settles the static score's window is the better guess.)
         let static_eval = entry
             .filter(|_| self.features.sharp.stored_score_as_eval && !in_check)
-            .and_then(|e| tt_cutoff(e, static_eval, static_eval, ply))
+            .and_then(|e| tt_cutoff(e, corrected_eval, corrected_eval, ply))
             .filter(|s| s.abs() < MATE_BOUND)
-            .unwrap_or(static_eval);
+            .unwrap_or(corrected_eval);
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
@@ -483,6 +489,8 @@ impl<'a> Worker<'a> {
             key,
             entry,
             in_check,
+            raw_eval,
+            corrected_eval,
             static_eval,
             improving,
         };
@@ -611,9 +619,11 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 4. Store the result (not in a search that excludes moves).
+        // Step 4. Store the result (not in a search that excludes moves), and learn
+        // from it how far the static score was off.
         let bound = bound_of(best_score, original_alpha, beta);
         if skip.is_empty() {
+            self.learn_correction(pos, node, best_move, best_score, bound);
             self.shared.tt.store(
                 node.key,
                 best_move.or(hash_move),
@@ -623,6 +633,49 @@ impl<'a> Worker<'a> {
             );
         }
         best_score
+    }
+
+    /// Records in the correction history what this node's search found, where it says
+    /// something about the static score (after Stockfish): not in check, not where a
+    /// capture was best (the static score does not pretend to see captures), and not
+    /// a bound on the side the static score already lies on (a fail high at or
+    /// below it, a fail low at or above it).
+    fn learn_correction(
+        &mut self,
+        pos: &Position,
+        node: Node,
+        best_move: Option<Move>,
+        best_score: i32,
+        bound: Bound,
+    ) {
+        if !self.features.sharp.correction_history
+            || node.in_check
+            || best_score.abs() >= MATE_BOUND
+            || best_move.is_some_and(|m| rules::is_capture(pos, m) || m.promotion.is_some())
+        {
+            return;
+        }
+        // The score the node pruned with, not the entry as its subtree left it.
+        let eval = node.corrected_eval;
+        if bound == Bound::Lower && best_score <= eval
+            || bound == Bound::Upper && best_score >= eval
+        {
+            return;
+        }
+        self.ordering
+            .correction
+            .update(pos, node.depth, node.raw_eval, best_score);
+    }
+
+    /// The static score `raw_eval` of `pos`, corrected by the correction history
+    /// where the variant uses one.
+    #[inline]
+    fn corrected(&self, pos: &Position, raw_eval: i32) -> i32 {
+        if self.features.sharp.correction_history {
+            self.ordering.correction.apply(pos, raw_eval)
+        } else {
+            raw_eval
+        }
     }
 
     /// Singular extension: when the hash move is the only good move (every other
@@ -913,7 +966,8 @@ impl<'a> Worker<'a> {
                 return self.no_move_score(pos, ply);
             }
         } else {
-            best = self.evaluate(pos);
+            let raw_eval = self.evaluate(pos);
+            best = self.corrected(pos, raw_eval);
             if best >= beta {
                 return best;
             }
