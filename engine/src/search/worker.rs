@@ -559,7 +559,7 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit);
         while let Some(picked) = picker.next_move(&self.ordering) {
             let Picked { m, index, .. } = picked;
-            let capture = rules::is_capture(pos, m) || m.promotion.is_some();
+            let capture = captures_or_promotes(pos, m);
 
             // Step 3a. Pruning before the move is played.
             if best_score > -MATE_BOUND && self.prune(pos, m, capture, index, alpha, node) {
@@ -637,9 +637,9 @@ impl<'a> Worker<'a> {
 
     /// Records in the correction history what this node's search found, where it says
     /// something about the static score (after Stockfish): not in check, not where a
-    /// capture was best (the static score does not pretend to see captures), and not
-    /// a bound on the side the static score already lies on (a fail high at or
-    /// below it, a fail low at or above it).
+    /// capture or promotion was best (the static score does not pretend to see
+    /// them), and not a bound on the side the static score already lies on (a fail
+    /// high at or below it, a fail low at or above it).
     fn learn_correction(
         &mut self,
         pos: &Position,
@@ -651,7 +651,7 @@ impl<'a> Worker<'a> {
         if !self.features.sharp.correction_history
             || node.in_check
             || best_score.abs() >= MATE_BOUND
-            || best_move.is_some_and(|m| rules::is_capture(pos, m) || m.promotion.is_some())
+            || best_move.is_some_and(|m| captures_or_promotes(pos, m))
         {
             return;
         }
@@ -981,7 +981,7 @@ impl<'a> Worker<'a> {
         // Every move of the list, best-ordered first, in one stage.
         let mut picker = MovePicker::new(pos, list, &[], None, MAX_PLY - 1, true, None);
         while let Some(Picked { m, .. }) = picker.next_move(&self.ordering) {
-            if checks && m.promotion.is_none() && !rules::is_capture(pos, m) {
+            if checks && !captures_or_promotes(pos, m) {
                 // A quiet check: worth a look unless the checking piece is lost.
                 if !see_ge(pos, m, 0) {
                     continue;
@@ -1067,6 +1067,11 @@ fn is_check(pos: &Position) -> bool {
 /// decisions made before the move is searched.
 fn gives_check(pos: &Position, m: Move) -> bool {
     pos.variant.has_check() && is_check(&pos.play(m))
+}
+
+/// A move that changes the material: the search's captures, quiet moves apart.
+fn captures_or_promotes(pos: &Position, m: Move) -> bool {
+    rules::is_capture(pos, m) || m.promotion.is_some()
 }
 
 /// The stored best move of the node takes something.
