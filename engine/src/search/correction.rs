@@ -1,25 +1,37 @@
-//! Correction history (after Stockfish 16.1 and Ethereal): what the searches of this
-//! game found the static evaluation to miss, by pawn structure. A node whose search
-//! settles its score away from the static one records the difference under its pawn
-//! structure; later nodes with the same pawns start from the static score plus the
-//! average recorded there. The evaluation's blind spots are then paid for once per
-//! structure, not at every node the pruning trusts the static score.
+//! Correction history (after Stockfish 16.1 and 17, and Ethereal): what the searches
+//! of this game found the static evaluation to miss, kept in three tables: by both
+//! sides' pawns, by White's other pieces and by Black's. A node whose search settles
+//! its score away from its corrected static score moves the position's entry in each
+//! table by a share of the difference; later nodes that share a pawn structure or one
+//! side's pieces start from the static score plus those entries. The evaluation's
+//! blind spots are then paid for once per structure, not at every node the pruning
+//! trusts the static score.
 
 use crate::position::Position;
 
 /// Entries per side: a power of two.
 const ENTRIES: usize = 1 << 14;
-/// An entry holds centipawns times this, so that small steps of the average count.
+/// An entry holds centipawns times this, so that small steps count.
 const GRAIN: i32 = 256;
 /// The most an entry corrects, in centipawns.
 const MAX_CP: i32 = 64;
-/// A search of depth d weighs min(d + 1, `MAX_WEIGHT`) out of `WEIGHTS` in the average.
+/// A search of depth d moves an entry by min(d + 1, `MAX_WEIGHT`) out of `WEIGHTS` of
+/// what the correction missed.
 const MAX_WEIGHT: i32 = 16;
 const WEIGHTS: i32 = 256;
 
-/// Per-thread: one table per side to move.
+/// Per-thread: each table holds one half per side to move.
 pub struct Correction {
-    table: Vec<i32>,
+    /// By both sides' pawns.
+    pawns: Vec<i32>,
+    /// By White's pieces other than pawns, then by Black's.
+    pieces: [Vec<i32>; 2],
+}
+
+/// A position's entry in each table.
+struct Slots {
+    pawns: usize,
+    pieces: [usize; 2],
 }
 
 impl Default for Correction {
@@ -28,41 +40,73 @@ impl Default for Correction {
     }
 }
 
+/// A board folded to 64 bits (the 10x10 board's squares reach past bit 64).
+fn fold(x: u128) -> u64 {
+    (x as u64) ^ ((x >> 64) as u64).rotate_left(29)
+}
+
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+const FINISH: u64 = 0xC2B2_AE3D_27D4_EB4F;
+
 impl Correction {
     pub fn new() -> Correction {
         Correction {
-            table: vec![0; 2 * ENTRIES],
+            pawns: vec![0; 2 * ENTRIES],
+            pieces: [vec![0; 2 * ENTRIES], vec![0; 2 * ENTRIES]],
         }
     }
 
-    /// The index of the position's pawn structure for the side to move.
-    fn index(pos: &Position) -> usize {
+    /// The position's entry in each table, in the side to move's half.
+    fn slots(pos: &Position) -> Slots {
         use crate::piece::{Color, Role};
-        // Each board folded to 64 bits (the 10x10 board's squares reach past bit 64),
-        // the first multiplied before the second joins it and then both together: a
-        // multiply carries only upwards, so a board that joined last without a multiply
-        // after it would reach the index's top bits through its low squares alone.
-        let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
+        // Each board multiplied before the next joins it and all of them once more at
+        // the end: a multiply carries only upwards, so a board that joined last
+        // without a multiply after it would reach the index's top bits through its
+        // low squares alone.
+        let slot = |h: u64| {
+            pos.side.idx() * ENTRIES
+                + (h.wrapping_mul(FINISH) >> (64 - ENTRIES.trailing_zeros())) as usize
+        };
         let w = fold(pos.pieces(Color::White, Role::Pawn).0);
         let b = fold(pos.pieces(Color::Black, Role::Pawn).0);
-        let h = (w.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        pos.side.idx() * ENTRIES + (h >> (64 - ENTRIES.trailing_zeros())) as usize
+        let pieces = |color: Color| {
+            Role::ALL[1..].iter().fold(0u64, |h, &role| {
+                let bb = pos.pieces(color, role).0;
+                if bb == 0 {
+                    h
+                } else {
+                    (h ^ fold(bb) ^ role as u64).wrapping_mul(MIX)
+                }
+            })
+        };
+        Slots {
+            pawns: slot(w.wrapping_mul(MIX) ^ b),
+            pieces: [slot(pieces(Color::White)), slot(pieces(Color::Black))],
+        }
     }
 
-    /// The static score `eval` of `pos`, corrected.
+    /// The static score `eval` of `pos`, corrected: the pawn table's entry plus half
+    /// of each side's piece table's.
     #[inline]
     pub fn apply(&self, pos: &Position, eval: i32) -> i32 {
-        eval + self.table[Self::index(pos)] / GRAIN
+        let s = Self::slots(pos);
+        let pieces = self.pieces[0][s.pieces[0]] + self.pieces[1][s.pieces[1]];
+        eval + (2 * self.pawns[s.pawns] + pieces) / (2 * GRAIN)
     }
 
-    /// Records that a search of `depth` found `score` where the static score (before
-    /// correction) was `raw_eval`: the entry moves towards the difference, the more
-    /// the deeper the search.
-    pub fn update(&mut self, pos: &Position, depth: i32, raw_eval: i32, score: i32) {
-        let entry = &mut self.table[Self::index(pos)];
+    /// Records that a search of `depth` found `score` where the corrected static
+    /// score was `eval`: every table's entry moves by a share of the difference, the
+    /// larger the deeper the search (after Stockfish, which learns what the
+    /// correction still misses rather than what the static score missed).
+    pub fn update(&mut self, pos: &Position, depth: i32, eval: i32, score: i32) {
+        let s = Self::slots(pos);
         let weight = (depth + 1).min(MAX_WEIGHT);
-        let target = (score - raw_eval).clamp(-MAX_CP, MAX_CP) * GRAIN;
-        *entry = (*entry * (WEIGHTS - weight) + target * weight) / WEIGHTS;
+        let step = (score - eval).clamp(-MAX_CP, MAX_CP) * GRAIN * weight / WEIGHTS;
+        let bound = MAX_CP * GRAIN;
+        let learn = |entry: &mut i32| *entry = (*entry + step).clamp(-bound, bound);
+        learn(&mut self.pawns[s.pawns]);
+        learn(&mut self.pieces[0][s.pieces[0]]);
+        learn(&mut self.pieces[1][s.pieces[1]]);
     }
 }
 
@@ -76,32 +120,56 @@ mod tests {
         let pos = Position::startpos(Variant::Knightmate);
         let mut c = Correction::new();
         assert_eq!(c.apply(&pos, 10), 10);
-        // A search of depth 10 weighs 11/256: ten of them move a third of the way.
+        // A search of depth 10 moves each of the three entries by 11/256 of what the
+        // correction still misses, the sum by twice that: ten of them close most of
+        // the way.
         for _ in 0..10 {
-            c.update(&pos, 10, 10, 40);
+            let eval = c.apply(&pos, 10);
+            c.update(&pos, 10, eval, 40);
         }
         let some = c.apply(&pos, 10);
-        assert!(some > 15 && some < 30, "{some}");
+        assert!(some > 20 && some < 40, "{some}");
         for _ in 0..1000 {
-            c.update(&pos, 10, 10, 500);
+            let eval = c.apply(&pos, 10);
+            c.update(&pos, 10, eval, 500);
         }
-        // Never past the bound (integer steps stop just short of it).
-        let most = c.apply(&pos, 10);
-        assert!((10 + MAX_CP - 1..=10 + MAX_CP).contains(&most), "{most}");
+        // Never past the bound: each entry stops at it.
+        assert_eq!(c.apply(&pos, 10), 10 + 2 * MAX_CP);
     }
 
     #[test]
-    fn a_pawn_of_either_side_anywhere_changes_the_entry() {
-        let index = |fen: &str| {
-            Correction::index(&Position::from_fen(Variant::Knightmate, fen).expect("FEN"))
+    fn a_pawn_of_either_side_anywhere_changes_the_pawn_entry_alone() {
+        let slots = |fen: &str| {
+            Correction::slots(&Position::from_fen(Variant::Knightmate, fen).expect("FEN"))
         };
-        let start = "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1";
-        let black_e6 = "rmbqkbmr/pppp1ppp/4p3/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 2";
-        let white_e3 = "rmbqkbmr/pppppppp/8/8/8/4P3/PPPP1PPP/RMBQKBMR w KQkq - 0 1";
-        let black_h6 = "rmbqkbmr/ppppppp1/7p/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 2";
-        let all = [start, black_e6, white_e3, black_h6].map(index);
-        for (i, a) in all.iter().enumerate() {
-            assert!(all[i + 1..].iter().all(|b| b != a), "{all:?}");
-        }
+        let start = slots("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
+        let pawn_moves = [
+            "rmbqkbmr/pppp1ppp/4p3/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 2",
+            "rmbqkbmr/pppppppp/8/8/8/4P3/PPPP1PPP/RMBQKBMR w KQkq - 0 1",
+            "rmbqkbmr/ppppppp1/7p/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 2",
+        ]
+        .map(slots);
+        let mut pawns: Vec<usize> = pawn_moves.iter().map(|s| s.pawns).collect();
+        pawns.push(start.pawns);
+        pawns.sort_unstable();
+        pawns.dedup();
+        assert_eq!(pawns.len(), 4, "{pawns:?}");
+        assert!(pawn_moves.iter().all(|s| s.pieces == start.pieces));
+    }
+
+    #[test]
+    fn a_piece_of_one_side_changes_that_sides_piece_entry_alone() {
+        let slots = |fen: &str| {
+            Correction::slots(&Position::from_fen(Variant::Knightmate, fen).expect("FEN"))
+        };
+        let start = slots("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
+        // White's commoner from b1 to c3, then Black's from g8 to f6.
+        let white = slots("rmbqkbmr/pppppppp/8/8/8/2M5/PPPPPPPP/R1BQKBMR w KQkq - 0 1");
+        let black = slots("rmbqkb1r/pppppppp/5m2/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
+        assert_eq!(white.pawns, start.pawns);
+        assert_ne!(white.pieces[0], start.pieces[0]);
+        assert_eq!(white.pieces[1], start.pieces[1]);
+        assert_eq!(black.pieces[0], start.pieces[0]);
+        assert_ne!(black.pieces[1], start.pieces[1]);
     }
 }

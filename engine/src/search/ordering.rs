@@ -30,7 +30,8 @@ pub struct Ordering {
     /// it). `Features::follow_up_plies`.
     follow_up: usize,
     /// Not ordering but kept with it, for the same reason: what the static score
-    /// misses by pawn structure, learned over the game (`Sharp::correction_history`).
+    /// misses by pawn structure and by each side's pieces, learned over the game
+    /// (`Sharp::correction_history`).
     pub correction: Correction,
 }
 

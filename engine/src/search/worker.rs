@@ -157,8 +157,7 @@ struct Node {
     key: u64,
     entry: Option<Entry>,
     in_check: bool,
-    /// The evaluation before its correction (`Correction`), and after it.
-    raw_eval: i32,
+    /// The evaluation after its correction (`Correction`).
     corrected_eval: i32,
     /// The static score the pruning uses: the corrected one, or the hash table's
     /// stored score where that is the better guess.
@@ -416,11 +415,11 @@ impl<'a> Worker<'a> {
         // Without check, a king the opponent could capture next turn is the same
         // emergency: no pruning on the static evaluation.
         let in_check = rules::king_in_danger(pos);
-        let (raw_eval, corrected_eval) = if in_check {
-            (-INFINITE, -INFINITE)
+        let corrected_eval = if in_check {
+            -INFINITE
         } else {
             let raw_eval = self.evaluate(pos);
-            (raw_eval, self.corrected(pos, raw_eval))
+            self.corrected(pos, raw_eval)
         };
         self.evals[ply] = corrected_eval;
         // Better than two plies ago: pruning on the static score is safer (the
@@ -489,7 +488,6 @@ impl<'a> Worker<'a> {
             key,
             entry,
             in_check,
-            raw_eval,
             corrected_eval,
             static_eval,
             improving,
@@ -664,7 +662,7 @@ impl<'a> Worker<'a> {
         }
         self.ordering
             .correction
-            .update(pos, node.depth, node.raw_eval, best_score);
+            .update(pos, node.depth, eval, best_score);
     }
 
     /// The static score `raw_eval` of `pos`, corrected by the correction history
