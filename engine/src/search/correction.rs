@@ -13,7 +13,8 @@ use crate::position::Position;
 const ENTRIES: usize = 1 << 14;
 /// An entry holds centipawns times this, so that small steps count.
 const GRAIN: i32 = 256;
-/// The most an entry corrects, in centipawns.
+/// The most an entry corrects, in centipawns: the pawn table's entry counts whole and
+/// each piece table's half, so the whole correction is at most twice this.
 const MAX_CP: i32 = 64;
 /// A search of depth d moves an entry by min(d + 1, `MAX_WEIGHT`) out of `WEIGHTS` of
 /// what the correction missed.
@@ -40,9 +41,10 @@ impl Default for Correction {
     }
 }
 
-/// A board folded to 64 bits (the 10x10 board's squares reach past bit 64).
+/// A board folded to 64 bits (the 8x9 and 10x10 boards' squares reach past bit 64).
+/// The upper half is multiplied, not rotated, so that no two squares share a bit.
 fn fold(x: u128) -> u64 {
-    (x as u64) ^ ((x >> 64) as u64).rotate_left(29)
+    (x as u64) ^ ((x >> 64) as u64).wrapping_mul(FINISH)
 }
 
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -69,14 +71,11 @@ impl Correction {
         };
         let w = fold(pos.pieces(Color::White, Role::Pawn).0);
         let b = fold(pos.pieces(Color::Black, Role::Pawn).0);
+        // Every role's board joins the chain, empty or not, so that a role is known
+        // by its place in it (a piece of one role never hashes as another's).
         let pieces = |color: Color| {
-            Role::ALL[1..].iter().fold(0u64, |h, &role| {
-                let bb = pos.pieces(color, role).0;
-                if bb == 0 {
-                    h
-                } else {
-                    (h ^ fold(bb) ^ role as u64).wrapping_mul(MIX)
-                }
+            Role::ALL[1..].iter().fold(MIX, |h, &role| {
+                (h ^ fold(pos.pieces(color, role).0)).wrapping_mul(MIX)
             })
         };
         Slots {
@@ -121,8 +120,8 @@ mod tests {
         let mut c = Correction::new();
         assert_eq!(c.apply(&pos, 10), 10);
         // A search of depth 10 moves each of the three entries by 11/256 of what the
-        // correction still misses, the sum by twice that: ten of them close most of
-        // the way.
+        // correction still misses, the sum by twice that: ten of them close more
+        // than half of the way.
         for _ in 0..10 {
             let eval = c.apply(&pos, 10);
             c.update(&pos, 10, eval, 40);
@@ -171,5 +170,65 @@ mod tests {
         assert_eq!(white.pieces[1], start.pieces[1]);
         assert_eq!(black.pieces[0], start.pieces[0]);
         assert_ne!(black.pieces[1], start.pieces[1]);
+    }
+
+    #[test]
+    fn any_piece_of_either_side_on_any_square_changes_that_sides_piece_entry() {
+        use crate::piece::Color;
+        let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let bare = Correction::slots(&Position::from_fen(Variant::Knightmate, kings).expect("FEN"));
+        let mut tried = 0;
+        for piece in ['m', 'b', 'r', 'q', 'M', 'B', 'R', 'Q'] {
+            let color = if piece.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            for rank in 0..8 {
+                for file in 0..8 {
+                    let mut rows: Vec<Vec<char>> = vec![vec!['1'; 8]; 8];
+                    rows[0][4] = 'k';
+                    rows[7][4] = 'K';
+                    if rows[rank][file] != '1' {
+                        continue;
+                    }
+                    rows[rank][file] = piece;
+                    // Runs of empty squares as digits.
+                    let row = |r: &Vec<char>| {
+                        let mut out = String::new();
+                        let mut empty = 0;
+                        for &c in r {
+                            if c == '1' {
+                                empty += 1;
+                            } else {
+                                if empty > 0 {
+                                    out.push_str(&empty.to_string());
+                                }
+                                empty = 0;
+                                out.push(c);
+                            }
+                        }
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                        }
+                        out
+                    };
+                    let board: Vec<String> = rows.iter().map(row).collect();
+                    let fen = format!("{} w - - 0 1", board.join("/"));
+                    // A piece that leaves the side not to move in check is no position.
+                    let Ok(pos) = Position::from_fen(Variant::Knightmate, &fen) else {
+                        continue;
+                    };
+                    let s = Correction::slots(&pos);
+                    assert_ne!(s.pieces[color.idx()], bare.pieces[color.idx()], "{fen}");
+                    assert_eq!(
+                        s.pieces[color.other().idx()],
+                        bare.pieces[color.other().idx()]
+                    );
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 400, "{tried}");
     }
 }
