@@ -175,8 +175,14 @@ mod tests {
     #[test]
     fn any_piece_of_either_side_on_any_square_changes_that_sides_piece_entry() {
         use crate::piece::Color;
-        let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-        let bare = Correction::slots(&Position::from_fen(Variant::Knightmate, kings).expect("FEN"));
+        let slots =
+            |fen: &str| Position::from_fen(Variant::Knightmate, fen).map(|p| Correction::slots(&p));
+        // The royal pieces on a rank of their own, away from the piece tried.
+        let kings = |low: bool| {
+            let mut ranks = ["8"; 8].map(String::from);
+            ranks[if low { 7 } else { 0 }] = "K6k".into();
+            ranks
+        };
         let mut tried = 0;
         for piece in ['m', 'b', 'r', 'q', 'M', 'B', 'R', 'Q'] {
             let color = if piece.is_ascii_uppercase() {
@@ -185,46 +191,19 @@ mod tests {
                 Color::Black
             };
             for rank in 0..8 {
+                // FEN lists rank 8 first: `rank` counts from there.
+                let mut ranks = kings(rank < 4);
+                let bare = slots(&format!("{} w - - 0 1", ranks.join("/"))).expect("FEN");
                 for file in 0..8 {
-                    let mut rows: Vec<Vec<char>> = vec![vec!['1'; 8]; 8];
-                    rows[0][4] = 'k';
-                    rows[7][4] = 'K';
-                    if rows[rank][file] != '1' {
-                        continue;
-                    }
-                    rows[rank][file] = piece;
-                    // Runs of empty squares as digits.
-                    let row = |r: &Vec<char>| {
-                        let mut out = String::new();
-                        let mut empty = 0;
-                        for &c in r {
-                            if c == '1' {
-                                empty += 1;
-                            } else {
-                                if empty > 0 {
-                                    out.push_str(&empty.to_string());
-                                }
-                                empty = 0;
-                                out.push(c);
-                            }
-                        }
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                        }
-                        out
-                    };
-                    let board: Vec<String> = rows.iter().map(row).collect();
-                    let fen = format!("{} w - - 0 1", board.join("/"));
+                    let gap = |n: usize| if n > 0 { n.to_string() } else { String::new() };
+                    ranks[rank] = format!("{}{piece}{}", gap(file), gap(7 - file));
                     // A piece that leaves the side not to move in check is no position.
-                    let Ok(pos) = Position::from_fen(Variant::Knightmate, &fen) else {
+                    let Ok(s) = slots(&format!("{} w - - 0 1", ranks.join("/"))) else {
                         continue;
                     };
-                    let s = Correction::slots(&pos);
-                    assert_ne!(s.pieces[color.idx()], bare.pieces[color.idx()], "{fen}");
-                    assert_eq!(
-                        s.pieces[color.other().idx()],
-                        bare.pieces[color.other().idx()]
-                    );
+                    let (ours, theirs) = (color.idx(), color.other().idx());
+                    assert_ne!(s.pieces[ours], bare.pieces[ours], "{piece} {rank} {file}");
+                    assert_eq!(s.pieces[theirs], bare.pieces[theirs]);
                     tried += 1;
                 }
             }
