@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -31,10 +32,13 @@ impl Browser {
         if !Path::new(CHROMIUM).exists() {
             return None;
         }
+        // One directory per browser: tests of one binary open browsers in parallel,
+        // so the process id alone would let one test's fifos clash with another's.
+        static OPENED: AtomicUsize = AtomicUsize::new(0);
         let dir = std::env::temp_dir().join(format!(
             "baton-browser-{}-{}",
             std::process::id(),
-            Instant::now().elapsed().as_nanos() ^ (url.len() as u128)
+            OPENED.fetch_add(1, AtomicOrdering::Relaxed)
         ));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
