@@ -418,8 +418,7 @@ impl<'a> Worker<'a> {
         let corrected_eval = if in_check {
             -INFINITE
         } else {
-            let raw_eval = self.evaluate(pos);
-            self.corrected(pos, raw_eval)
+            self.corrected_eval(pos)
         };
         self.evals[ply] = corrected_eval;
         // Better than two plies ago: pruning on the static score is safer (the
@@ -665,10 +664,11 @@ impl<'a> Worker<'a> {
             .update(pos, node.depth, eval, best_score);
     }
 
-    /// The static score `raw_eval` of `pos`, corrected by the correction history
-    /// where the variant uses one.
+    /// The static score of `pos`, corrected by the correction history where the
+    /// variant uses one.
     #[inline]
-    fn corrected(&self, pos: &Position, raw_eval: i32) -> i32 {
+    fn corrected_eval(&mut self, pos: &Position) -> i32 {
+        let raw_eval = self.evaluate(pos);
         if self.features.sharp.correction_history {
             self.ordering.correction.apply(pos, raw_eval)
         } else {
@@ -964,8 +964,7 @@ impl<'a> Worker<'a> {
                 return self.no_move_score(pos, ply);
             }
         } else {
-            let raw_eval = self.evaluate(pos);
-            best = self.corrected(pos, raw_eval);
+            best = self.corrected_eval(pos);
             if best >= beta {
                 return best;
             }
