@@ -136,24 +136,49 @@ mod tests {
         assert_eq!(c.apply(&pos, 10), 10 + 2 * MAX_CP);
     }
 
+    /// The slots of the knightmate position whose ranks (FEN order, rank 8 first) are
+    /// `ranks`, White to move; `None` if that is no position.
+    fn slots_of(ranks: &[String; 8]) -> Option<Slots> {
+        let fen = format!("{} w - - 0 1", ranks.join("/"));
+        Position::from_fen(Variant::Knightmate, &fen)
+            .ok()
+            .map(|p| Correction::slots(&p))
+    }
+
+    /// Ranks holding only the royal pieces, on rank 1 (`low`) or rank 8.
+    fn royals_only(low: bool) -> [String; 8] {
+        let mut ranks = ["8"; 8].map(String::from);
+        ranks[if low { 7 } else { 0 }] = "K6k".into();
+        ranks
+    }
+
+    /// A rank of FEN with `piece` alone on `file`.
+    fn alone(piece: char, file: usize) -> String {
+        let gap = |n: usize| if n > 0 { n.to_string() } else { String::new() };
+        format!("{}{piece}{}", gap(file), gap(7 - file))
+    }
+
     #[test]
     fn a_pawn_of_either_side_anywhere_changes_the_pawn_entry_alone() {
-        let slots = |fen: &str| {
-            Correction::slots(&Position::from_fen(Variant::Knightmate, fen).expect("FEN"))
-        };
-        let start = slots("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
-        let pawn_moves = [
-            "rmbqkbmr/pppp1ppp/4p3/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 2",
-            "rmbqkbmr/pppppppp/8/8/8/4P3/PPPP1PPP/RMBQKBMR w KQkq - 0 1",
-            "rmbqkbmr/ppppppp1/7p/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 2",
-        ]
-        .map(slots);
-        let mut pawns: Vec<usize> = pawn_moves.iter().map(|s| s.pawns).collect();
-        pawns.push(start.pawns);
-        pawns.sort_unstable();
-        pawns.dedup();
-        assert_eq!(pawns.len(), 4, "{pawns:?}");
-        assert!(pawn_moves.iter().all(|s| s.pieces == start.pieces));
+        let mut ranks = royals_only(false);
+        let bare = slots_of(&ranks).expect("FEN");
+        let mut tried = 0;
+        for piece in ['p', 'P'] {
+            // Ranks 7 to 2: no pawn stands on the first or last rank.
+            for rank in 1..7 {
+                for file in 0..8 {
+                    ranks[rank] = alone(piece, file);
+                    // A pawn that leaves the side not to move in check is no position.
+                    if let Some(s) = slots_of(&ranks) {
+                        assert_ne!(s.pawns, bare.pawns, "{piece} {rank} {file}");
+                        assert_eq!(s.pieces, bare.pieces);
+                        tried += 1;
+                    }
+                }
+                ranks[rank] = "8".into();
+            }
+        }
+        assert!(tried > 90, "{tried}");
     }
 
     #[test]
@@ -175,14 +200,6 @@ mod tests {
     #[test]
     fn any_piece_of_either_side_on_any_square_changes_that_sides_piece_entry() {
         use crate::piece::Color;
-        let slots =
-            |fen: &str| Position::from_fen(Variant::Knightmate, fen).map(|p| Correction::slots(&p));
-        // The royal pieces on a rank of their own, away from the piece tried.
-        let kings = |low: bool| {
-            let mut ranks = ["8"; 8].map(String::from);
-            ranks[if low { 7 } else { 0 }] = "K6k".into();
-            ranks
-        };
         let mut tried = 0;
         for piece in ['m', 'b', 'r', 'q', 'M', 'B', 'R', 'Q'] {
             let color = if piece.is_ascii_uppercase() {
@@ -191,14 +208,14 @@ mod tests {
                 Color::Black
             };
             for rank in 0..8 {
-                // FEN lists rank 8 first: `rank` counts from there.
-                let mut ranks = kings(rank < 4);
-                let bare = slots(&format!("{} w - - 0 1", ranks.join("/"))).expect("FEN");
+                // FEN lists rank 8 first: `rank` counts from there. The royal pieces
+                // stand on a rank of their own, away from the piece tried.
+                let mut ranks = royals_only(rank < 4);
+                let bare = slots_of(&ranks).expect("FEN");
                 for file in 0..8 {
-                    let gap = |n: usize| if n > 0 { n.to_string() } else { String::new() };
-                    ranks[rank] = format!("{}{piece}{}", gap(file), gap(7 - file));
+                    ranks[rank] = alone(piece, file);
                     // A piece that leaves the side not to move in check is no position.
-                    let Ok(s) = slots(&format!("{} w - - 0 1", ranks.join("/"))) else {
+                    let Some(s) = slots_of(&ranks) else {
                         continue;
                     };
                     let (ours, theirs) = (color.idx(), color.other().idx());
