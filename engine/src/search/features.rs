@@ -93,7 +93,8 @@ pub struct Sharp {
     /// Knightmate, against the build without it, by pawns alone: +16.0 +/- 18.8 Elo
     /// over 1,000 games at 15,000 nodes a move and +5.7 +/- 11.3 points against
     /// Fairy-Stockfish at 10+0.1 over 96 paired games; the piece tables added:
-    /// +11.1 +/- 18.6 Elo more at 15,000 nodes (docs/strength.md).
+    /// +11.1 +/- 18.6 Elo more at 15,000 nodes, not confirmed at 10+0.1 (-3.0 +/- 11.2
+    /// points over 66 games paired in the same hours; docs/strength.md).
     pub correction_history: bool,
 }
 
