@@ -136,13 +136,17 @@ mod tests {
         assert_eq!(c.apply(&pos, 10), 10 + 2 * MAX_CP);
     }
 
-    /// The slots of the knightmate position whose ranks (FEN order, rank 8 first) are
-    /// `ranks`, White to move; `None` if that is no position.
-    fn slots_of(ranks: &[String; 8]) -> Option<Slots> {
-        let fen = format!("{} w - - 0 1", ranks.join("/"));
-        Position::from_fen(Variant::Knightmate, &fen)
+    /// The slots of a knightmate position; `None` if the FEN is no position.
+    fn slots_of_fen(fen: &str) -> Option<Slots> {
+        Position::from_fen(Variant::Knightmate, fen)
             .ok()
             .map(|p| Correction::slots(&p))
+    }
+
+    /// The slots of the knightmate position whose ranks (FEN order, rank 8 first) are
+    /// `ranks`, White to move.
+    fn slots_of(ranks: &[String; 8]) -> Option<Slots> {
+        slots_of_fen(&format!("{} w - - 0 1", ranks.join("/")))
     }
 
     /// Ranks holding only the royal pieces, on rank 1 (`low`) or rank 8.
@@ -192,9 +196,7 @@ mod tests {
 
     #[test]
     fn a_piece_of_one_side_changes_that_sides_piece_entry_alone() {
-        let slots = |fen: &str| {
-            Correction::slots(&Position::from_fen(Variant::Knightmate, fen).expect("FEN"))
-        };
+        let slots = |fen: &str| slots_of_fen(fen).expect("FEN");
         let start = slots("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
         // White's commoner from b1 to c3, then Black's from g8 to f6.
         let white = slots("rmbqkbmr/pppppppp/8/8/8/2M5/PPPPPPPP/R1BQKBMR w KQkq - 0 1");
