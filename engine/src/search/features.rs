@@ -57,7 +57,7 @@ impl Features {
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
 /// combiningknightmare; the last four fields in knightmate alone, `CHESS_FAMILY`
-/// leaves them off). Off where they lost in a match (stonesrelays, flipshatranj) or
+/// leaves them off, and correction history in chess too). Off where they lost in a match (stonesrelays, flipshatranj) or
 /// were not measured; each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,8 +93,10 @@ pub struct Sharp {
     /// Knightmate, against the build without it, by pawns alone: +16.0 +/- 18.8 Elo
     /// over 1,000 games at 15,000 nodes a move and +5.7 +/- 11.3 points against
     /// Fairy-Stockfish at 10+0.1 over 96 paired games; the piece tables added:
-    /// +11.1 +/- 18.6 Elo more at 15,000 nodes, not confirmed at 10+0.1 (-3.0 +/- 11.2
-    /// points over 66 games paired in the same hours; docs/strength.md).
+    /// +11.1 +/- 18.6 and (with the mended hash) +12.5 +/- 18.6 Elo more on two
+    /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
+    /// over 66 games paired in the same hours; docs/strength.md). Chess, both kinds
+    /// of table against none: +26.1 +/- 18.4 Elo at 15,000 nodes.
     pub correction_history: bool,
 }
 
@@ -116,8 +118,9 @@ impl Sharp {
     };
 
     /// Every technique but the four measured in knightmate only (`own_follow_up`,
-    /// `stored_score_as_eval`, `capture_hash_reduction`, `correction_history`): chess,
-    /// knightrelay and combiningknightmare, where they were not measured.
+    /// `stored_score_as_eval`, `capture_hash_reduction`, `correction_history`):
+    /// knightrelay and combiningknightmare, where they were not measured, and chess,
+    /// which adds `correction_history` (`variant.rs`).
     pub const CHESS_FAMILY: Sharp = Sharp {
         own_follow_up: false,
         stored_score_as_eval: false,
@@ -162,11 +165,16 @@ mod tests {
         assert_eq!(again, chess.sharp);
     }
 
+    /// On where a match showed that it helps, off where none was played.
     #[test]
-    fn correction_history_is_on_in_knightmate_alone() {
+    fn correction_history_is_on_in_knightmate_and_chess_alone() {
         for v in Variant::ALL {
             let on = v.facts().search.sharp.correction_history;
-            assert_eq!(on, v == Variant::Knightmate, "{v:?}");
+            assert_eq!(
+                on,
+                matches!(v, Variant::Knightmate | Variant::Chess),
+                "{v:?}"
+            );
         }
     }
 
