@@ -168,7 +168,8 @@ const CHESS: VariantFacts = VariantFacts {
         aspiration: true,
         null_move: true,
         lmr: true,
-        // With correction history, which the rest of the family leaves off: against
+        // With correction history (knightmate has it too; knightrelay and
+        // combiningknightmare leave it off, not measured there): against
         // the build without it, 1,000 games at 15,000 nodes a move from the suite,
         // 399-324-277, +26.1 +/- 18.4 Elo (LOS 99.7%, docs/strength.md).
         sharp: Sharp {
@@ -211,8 +212,9 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     ],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
     royal_is_knight: true,
-    // Every sharper technique (`Sharp::ALL`), those measured in knightmate alone
-    // included: three of 2026-11-27 and the correction history of 2026-11-29.
+    // Every sharper technique (`Sharp::ALL`), the four `CHESS_FAMILY` leaves off
+    // included: three measured in knightmate alone (2026-11-27) and the correction
+    // history (2026-11-29, since measured in chess too).
     search: Features {
         quiescence_checks: true,
         sharp: Sharp::ALL,
@@ -243,10 +245,11 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     xboard_builtin: false,
     en_passant: false,
     exchanges: Exchanges::KnightRelay,
-    // Chess's search, every sharper technique on: against the plain search, 100 games
-    // at 5+0.05 from the suite, 34-23-43, +38.4 +/- 51.9 (its bench tree 2.3x smaller).
-    // With combiningknightmare's match, 200 games: +36.6 +/- 38.8, LOS 97%. Chess's
-    // correction history is not measured here.
+    // Chess's search with the family's sharper techniques (`Sharp::CHESS_FAMILY`, so
+    // without chess's correction history, not measured here): against the plain
+    // search, 100 games at 5+0.05 from the suite, 34-23-43, +38.4 +/- 51.9 (its bench
+    // tree 2.3x smaller). With combiningknightmare's match, 200 games: +36.6 +/- 38.8,
+    // LOS 97%.
     search: Features {
         sharp: Sharp::CHESS_FAMILY,
         ..CHESS.search

@@ -136,9 +136,9 @@ mod tests {
         assert_eq!(c.apply(&pos, 10), 10 + 2 * MAX_CP);
     }
 
-    /// The slots of a knightmate position; `None` if the FEN is no position.
-    fn slots_of_fen(fen: &str) -> Option<Slots> {
-        Position::from_fen(Variant::Knightmate, fen)
+    /// The slots of a position of `variant`; `None` if the FEN is no position.
+    fn slots_of_fen(variant: Variant, fen: &str) -> Option<Slots> {
+        Position::from_fen(variant, fen)
             .ok()
             .map(|p| Correction::slots(&p))
     }
@@ -146,7 +146,10 @@ mod tests {
     /// The slots of the knightmate position whose ranks (FEN order, rank 8 first) are
     /// `ranks`, White to move.
     fn slots_of(ranks: &[String; 8]) -> Option<Slots> {
-        slots_of_fen(&format!("{} w - - 0 1", ranks.join("/")))
+        slots_of_fen(
+            Variant::Knightmate,
+            &format!("{} w - - 0 1", ranks.join("/")),
+        )
     }
 
     /// Ranks holding only the royal pieces, on rank 1 (`low`) or rank 8.
@@ -196,16 +199,34 @@ mod tests {
 
     #[test]
     fn a_piece_of_one_side_changes_that_sides_piece_entry_alone() {
-        let slots = |fen: &str| slots_of_fen(fen).expect("FEN");
-        let start = slots("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
-        // White's commoner from b1 to c3, then Black's from g8 to f6.
-        let white = slots("rmbqkbmr/pppppppp/8/8/8/2M5/PPPPPPPP/R1BQKBMR w KQkq - 0 1");
-        let black = slots("rmbqkb1r/pppppppp/5m2/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
-        assert_eq!(white.pawns, start.pawns);
-        assert_ne!(white.pieces[0], start.pieces[0]);
-        assert_eq!(white.pieces[1], start.pieces[1]);
-        assert_eq!(black.pieces[0], start.pieces[0]);
-        assert_ne!(black.pieces[1], start.pieces[1]);
+        // Knightmate's commoners, then chess's knights (chess uses the tables too):
+        // White's from b1 to c3, then Black's from g8 to f6.
+        for (variant, [start, white, black]) in [
+            (
+                Variant::Knightmate,
+                [
+                    "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                    "rmbqkbmr/pppppppp/8/8/8/2M5/PPPPPPPP/R1BQKBMR w KQkq - 0 1",
+                    "rmbqkb1r/pppppppp/5m2/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                ],
+            ),
+            (
+                Variant::Chess,
+                [
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+                    "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                ],
+            ),
+        ] {
+            let slots = |fen: &str| slots_of_fen(variant, fen).expect("FEN");
+            let (start, white, black) = (slots(start), slots(white), slots(black));
+            assert_eq!(white.pawns, start.pawns, "{variant:?}");
+            assert_ne!(white.pieces[0], start.pieces[0], "{variant:?}");
+            assert_eq!(white.pieces[1], start.pieces[1], "{variant:?}");
+            assert_eq!(black.pieces[0], start.pieces[0], "{variant:?}");
+            assert_ne!(black.pieces[1], start.pieces[1], "{variant:?}");
+        }
     }
 
     #[test]

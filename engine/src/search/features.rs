@@ -56,8 +56,8 @@ impl Features {
 }
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
-/// combiningknightmare; the last four fields in knightmate alone, `CHESS_FAMILY`
-/// leaves them off, and correction history in chess too). Off where they lost in a match (stonesrelays, flipshatranj) or
+/// combiningknightmare): the last four fields were measured in knightmate, the last
+/// also in chess; `CHESS_FAMILY` leaves all four off. Off where they lost in a match (stonesrelays, flipshatranj) or
 /// were not measured; each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,10 +117,10 @@ impl Sharp {
         correction_history: true,
     };
 
-    /// Every technique but the four measured in knightmate only (`own_follow_up`,
+    /// Every technique but the four measured in knightmate (`own_follow_up`,
     /// `stored_score_as_eval`, `capture_hash_reduction`, `correction_history`):
-    /// knightrelay and combiningknightmare, where they were not measured, and chess,
-    /// which adds `correction_history` (`variant.rs`).
+    /// knightrelay, combiningknightmare and (with two more off) flipshatranj8, where
+    /// they were not measured; chess adds `correction_history` (`variant.rs`).
     pub const CHESS_FAMILY: Sharp = Sharp {
         own_follow_up: false,
         stored_score_as_eval: false,
