@@ -168,8 +168,8 @@ const CHESS: VariantFacts = VariantFacts {
         aspiration: true,
         null_move: true,
         lmr: true,
-        // With correction history (knightmate has it too; knightrelay and
-        // combiningknightmare leave it off, not measured there): against
+        // With correction history (knightmate and knightrelay have it too;
+        // combiningknightmare leaves it off, not measured there): against
         // the build without it, 1,000 games at 15,000 nodes a move from the suite,
         // 399-324-277, +26.1 +/- 18.4 Elo (LOS 99.7%, docs/strength.md).
         sharp: Sharp {
@@ -245,15 +245,12 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     xboard_builtin: false,
     en_passant: false,
     exchanges: Exchanges::KnightRelay,
-    // Chess's search with the family's sharper techniques (`Sharp::CHESS_FAMILY`, so
-    // without chess's correction history, not measured here): against the plain
-    // search, 100 games at 5+0.05 from the suite, 34-23-43, +38.4 +/- 51.9 (its bench
-    // tree 2.3x smaller). With combiningknightmare's match, 200 games: +36.6 +/- 38.8,
-    // LOS 97%.
-    search: Features {
-        sharp: Sharp::CHESS_FAMILY,
-        ..CHESS.search
-    },
+    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
+    // 34-23-43, +38.4 +/- 51.9 (its bench tree 2.3x smaller); with combiningknightmare's
+    // match, 200 games: +36.6 +/- 38.8, LOS 97%. Its correction history since, against
+    // the build without it, 1,000 games at 15,000 nodes a move from the suite:
+    // 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength.md).
+    search: CHESS.search,
     weights: &weights::KNIGHTRELAY,
     network: None,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
@@ -281,10 +278,13 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
     exchanges: Exchanges::None,
-    // Knightrelay's search (chess's without correction history): against the plain
-    // search, 100 games at 5+0.05 from the suite, 39-29-32, +34.9 +/- 56.8 (see
+    // Chess's search without its correction history (not measured here): against the
+    // plain search, 100 games at 5+0.05 from the suite, 39-29-32, +34.9 +/- 56.8 (see
     // knightrelay's).
-    search: KNIGHT_RELAY.search,
+    search: Features {
+        sharp: Sharp::CHESS_FAMILY,
+        ..CHESS.search
+    },
     weights: &weights::COMBINING_KNIGHTMARE,
     network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion

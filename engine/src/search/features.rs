@@ -57,8 +57,9 @@ impl Features {
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
 /// combiningknightmare): the last four fields were measured in knightmate, the last
-/// also in chess; `CHESS_FAMILY` leaves all four off. Off where they lost in a match (stonesrelays, flipshatranj) or
-/// were not measured; each variant may switch each one.
+/// also in chess and knightrelay; `CHESS_FAMILY` leaves all four off. Off where they
+/// lost in a match (stonesrelays, flipshatranj) or were not measured; each variant may
+/// switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sharp {
@@ -95,8 +96,9 @@ pub struct Sharp {
     /// Fairy-Stockfish at 10+0.1 over 96 paired games; the piece tables added:
     /// +11.1 +/- 18.6 and (with the mended hash) +12.5 +/- 18.6 Elo more on two
     /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
-    /// over 66 games paired in the same hours; docs/strength.md). Chess, both kinds
-    /// of table against none: +26.1 +/- 18.4 Elo at 15,000 nodes.
+    /// over 66 games paired in the same hours; docs/strength.md). Both kinds of
+    /// table against none at 15,000 nodes: chess +26.1 +/- 18.4 Elo, knightrelay
+    /// +25.4 +/- 18.3.
     pub correction_history: bool,
 }
 
@@ -119,8 +121,8 @@ impl Sharp {
 
     /// Every technique but the four measured in knightmate (`own_follow_up`,
     /// `stored_score_as_eval`, `capture_hash_reduction`, `correction_history`):
-    /// knightrelay, combiningknightmare and (with two more off) flipshatranj8, where
-    /// they were not measured; chess adds `correction_history` (`variant.rs`).
+    /// combiningknightmare and (with two more off) flipshatranj8, where they were not
+    /// measured; chess and knightrelay add `correction_history` (`variant.rs`).
     pub const CHESS_FAMILY: Sharp = Sharp {
         own_follow_up: false,
         stored_score_as_eval: false,
@@ -167,14 +169,14 @@ mod tests {
 
     /// On where a match showed that it helps, off where none was played.
     #[test]
-    fn correction_history_is_on_in_knightmate_and_chess_alone() {
+    fn correction_history_is_on_in_knightmate_chess_and_knightrelay_alone() {
         for v in Variant::ALL {
             let on = v.facts().search.sharp.correction_history;
-            assert_eq!(
-                on,
-                matches!(v, Variant::Knightmate | Variant::Chess),
-                "{v:?}"
+            let measured = matches!(
+                v,
+                Variant::Knightmate | Variant::Chess | Variant::KnightRelay
             );
+            assert_eq!(on, measured, "{v:?}");
         }
     }
 
