@@ -214,7 +214,7 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     royal_is_knight: true,
     // Every sharper technique (`Sharp::ALL`), the four `CHESS_FAMILY` leaves off
     // included: three measured in knightmate alone (2026-11-27) and the correction
-    // history (2026-11-29, since measured in chess too).
+    // history (2026-11-29, since measured in chess and knightrelay too).
     search: Features {
         quiescence_checks: true,
         sharp: Sharp::ALL,
@@ -247,7 +247,7 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     exchanges: Exchanges::KnightRelay,
     // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
     // 34-23-43, +38.4 +/- 51.9 (its bench tree 2.3x smaller); with combiningknightmare's
-    // match, 200 games: +36.6 +/- 38.8, LOS 97%. Its correction history since, against
+    // match, 200 games: +36.6 +/- 38.8, LOS 97%. Correction history added since: against
     // the build without it, 1,000 games at 15,000 nodes a move from the suite:
     // 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength.md).
     search: CHESS.search,
