@@ -168,14 +168,11 @@ const CHESS: VariantFacts = VariantFacts {
         aspiration: true,
         null_move: true,
         lmr: true,
-        // With correction history (knightmate and knightrelay have it too;
-        // combiningknightmare leaves it off, not measured there): against
-        // the build without it, 1,000 games at 15,000 nodes a move from the suite,
-        // 399-324-277, +26.1 +/- 18.4 Elo (LOS 99.7%, docs/strength.md).
-        sharp: Sharp {
-            correction_history: true,
-            ..Sharp::CHESS_FAMILY
-        },
+        // With correction history (knightmate, knightrelay, combiningknightmare and
+        // flipshatranj8 have it too): against the build without it, 1,000 games at
+        // 15,000 nodes a move from the suite, 399-324-277, +26.1 +/- 18.4 Elo (LOS
+        // 99.7%, docs/strength.md).
+        sharp: Sharp::CHESS_FAMILY,
         check_extension: true,
         quiescence_checks: false,
         quiescence_threats: false,
@@ -212,9 +209,9 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     ],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
     royal_is_knight: true,
-    // Every sharper technique (`Sharp::ALL`), the four `CHESS_FAMILY` leaves off
-    // included: three measured in knightmate alone (2026-11-27) and the correction
-    // history (2026-11-29, since measured in chess and knightrelay too).
+    // Every sharper technique (`Sharp::ALL`), the three `CHESS_FAMILY` leaves off
+    // included (measured in knightmate alone, 2026-11-27). Correction history came
+    // here first (2026-11-29).
     search: Features {
         quiescence_checks: true,
         sharp: Sharp::ALL,
@@ -278,13 +275,11 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
     exchanges: Exchanges::None,
-    // Chess's search without its correction history (not measured here): against the
-    // plain search, 100 games at 5+0.05 from the suite, 39-29-32, +34.9 +/- 56.8 (see
-    // knightrelay's).
-    search: Features {
-        sharp: Sharp::CHESS_FAMILY,
-        ..CHESS.search
-    },
+    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
+    // 39-29-32, +34.9 +/- 56.8 (see knightrelay's). Correction history added since:
+    // against the build without it, 1,000 games at 15,000 nodes a move from the suite:
+    // 404-299-297, +36.6 +/- 18.1 Elo (LOS 100%, docs/strength.md).
+    search: CHESS.search,
     weights: &weights::COMBINING_KNIGHTMARE,
     network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
@@ -434,6 +429,10 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     // gain shown either way; kept for the quiescence threats (a test) and the nodes:
     // bench 1.69M -> 0.30M at the same depth.
     search: Features {
+        // Correction history added since: against the build without it, 1,000 games
+        // at 15,000 nodes a move from the suite, 527-467-6, +20.9 +/- 21.5 Elo (LOS
+        // 97.1%, docs/strength.md), though the bench's tree grew from 864,921 nodes to
+        // 1,212,794.
         sharp: Sharp {
             singular_extension: false,
             quiet_pruning: false,

@@ -98,7 +98,7 @@ pub struct Sharp {
     /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
     /// over 66 games paired in the same hours; docs/strength.md). Both kinds of
     /// table against none at 15,000 nodes: chess +26.1 +/- 18.4 Elo, knightrelay
-    /// +25.4 +/- 18.3.
+    /// +25.4 +/- 18.3, combiningknightmare +36.6 +/- 18.1, flipshatranj8 +20.9 +/- 21.5.
     pub correction_history: bool,
 }
 
@@ -119,15 +119,13 @@ impl Sharp {
         correction_history: true,
     };
 
-    /// Every technique but the four measured in knightmate (`own_follow_up`,
-    /// `stored_score_as_eval`, `capture_hash_reduction`, `correction_history`):
-    /// combiningknightmare and (with two more off) flipshatranj8, where they were not
-    /// measured; chess and knightrelay add `correction_history` (`variant.rs`).
+    /// Every technique but three measured in knightmate alone (`own_follow_up`,
+    /// `stored_score_as_eval`, `capture_hash_reduction`): chess, knightrelay,
+    /// combiningknightmare and (with two more off) flipshatranj8.
     pub const CHESS_FAMILY: Sharp = Sharp {
         own_follow_up: false,
         stored_score_as_eval: false,
         capture_hash_reduction: false,
-        correction_history: false,
         ..Sharp::ALL
     };
 
@@ -169,12 +167,16 @@ mod tests {
 
     /// On where a match showed that it helps, off where none was played.
     #[test]
-    fn correction_history_is_on_in_knightmate_chess_and_knightrelay_alone() {
+    fn correction_history_is_on_where_a_match_showed_that_it_helps() {
         for v in Variant::ALL {
             let on = v.facts().search.sharp.correction_history;
             let measured = matches!(
                 v,
-                Variant::Knightmate | Variant::Chess | Variant::KnightRelay
+                Variant::Knightmate
+                    | Variant::Chess
+                    | Variant::KnightRelay
+                    | Variant::CombiningKnightmare
+                    | Variant::FlipShatranj8
             );
             assert_eq!(on, measured, "{v:?}");
         }
