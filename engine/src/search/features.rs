@@ -57,7 +57,8 @@ impl Features {
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
 /// combiningknightmare): the last four fields were measured in knightmate, the last
-/// also in chess and knightrelay; `CHESS_FAMILY` leaves all four off. Off where they
+/// also in chess, knightrelay, combiningknightmare and flipshatranj8; `CHESS_FAMILY`
+/// leaves the first three of those four off. Off where they
 /// lost in a match (stonesrelays, flipshatranj) or were not measured; each variant may
 /// switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
@@ -103,7 +104,7 @@ pub struct Sharp {
 }
 
 impl Sharp {
-    /// Every sharper technique (the chess family).
+    /// Every sharper technique (knightmate's).
     pub const ALL: Sharp = Sharp {
         internal_iterative_reduction: true,
         reverse_futility: true,
@@ -165,7 +166,9 @@ mod tests {
         assert_eq!(again, chess.sharp);
     }
 
-    /// On where a match showed that it helps, off where none was played.
+    /// On where a match showed that it helps; off elsewhere (stonesrelays and
+    /// flipshatranj: screens stopped level near 200 games; stonesrelays-tunnel: none
+    /// played).
     #[test]
     fn correction_history_is_on_where_a_match_showed_that_it_helps() {
         for v in Variant::ALL {
