@@ -168,10 +168,9 @@ const CHESS: VariantFacts = VariantFacts {
         aspiration: true,
         null_move: true,
         lmr: true,
-        // With correction history (knightmate, knightrelay, combiningknightmare and
-        // flipshatranj8 have it too): against the build without it, 1,000 games at
-        // 15,000 nodes a move from the suite, 399-324-277, +26.1 +/- 18.4 Elo (LOS
-        // 99.7%, docs/strength.md).
+        // With correction history (`Sharp::CHESS_FAMILY`): against the build without
+        // it, 1,000 games at 15,000 nodes a move from the suite, 399-324-277, +26.1
+        // +/- 18.4 Elo (LOS 99.7%, docs/strength.md).
         sharp: Sharp::CHESS_FAMILY,
         check_extension: true,
         quiescence_checks: false,

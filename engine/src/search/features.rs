@@ -56,11 +56,11 @@ impl Features {
 }
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
-/// combiningknightmare): the last four fields were measured in knightmate, the last
-/// also in chess, knightrelay, combiningknightmare and flipshatranj8; `CHESS_FAMILY`
-/// leaves the first three of those four off. Off where they
-/// lost in a match (stonesrelays, flipshatranj) or were not measured; each variant may
-/// switch each one.
+/// combiningknightmare, flipshatranj8): the last four fields were measured in
+/// knightmate, the last also in the other four (`variant.rs`); `CHESS_FAMILY` leaves
+/// the first three of those four off. Off where they lost in a match (stonesrelays,
+/// flipshatranj; correction history there: screens stopped level) or were not
+/// measured; each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sharp {
@@ -97,9 +97,8 @@ pub struct Sharp {
     /// Fairy-Stockfish at 10+0.1 over 96 paired games; the piece tables added:
     /// +11.1 +/- 18.6 and (with the mended hash) +12.5 +/- 18.6 Elo more on two
     /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
-    /// over 66 games paired in the same hours; docs/strength.md). Both kinds of
-    /// table against none at 15,000 nodes: chess +26.1 +/- 18.4 Elo, knightrelay
-    /// +25.4 +/- 18.3, combiningknightmare +36.6 +/- 18.1, flipshatranj8 +20.9 +/- 21.5.
+    /// over 66 games paired in the same hours; docs/strength.md). The other variants'
+    /// screens are with their facts (`variant.rs`).
     pub correction_history: bool,
 }
 
@@ -173,7 +172,7 @@ mod tests {
     fn correction_history_is_on_where_a_match_showed_that_it_helps() {
         for v in Variant::ALL {
             let on = v.facts().search.sharp.correction_history;
-            let measured = matches!(
+            let helps = matches!(
                 v,
                 Variant::Knightmate
                     | Variant::Chess
@@ -181,7 +180,7 @@ mod tests {
                     | Variant::CombiningKnightmare
                     | Variant::FlipShatranj8
             );
-            assert_eq!(on, measured, "{v:?}");
+            assert_eq!(on, helps, "{v:?}");
         }
     }
 
