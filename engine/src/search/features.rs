@@ -56,11 +56,11 @@ impl Features {
 }
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
-/// combiningknightmare, flipshatranj8): the last four fields were measured in
-/// knightmate, the last also in the other four (`variant.rs`); `CHESS_FAMILY` leaves
-/// the first three of those four off. Off where they lost in a match (stonesrelays,
-/// flipshatranj; correction history there: screens stopped level) or were not
-/// measured; each variant may switch each one.
+/// combiningknightmare, flipshatranj8): the last five fields were measured in
+/// knightmate, `correction_history` also in the other four (`variant.rs`);
+/// `CHESS_FAMILY` leaves all five but `correction_history` off. Off where they lost in a
+/// match (stonesrelays, flipshatranj; correction history there: screens stopped
+/// level) or were not measured; each variant may switch each one.
 /// Where a switch is off the search uses the plain form (`search_params.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sharp {
@@ -100,6 +100,10 @@ pub struct Sharp {
     /// over 66 games paired in the same hours; docs/strength.md). The other variants'
     /// screens are with their facts (`variant.rs`).
     pub correction_history: bool,
+    /// Shallow nodes on the principal variation skip moves as the others do (as in
+    /// Stockfish), the root aside. Knightmate, against the build without it: see
+    /// `variant.rs`.
+    pub pv_pruning: bool,
 }
 
 impl Sharp {
@@ -117,15 +121,17 @@ impl Sharp {
         stored_score_as_eval: true,
         capture_hash_reduction: true,
         correction_history: true,
+        pv_pruning: true,
     };
 
-    /// Every technique but three measured in knightmate alone (`own_follow_up`,
-    /// `stored_score_as_eval`, `capture_hash_reduction`): chess, knightrelay,
-    /// combiningknightmare and (with two more off) flipshatranj8.
+    /// Every technique but four measured in knightmate alone (`own_follow_up`,
+    /// `stored_score_as_eval`, `capture_hash_reduction`, `pv_pruning`): chess,
+    /// knightrelay, combiningknightmare and (with two more off) flipshatranj8.
     pub const CHESS_FAMILY: Sharp = Sharp {
         own_follow_up: false,
         stored_score_as_eval: false,
         capture_hash_reduction: false,
+        pv_pruning: false,
         ..Sharp::ALL
     };
 
@@ -143,6 +149,7 @@ impl Sharp {
         stored_score_as_eval: false,
         capture_hash_reduction: false,
         correction_history: false,
+        pv_pruning: false,
     };
 }
 
@@ -181,6 +188,15 @@ mod tests {
                     | Variant::FlipShatranj8
             );
             assert_eq!(on, helps, "{v:?}");
+        }
+    }
+
+    /// Knightmate alone: the other variants were not screened with it.
+    #[test]
+    fn pv_pruning_is_on_in_knightmate_alone() {
+        for v in Variant::ALL {
+            let on = v.facts().search.sharp.pv_pruning;
+            assert_eq!(on, v == Variant::Knightmate, "{v:?}");
         }
     }
 

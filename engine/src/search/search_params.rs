@@ -39,8 +39,10 @@ pub const SINGULAR_DEPTH: i32 = 8;
 pub const SINGULAR_MARGIN: i32 = 2;
 pub const SINGULAR_ENTRY_SHALLOWER: i32 = 3;
 
-/// Up to this depth, non-PV nodes skip quiet moves by move count, futility and
-/// history (selective); the plain form by count and futility only, to its own depth.
+/// Up to this depth, shallow nodes that prune (`Worker::prune`: non-PV ones, and PV
+/// ones but the root with `Sharp::pv_pruning`) skip quiet moves by move count,
+/// futility and history (selective); the plain form by count and futility only, to
+/// its own depth.
 pub const QUIET_PRUNE_DEPTH_SELECTIVE: i32 = 8;
 pub const QUIET_PRUNE_DEPTH: i32 = 3;
 /// Plain futility: the static score plus this per ply stays below alpha.
@@ -54,7 +56,8 @@ pub const FUTILITY_BASE: i32 = 150;
 pub const HISTORY_PRUNE: i32 = 4000;
 pub const HISTORY_PRUNE_DEPTH: i32 = 3;
 
-/// How many moves a shallow non-PV node tries before it skips the quiet rest.
+/// How many moves a shallow node tries before it skips the quiet rest
+/// (`Worker::prune`).
 pub const fn late_move_limit(selective: bool, depth: i32, improving: bool) -> i32 {
     if selective {
         (3 + depth * depth) / (2 - improving as i32)
@@ -63,14 +66,14 @@ pub const fn late_move_limit(selective: bool, depth: i32, improving: bool) -> i3
     }
 }
 
-/// Up to this depth, non-PV nodes skip moves that lose material by the exchange
-/// estimate: captures losing more than `SEE_CAPTURE_MARGIN` a ply, quiet moves more
-/// than `SEE_QUIET_MARGIN` times the depth squared.
+/// Up to this depth, shallow nodes (`Worker::prune`) skip moves that lose material by
+/// the exchange estimate: captures losing more than `SEE_CAPTURE_MARGIN` a ply, quiet
+/// moves more than `SEE_QUIET_MARGIN` times the depth squared.
 pub const SEE_PRUNE_DEPTH: i32 = 5;
 pub const SEE_CAPTURE_MARGIN: i32 = 100;
 pub const SEE_QUIET_MARGIN: i32 = 25;
 
-/// Up to this depth, non-PV nodes skip near-duplicate quiet moves
+/// Up to this depth, shallow nodes (`Worker::prune`) skip near-duplicate quiet moves
 /// (`movepick::is_redundant_quiet`).
 pub const REDUNDANT_DEPTH: i32 = 3;
 

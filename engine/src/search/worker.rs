@@ -721,11 +721,12 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Whether a shallow non-PV node skips move `m` (the `index`th tried) without
-    /// searching it, once a move has been searched and no mate is in play: late or
+    /// Whether a shallow node skips move `m` (the `index`th tried) without searching
+    /// it, once a move has been searched and no mate is in play: late or
     /// hopeless quiet moves (move-count, futility and history pruning) unless they
     /// give check, moves that lose material in the exchange, near-duplicate quiet
-    /// moves.
+    /// moves. Never at the root or in check; at other PV nodes only with
+    /// `Sharp::pv_pruning`.
     #[inline(always)]
     fn prune(
         &self,
@@ -745,7 +746,7 @@ impl<'a> Worker<'a> {
             improving,
             ..
         } = node;
-        if is_pv || in_check {
+        if in_check || (is_pv && (ply == 0 || !self.features.sharp.pv_pruning)) {
             return false;
         }
         let sharp = self.features.sharp.quiet_pruning;
@@ -849,7 +850,7 @@ impl<'a> Worker<'a> {
         score
     }
 
-    /// Whether a quiet move is not worth searching at a shallow non-PV node: at the
+    /// Whether a quiet move is not worth searching at a shallow node: at the
     /// depth it would be searched to after its late-move reduction, the static score
     /// plus a margin growing with that depth stays below alpha (futility), or its
     /// history is bad enough that it hardly ever cuts off (history pruning).
