@@ -191,7 +191,8 @@ mod tests {
         }
     }
 
-    /// Knightmate alone: the other variants were not screened with it.
+    /// Knightmate alone: combiningknightmare's short screen was behind, the other
+    /// variants were not screened (docs/strength.md).
     #[test]
     fn pv_pruning_is_on_in_knightmate_alone() {
         for v in Variant::ALL {
