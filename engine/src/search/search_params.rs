@@ -40,9 +40,9 @@ pub const SINGULAR_MARGIN: i32 = 2;
 pub const SINGULAR_ENTRY_SHALLOWER: i32 = 3;
 
 /// Up to this depth, shallow nodes that prune (`Worker::prune`: non-PV ones, and PV
-/// ones but the root with `Sharp::pv_pruning`) skip quiet moves by move count,
-/// futility and history (selective); the plain form by count and futility only, to
-/// its own depth.
+/// ones other than the root with `Sharp::pv_pruning`) skip quiet moves by move
+/// count, futility and history (selective); the plain form by count and futility
+/// only, to its own depth.
 pub const QUIET_PRUNE_DEPTH_SELECTIVE: i32 = 8;
 pub const QUIET_PRUNE_DEPTH: i32 = 3;
 /// Plain futility: the static score plus this per ply stays below alpha.
