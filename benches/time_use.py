@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""How Baton and its opponent spent the clock in a match: `benches/time_use.py F.pgn
-[INCREMENT]` (a PGN `benches/match.sh` wrote; the increment in seconds, 0.1 at 10+0.1,
-is added back for each move to give the time left). Prints each side's seconds used a
-game and left at the end, and its mean time for its 1st, 11th, 21st and 50th move out
-of the opening (each side's moves counted from the opening's side to move)."""
+"""How Baton and its opponent spent the clock in a match.
+
+    benches/time_use.py GAMES.pgn
+
+GAMES.pgn is a `baton match` PGN played on a clock (its TimeControl tag, e.g. `10+0.1`),
+with the engines' move times in the move comments (`{+0.70/14 0.305s}`). For each side
+it prints the seconds used a game, the seconds left at the end (the base plus the
+increment for each move, less the time used), and the mean time of the side's own 1st,
+11th, 21st and 50th move out of the opening (who played a move follows from the FEN's
+side to move). Games without move times are left out.
+
+Python 3 standard library; reads PGNs through quality.py beside it."""
 import re
 import statistics
 import sys
@@ -12,26 +19,35 @@ from quality import games
 
 
 def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: benches/time_use.py GAMES.pgn")
     path = sys.argv[1]
-    increment = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
-    tc = re.search(r'\[TimeControl "(\d+(?:\.\d+)?)', open(path).read())
-    base = float(tc.group(1)) if tc else 10.0
+    number = r"(\d+(?:\.\d+)?)"
+    tc = re.search(rf'\[TimeControl "{number}(?:\+{number})?"\]', open(path).read())
+    if not tc:
+        sys.exit(f"{path}: no TimeControl tag of the form BASE or BASE+INCREMENT")
+    base, increment = float(tc.group(1)), float(tc.group(2) or 0)
     used = {True: [], False: []}
     left = {True: [], False: []}
     by_move = {}
     for _, _, _, moves in games(path):
         spent = {True: 0.0, False: 0.0}
         count = {True: 0, False: 0}
+        timed = False
         for _, comment, baton in moves:
             t = re.search(r"(\d+\.\d+)s$", comment.strip())
-            if not t:
-                continue
-            spent[baton] += float(t.group(1))
-            by_move.setdefault((baton, count[baton]), []).append(float(t.group(1)))
+            if t:
+                timed = True
+                spent[baton] += float(t.group(1))
+                by_move.setdefault((baton, count[baton]), []).append(float(t.group(1)))
             count[baton] += 1
+        if not timed:
+            continue
         for side in (True, False):
             used[side].append(spent[side])
             left[side].append(base + increment * count[side] - spent[side])
+    if not used[True]:
+        sys.exit(f"{path}: no game with move times")
     for side, name in ((True, "Baton"), (False, "opponent")):
         print(f"{name}: {statistics.mean(used[side]):.1f} s used a game, "
               f"{statistics.mean(left[side]):.1f} s left at the end "
