@@ -169,6 +169,17 @@ impl Position {
         self.fullmove
     }
 
+    /// Plies played since the game's first position, by the move number (White's
+    /// first move is ply 0). Saturating: play may carry the move number past the
+    /// largest a FEN gives.
+    pub fn game_ply(&self) -> u32 {
+        let black = u32::from(self.side == Color::Black);
+        self.fullmove
+            .saturating_sub(1)
+            .saturating_mul(2)
+            .saturating_add(black)
+    }
+
     /// stonesrelays: the opponent's last neutral move (from, to).
     #[inline]
     pub fn ko(&self) -> Option<(Square, Square)> {

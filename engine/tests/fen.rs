@@ -135,6 +135,14 @@ fn clocks_are_plain_numbers_that_never_wrap() {
     let next = p.play(baton_engine::parse_move(&p, "e8d8").expect("legal"));
     assert_eq!(next.halfmove(), 1_000_001);
     assert_eq!(next.fullmove(), 1_000_001);
+    // The game's ply (time management's measure of how far the game has gone) follows
+    // the move number and the side to move.
+    assert_eq!(p.game_ply(), 1_999_999);
+    assert_eq!(next.game_ply(), 2_000_000);
+    assert_eq!(
+        pos(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").game_ply(),
+        0
+    );
 }
 
 #[test]

@@ -126,7 +126,13 @@ pub fn think(
     let clock = if limits.infinite {
         None
     } else {
-        timeman::allocate(limits, pos.side, params.move_overhead_ms, params.lag_ms)
+        timeman::allocate(
+            limits,
+            pos.side,
+            pos.game_ply(),
+            params.move_overhead_ms,
+            params.lag_ms,
+        )
     };
     let abort = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
