@@ -6,9 +6,10 @@
 GAMES.pgn is a `baton match` PGN played on a clock (its TimeControl tag, e.g. `10+0.1`),
 with the engines' move times in the move comments (`{+0.70/14 0.305s}`). For each side
 it prints the seconds used a game, the seconds left at the end (the base plus the
-increment for each move, less the time used), and the mean time of the side's own 1st,
-11th, 21st and 50th move out of the opening (who played a move follows from the FEN's
-side to move). Games without move times are left out.
+increment for each move, less the time used), and for the side's own 1st, 6th, 11th, ...
+and 51st move out of the opening the mean time it took and the mean clock before it
+(who played a move follows from the FEN's side to move). Games without move times are
+left out.
 
 Python 3 standard library; reads PGNs through quality.py beside it."""
 import re
@@ -38,8 +39,9 @@ def main():
             t = re.search(r"(\d+\.\d+)s$", comment.strip())
             if t:
                 timed = True
+                clock = base + increment * count[baton] - spent[baton]
+                by_move.setdefault((baton, count[baton]), []).append((float(t.group(1)), clock))
                 spent[baton] += float(t.group(1))
-                by_move.setdefault((baton, count[baton]), []).append(float(t.group(1)))
             count[baton] += 1
         if not timed:
             continue
@@ -52,10 +54,12 @@ def main():
         print(f"{name}: {statistics.mean(used[side]):.1f} s used a game, "
               f"{statistics.mean(left[side]):.1f} s left at the end "
               f"(median {statistics.median(left[side]):.1f}) over {len(used[side])} games")
-        for k in (1, 11, 21, 50):
-            times = by_move.get((side, k - 1), [])
-            if times:
-                print(f"  move {k}: {statistics.mean(times):.2f} s ({len(times)} games)")
+        for k in range(1, 52, 5):
+            moves = by_move.get((side, k - 1), [])
+            if moves:
+                took = statistics.mean(t for t, _ in moves)
+                clock = statistics.mean(c for _, c in moves)
+                print(f"  move {k}: {took:.2f} s, clock {clock:.2f} s before it ({len(moves)} games)")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ pub use tt::TranspositionTable;
 
 use crate::game::Game;
 use crate::moves::Move;
-use crate::piece::Color;
 use crate::rules;
 use worker::{Shared, Worker, MATE, MATE_BOUND};
 
@@ -154,7 +153,7 @@ pub fn think(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
     let multipv = params.multipv.clamp(1, root_moves.len());
 
-    let game_ply = 2 * pos.fullmove + u32::from(pos.side == Color::Black);
+    let game_ply = pos.game_ply();
     let outcome = std::thread::scope(|scope| {
         for id in 1..params.threads.max(1) {
             let shared = &shared;

@@ -57,7 +57,7 @@ pub fn allocate(
 
 /// How many moves the clock is shared among when the host gives no moves to go.
 /// With an increment the horizon shortens as the game goes on, from 30 moves up to
-/// ply 5 to 12 from ply 50 on: the base time is spent in the opening and the middle
+/// ply 7 to 12 from ply 50 on: the base time is spent in the opening and the middle
 /// game, where games are decided, and the endgame is played on the increment and the
 /// cushion `allocate` keeps (a fifth of the time left). Fairy-Stockfish spends its
 /// clock so (after Stockfish, whose share of the time left grows with the ply): at
@@ -202,15 +202,15 @@ mod tests {
     fn settled_clock(base: u64, inc: u64, lag: u64, cost: u64) -> u64 {
         let mut clock = base;
         let mut lowest = clock;
-        for ply in 0..500 {
+        for mv in 0..500 {
             let l = Limits {
                 time: [Some(clock), Some(clock)],
                 inc: [Some(inc), Some(inc)],
                 ..Default::default()
             };
-            let (opt, _) = allocate(&l, Color::White, 2 * ply, 30, lag).unwrap();
+            let (opt, _) = allocate(&l, Color::White, 2 * mv, 30, lag).unwrap();
             clock = (clock + inc).checked_sub(opt + cost).expect("lost on time");
-            if ply >= 100 {
+            if mv >= 100 {
                 lowest = lowest.min(clock);
             }
         }
