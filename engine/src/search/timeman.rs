@@ -7,11 +7,11 @@ use crate::moves::Move;
 use crate::piece::Color;
 
 /// (optimum, maximum) thinking time in milliseconds, or `None` without a clock.
-/// `game_ply` is the number of plies played since the game's first position (from the
-/// FEN's move number). `reserve_ms` (the `Move Overhead` option) is kept back once, for this move's
-/// surprises; `lag_ms` (the host's lag per move, as measured, 0 when none is seen) is
-/// what every move really costs beyond its thinking, so it is charged to each of the
-/// moves to go.
+/// `game_ply` is the plies played since the game's first position (by the FEN's move
+/// number). `reserve_ms` (the `Move Overhead` option) is kept back once, for this
+/// move's surprises; `lag_ms` (the host's lag per move, as measured, 0 when none is
+/// seen) is what every move really costs beyond its thinking, so it is charged to each
+/// of the moves to go.
 pub fn allocate(
     limits: &Limits,
     side: Color,
