@@ -34,20 +34,25 @@ def main():
     for _, _, _, moves in games(path):
         spent = {True: 0.0, False: 0.0}
         count = {True: 0, False: 0}
+
+        def clock(side):
+            # The base, an increment for each of the side's moves so far, less its time.
+            return base + increment * count[side] - spent[side]
+
         timed = False
         for _, comment, baton in moves:
             t = re.search(r"(\d+\.\d+)s$", comment.strip())
             if t:
                 timed = True
-                clock = base + increment * count[baton] - spent[baton]
-                by_move.setdefault((baton, count[baton]), []).append((float(t.group(1)), clock))
-                spent[baton] += float(t.group(1))
+                took = float(t.group(1))
+                by_move.setdefault((baton, count[baton]), []).append((took, clock(baton)))
+                spent[baton] += took
             count[baton] += 1
         if not timed:
             continue
         for side in (True, False):
             used[side].append(spent[side])
-            left[side].append(base + increment * count[side] - spent[side])
+            left[side].append(clock(side))
     if not used[True]:
         sys.exit(f"{path}: no game with move times")
     for side, name in ((True, "Baton"), (False, "opponent")):

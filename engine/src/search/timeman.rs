@@ -196,25 +196,39 @@ mod tests {
         assert!(30 * (lagged + 20) + 30 <= 1000 + 30 * 10, "{lagged}");
     }
 
-    /// Plays 500 moves from a clock of `base` ms with `inc` ms a move, each costing its
-    /// plan (with a 30 ms reserve and `lag` ms of measured lag) and `cost` ms more;
-    /// answers the lowest clock after the first 100 moves.
-    fn settled_clock(base: u64, inc: u64, lag: u64, cost: u64) -> u64 {
+    /// Plays `moves` moves from a clock of `base` ms with `inc` ms a move, the first at
+    /// the game's ply `first_ply`, each costing its plan (with a 30 ms reserve and `lag`
+    /// ms of measured lag) and `cost` ms more; answers each move's plan and the clock
+    /// after it.
+    fn play_clock(
+        base: u64,
+        inc: u64,
+        lag: u64,
+        cost: u64,
+        first_ply: u32,
+        moves: u32,
+    ) -> Vec<(u64, u64)> {
         let mut clock = base;
-        let mut lowest = clock;
-        for mv in 0..500 {
-            let l = Limits {
-                time: [Some(clock), Some(clock)],
-                inc: [Some(inc), Some(inc)],
-                ..Default::default()
-            };
-            let (opt, _) = allocate(&l, Color::White, 2 * mv, 30, lag).unwrap();
-            clock = (clock + inc).checked_sub(opt + cost).expect("lost on time");
-            if mv >= 100 {
-                lowest = lowest.min(clock);
-            }
-        }
-        lowest
+        (0..moves)
+            .map(|mv| {
+                let l = Limits {
+                    time: [Some(clock), Some(clock)],
+                    inc: [Some(inc), Some(inc)],
+                    ..Default::default()
+                };
+                let (opt, _) = allocate(&l, Color::White, first_ply + 2 * mv, 30, lag).unwrap();
+                clock = (clock + inc).checked_sub(opt + cost).expect("lost on time");
+                (opt, clock)
+            })
+            .collect()
+    }
+
+    /// Plays 500 moves from the game's start (see `play_clock`); answers the lowest
+    /// clock after the first 100 moves (the base, if that is lower).
+    fn settled_clock(base: u64, inc: u64, lag: u64, cost: u64) -> u64 {
+        play_clock(base, inc, lag, cost, 0, 500)[100..]
+            .iter()
+            .fold(base, |lowest, &(_, clock)| lowest.min(clock))
     }
 
     #[test]
@@ -240,18 +254,9 @@ mod tests {
         // move costing its plan: the plan holds above 0.35 s to the 21st move (a fixed
         // horizon of 30 moves plans 0.27 s there), and the clock settles near five
         // increments above the reserve instead of keeping more than a second.
-        let mut clock = 10_000;
-        let mut plans = Vec::new();
-        for k in 0..60 {
-            let l = Limits {
-                time: [Some(clock), Some(clock)],
-                inc: [Some(100), Some(100)],
-                ..Default::default()
-            };
-            let (opt, _) = allocate(&l, Color::White, 8 + 2 * k, 30, 0).unwrap();
-            plans.push(opt);
-            clock = clock + 100 - opt;
-        }
+        let played = play_clock(10_000, 100, 0, 0, 8, 60);
+        let plans: Vec<u64> = played.iter().map(|&(plan, _)| plan).collect();
+        let clock = played[59].1;
         assert!(plans[0] <= 450 && plans[20] >= 350, "{plans:?}");
         assert!((400..=800).contains(&clock), "{clock}");
     }
