@@ -3,7 +3,10 @@
 # reach the same depth with 2 threads and with 1. The depth is raised from START until
 # one thread needs at least MIN_MS over the variant's bench positions; then each thread
 # count runs RUNS times and the median times are compared (2-thread times vary from run
-# to run: the helper threads change which lines the table holds). Needs two idle cores.
+# to run: the helper threads change which lines the table holds). The runs alternate,
+# one thread then two, so that a change in the machine's load falls on both alike (on a
+# shared machine one thread's time to the same nodes moved by half between runs); the
+# median of the runs' own ratios is shown beside. Needs two idle cores.
 # Usage: benches/threads.sh   Environment (defaults in brackets): BATON
 # [target/release/baton], VARIANTS [every variant], START [5], MIN_MS [5000], RUNS [7:
 # medians of 3 or 5 runs still moved by a third from one run of the script to the next].
@@ -20,21 +23,23 @@ RUNS=${RUNS:-7}
 ms() {
     "$BATON" bench "$1" "$2" --threads "$3" 2>&1 | sed -n 's/^Total time (ms) *: *//p'
 }
-# The median of RUNS runs.
+# The median of the numbers on standard input.
 median() {
-    for _ in $(seq "$RUNS"); do ms "$1" "$2" "$3"; done | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+    sort -n | sed -n "$(((RUNS + 1) / 2))p"
 }
 
 idle=$(awk '{print int('"$(nproc)"' - $1 + 0.5)}' /proc/loadavg)
 [ "$idle" -ge 2 ] || echo "warning: idle cores: about $idle of the 2 needed; the 2-thread times will be too slow"
-printf '%-22s %5s %10s %10s %7s\n' variant depth "1 thread" "2 threads" speedup
+printf '%-22s %5s %10s %10s %7s %7s\n' variant depth "1 thread" "2 threads" speedup paired
 for v in $VARIANTS; do
     d=$START
     while t=$(ms "$v" "$d" 1) && [ "${t:-0}" -lt "$MIN_MS" ] && [ "$d" -lt 40 ]; do
         d=$((d + 1))
     done
-    one=$(median "$v" "$d" 1)
-    two=$(median "$v" "$d" 2)
-    printf '%-22s %5s %8s ms %8s ms %6.2fx\n' "$v" "$d" "$one" "$two" \
-        "$(echo "$one $two" | awk '{print $1 / $2}')"
+    runs=$(for _ in $(seq "$RUNS"); do echo "$(ms "$v" "$d" 1) $(ms "$v" "$d" 2)"; done)
+    one=$(echo "$runs" | awk '{print $1}' | median)
+    two=$(echo "$runs" | awk '{print $2}' | median)
+    paired=$(echo "$runs" | awk '{printf "%.3f\n", $1 / $2}' | median)
+    printf '%-22s %5s %8s ms %8s ms %6.2fx %6.2fx\n' "$v" "$d" "$one" "$two" \
+        "$(echo "$one $two" | awk '{print $1 / $2}')" "$paired"
 done

@@ -148,6 +148,7 @@ pub fn think(
         pondered: params.pondering.load(Ordering::Relaxed),
         first_iteration_done: AtomicBool::new(false),
         deepest: std::sync::Mutex::new(None),
+        deepest_depth: std::sync::atomic::AtomicI32::new(0),
     };
     let history = params.game.repetition_hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
@@ -185,6 +186,17 @@ pub fn think(
                     }
                     w.seldepth = 0;
                     let Some(score) = w.search_root(pos, depth, previous, &[]) else {
+                        if w.superseded() {
+                            // Another thread completed this depth or a deeper one:
+                            // go on beyond it, from its score.
+                            if let Some(c) = shared.deeper_than(0) {
+                                depth = depth.max(c.depth) + 1;
+                                previous = Some(c.score);
+                            } else {
+                                depth += 1;
+                            }
+                            continue;
+                        }
                         break;
                     };
                     previous = Some(score);
@@ -270,8 +282,10 @@ fn main_thread(
         for line in 0..multipv {
             w.seldepth = 0;
             let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
-                // Out of time inside the first iteration: the best root move so far.
-                if best.is_none() {
+                // Given up because a helper completed this depth or a deeper one (taken
+                // over below), or out of time inside the first iteration: the best root
+                // move so far.
+                if best.is_none() && !w.superseded() {
                     best = w.pv().first().copied();
                 }
                 break;
@@ -286,6 +300,10 @@ fn main_thread(
                 best = Some(first);
                 ponder = pv.get(1).copied();
                 completed = depth;
+                // Helpers give up an iteration this one has completed (`superseded`).
+                if multipv == 1 && params.threads > 1 {
+                    shared.publish(depth, score, w.seldepth, &pv);
+                }
             }
             w.flush_nodes();
             report(&line_report(shared, depth, w.seldepth, line + 1, score, pv));
@@ -299,7 +317,7 @@ fn main_thread(
         // iterations (they would mostly be table hits, but the PV and the hash
         // misses are searched again). The time management below then judges the
         // helper's result as this thread's own.
-        let handed_over = hand_over(shared, depth, multipv, report);
+        let handed_over = hand_over(shared, completed, multipv, report);
         // (The first call after a ponderhit starts the clock: before `elapsed_ms`.)
         let pondering = !shared.clock_running();
         let elapsed = shared.elapsed_ms();
@@ -459,7 +477,60 @@ fn wait_while_pondering(params: &Params) {
 
 #[cfg(test)]
 mod tests {
-    use super::helper_skips;
+    use super::worker::{Shared, Worker};
+    use super::{helper_skips, TranspositionTable};
+    use crate::game::Game;
+    use crate::variant::Variant;
+    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
+    use std::time::Instant;
+
+    /// A thread gives up an iteration once another has completed one as deep or
+    /// deeper (`Worker::superseded`): it would only redo that work. The search itself
+    /// goes on, and a deeper iteration is searched to its end.
+    #[test]
+    fn an_iteration_another_thread_completed_is_given_up() {
+        let game = Game::startpos(Variant::Chess);
+        let pos = game.position();
+        let tt = TranspositionTable::new(1);
+        let (abort, stop, pondering) = (
+            AtomicBool::default(),
+            AtomicBool::default(),
+            AtomicBool::default(),
+        );
+        let nodes = AtomicU64::new(0);
+        let shared = Shared {
+            tt: &tt,
+            abort: &abort,
+            host_stop: &stop,
+            pondering: &pondering,
+            nodes: &nodes,
+            start: Instant::now(),
+            max_ms: None,
+            max_nodes: None,
+            ponderhit_at: std::sync::Mutex::new(None),
+            pondered: false,
+            first_iteration_done: AtomicBool::new(true),
+            deepest: std::sync::Mutex::new(None),
+            deepest_depth: AtomicI32::new(0),
+        };
+        let history = game.repetition_hashes();
+        let mut w = Worker::new(
+            1,
+            &shared,
+            &history,
+            Variant::Chess,
+            Default::default(),
+            None,
+        );
+        let first = crate::rules::legal_move_list(pos)[0];
+        shared.publish(6, 20, 6, &[first]);
+        for depth in [5, 6] {
+            assert_eq!(w.search_root(pos, depth, None, &[]), None, "depth {depth}");
+            assert!(w.superseded(), "depth {depth}");
+        }
+        assert!(w.search_root(pos, 7, None, &[]).is_some());
+        assert!(!w.superseded());
+    }
 
     /// One helper searches every other depth, a depth ahead of or behind the main
     /// thread by the game's ply; in each group of helpers every depth is searched by

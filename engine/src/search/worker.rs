@@ -2,7 +2,7 @@
 //! null-move pruning, late-move reductions, check extension (per variant: see
 //! `Features`) and quiescence search.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use super::eval_cache::EvalCache;
@@ -45,8 +45,11 @@ pub struct Shared<'a> {
     /// The search began as a ponder search.
     pub pondered: bool,
     pub first_iteration_done: AtomicBool,
-    /// The deepest iteration a helper thread has completed (single-line searches only).
+    /// The deepest iteration a thread has completed (single-line searches only).
     pub deepest: std::sync::Mutex<Option<Completed>>,
+    /// `deepest`'s depth (0 before any), read without the lock: a thread whose
+    /// iteration is no deeper gives it up (`Worker::superseded`).
+    pub deepest_depth: AtomicI32,
 }
 
 /// A finished iteration of one thread: its depth, score and principal variation.
@@ -80,7 +83,7 @@ impl Shared<'_> {
         }
         true
     }
-    /// Records a helper's finished iteration if it is the deepest so far. Once per
+    /// Records a thread's finished iteration if it is the deepest so far. Once per
     /// iteration, so the lock costs nothing measurable.
     pub fn publish(&self, depth: i32, score: i32, seldepth: usize, pv: &[Move]) {
         if pv.is_empty() {
@@ -94,6 +97,7 @@ impl Shared<'_> {
                     seldepth,
                     pv: pv.to_vec(),
                 });
+                self.deepest_depth.store(depth, AtomicOrdering::Relaxed);
             }
         }
     }
@@ -143,6 +147,9 @@ pub struct Worker<'a> {
     evals: Vec<i32>,
     /// The depth of the current root iteration (extensions stop at twice it).
     root_depth: i32,
+    /// Another thread has completed an iteration at least as deep as this one's: this
+    /// one is given up (it would only redo that work). Checked with the limits.
+    superseded: bool,
 }
 
 /// What `search` knows of a node when it comes to its moves: its depth, distance from
@@ -206,6 +213,7 @@ impl<'a> Worker<'a> {
             root_len: history.len(),
             evals: vec![-INFINITE; MAX_PLY + 2],
             root_depth: 0,
+            superseded: false,
         }
     }
 
@@ -233,8 +241,23 @@ impl<'a> Worker<'a> {
         if self.nodes & 255 == 0 {
             self.flush_nodes();
             self.check_limits();
+            self.superseded |=
+                self.shared.deepest_depth.load(AtomicOrdering::Relaxed) >= self.root_depth;
         }
-        self.shared.stopped()
+        self.stopped()
+    }
+
+    /// Whether this iteration ends now: the search stops, or another thread has
+    /// completed one as deep (`superseded`).
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.superseded || self.shared.stopped()
+    }
+
+    /// Whether the last `search_root` was given up because another thread completed an
+    /// iteration at least as deep (the search itself goes on).
+    pub fn superseded(&self) -> bool {
+        self.superseded && !self.shared.stopped()
     }
 
     pub fn flush_nodes(&mut self) {
@@ -317,6 +340,7 @@ impl<'a> Worker<'a> {
         skip: &[Move],
     ) -> Option<i32> {
         self.root_depth = depth;
+        self.superseded = false;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match previous {
             Some(s)
@@ -330,7 +354,7 @@ impl<'a> Worker<'a> {
         };
         loop {
             let score = self.search(pos, alpha, beta, depth, 0, true, skip);
-            if self.shared.stopped() {
+            if self.stopped() {
                 return None;
             }
             if score <= alpha {
@@ -468,7 +492,7 @@ impl<'a> Worker<'a> {
                 let score =
                     -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, &[]);
                 self.pop_position();
-                if self.shared.stopped() {
+                if self.stopped() {
                     return 0;
                 }
                 if score >= beta {
@@ -587,7 +611,7 @@ impl<'a> Worker<'a> {
             let quiet = !capture && !gives_check;
             let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
             self.pop_position();
-            if self.shared.stopped() {
+            if self.stopped() {
                 return 0;
             }
 
@@ -709,7 +733,7 @@ impl<'a> Worker<'a> {
             false,
             &[m],
         );
-        if self.shared.stopped() {
+        if self.stopped() {
             return Singular::Cutoff(0);
         }
         if score < singular_beta {
@@ -899,7 +923,7 @@ impl<'a> Worker<'a> {
         let mut list = self.take_list(pos.variant);
         let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
         self.pool.push(list);
-        if let Some(qdepth) = qdepth.filter(|_| !self.shared.stopped()) {
+        if let Some(qdepth) = qdepth.filter(|_| !self.stopped()) {
             let bound = bound_of(score, alpha, beta);
             self.shared
                 .tt
@@ -1006,7 +1030,7 @@ impl<'a> Worker<'a> {
                 self.shared.tt.prefetch(child.hash());
             }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.shared.stopped() {
+            if self.stopped() {
                 return 0;
             }
             if score > best {
