@@ -15,7 +15,6 @@ pub mod tt;
 pub mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 pub use features::Features;
 pub use limits::Limits;
@@ -135,21 +134,15 @@ pub fn think(
     };
     let abort = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let shared = Shared {
+    let shared = Shared::new(
         tt,
-        abort: &abort,
-        host_stop: params.stop,
-        pondering: params.pondering,
-        nodes: &nodes,
-        start: Instant::now(),
-        max_ms: clock.map(|c| c.1),
-        max_nodes: limits.nodes,
-        ponderhit_at: std::sync::Mutex::new(None),
-        pondered: params.pondering.load(Ordering::Relaxed),
-        first_iteration_done: AtomicBool::new(false),
-        deepest: std::sync::Mutex::new(None),
-        deepest_depth: std::sync::atomic::AtomicI32::new(0),
-    };
+        &abort,
+        params.stop,
+        params.pondering,
+        &nodes,
+        clock.map(|c| c.1),
+        limits.nodes,
+    );
     let history = params.game.repetition_hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
     let multipv = params.multipv.clamp(1, root_moves.len());
@@ -193,6 +186,8 @@ pub fn think(
                                 depth = depth.max(c.depth) + 1;
                                 previous = Some(c.score);
                             } else {
+                                // Unreachable (`superseded` follows a `publish`), kept so
+                                // that the loop always moves on.
                                 depth += 1;
                             }
                             continue;
@@ -481,8 +476,7 @@ mod tests {
     use super::{helper_skips, TranspositionTable};
     use crate::game::Game;
     use crate::variant::Variant;
-    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
-    use std::time::Instant;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
     /// A thread gives up an iteration once another has completed one as deep or
     /// deeper (`Worker::superseded`): it would only redo that work. The search itself
@@ -498,21 +492,8 @@ mod tests {
             AtomicBool::default(),
         );
         let nodes = AtomicU64::new(0);
-        let shared = Shared {
-            tt: &tt,
-            abort: &abort,
-            host_stop: &stop,
-            pondering: &pondering,
-            nodes: &nodes,
-            start: Instant::now(),
-            max_ms: None,
-            max_nodes: None,
-            ponderhit_at: std::sync::Mutex::new(None),
-            pondered: false,
-            first_iteration_done: AtomicBool::new(true),
-            deepest: std::sync::Mutex::new(None),
-            deepest_depth: AtomicI32::new(0),
-        };
+        let shared = Shared::new(&tt, &abort, &stop, &pondering, &nodes, None, None);
+        shared.first_iteration_done.store(true, Ordering::Relaxed);
         let history = game.repetition_hashes();
         let mut w = Worker::new(
             1,

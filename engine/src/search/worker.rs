@@ -61,7 +61,35 @@ pub struct Completed {
     pub pv: Vec<Move>,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// A search's shared state as it starts: no iteration completed, the clock from now,
+    /// pondering if `pondering` is set.
+    pub fn new(
+        tt: &'a TranspositionTable,
+        abort: &'a AtomicBool,
+        host_stop: &'a AtomicBool,
+        pondering: &'a AtomicBool,
+        nodes: &'a AtomicU64,
+        max_ms: Option<u64>,
+        max_nodes: Option<u64>,
+    ) -> Self {
+        Shared {
+            tt,
+            abort,
+            host_stop,
+            pondering,
+            nodes,
+            start: Instant::now(),
+            max_ms,
+            max_nodes,
+            ponderhit_at: std::sync::Mutex::new(None),
+            pondered: pondering.load(AtomicOrdering::Relaxed),
+            first_iteration_done: AtomicBool::new(false),
+            deepest: std::sync::Mutex::new(None),
+            deepest_depth: AtomicI32::new(0),
+        }
+    }
+
     pub fn elapsed_ms(&self) -> u64 {
         let from = self
             .ponderhit_at
