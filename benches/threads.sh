@@ -4,8 +4,8 @@
 # one thread needs at least MIN_MS over the variant's bench positions; then each thread
 # count runs RUNS times and the median times are compared (2-thread times vary from run
 # to run: the helper threads change which lines the table holds). If one thread's median
-# is under MIN_MS, the runs are redone a ply deeper, so every figure is over MIN_MS. The runs alternate,
-# one thread then two, so that a change in the machine's load falls on both alike (on a
+# is under MIN_MS, the runs are redone a ply deeper, so every figure is over MIN_MS. The
+# runs alternate, one thread then two, so that a change in the machine's load falls on both alike (on a
 # shared machine one thread's time to the same nodes moved by half between runs); the
 # median of the runs' own ratios is shown beside. Needs two idle cores.
 # Usage: benches/threads.sh   Environment (defaults in brackets): BATON
