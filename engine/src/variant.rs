@@ -350,8 +350,16 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
             "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
             "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
+            // Middlegames from random walks of 20 to 28 plies judged level at depth 5
+            // (`baton openings stonesrelays --count 6 --plies 20-28 --depth 5 --seed 21`):
+            // with the start and the four-move position alone the thread speed-up rested
+            // on one position whose tree swings with the table's contents.
+            "r1b1kbnr/p1p2ppp/npX1p3/3XS2S/S2p1q2/8/PS1PPP2/RPP1N1PP/1NBQKBR1 w kq - 7 12 h7h6",
+            "rnbq1bnr/p1p5/Spk1X1p1/3ppp1X/1S5p/2P1P1PS/N1S2N1P/PP1P1P2/R1BQKB1R w K - 0 11 -",
+            "2bqkb1r/1ppp1p2/n3pn1S/p1S2rpp/2S5/PSP2X1P/1Q2PXP1/1P1P1P2/RNB1KBNR b KQk h3 0 11 b5c5",
+            "rnb2bnr/1p1k1ppp/1q1p4/pSp2S1S/2PX1X2/S2PpP2/1P4PN/PBK1P2P/RN1Q1B1R b - - 3 11 b4a4",
         ],
-        5,
+        4,
     ),
     ..CHESS
 };
@@ -369,8 +377,14 @@ const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
         &[
             "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r1bqkb1r/pppp1ppp/2n2n2/1S2p1G1/1S1XX1S1/1S2P1G1/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+            // Middlegames as stonesrelays' (`baton openings stonesrelays-tunnel --count 6
+            // --plies 20-28 --depth 5 --seed 21`).
+            "1nq2bnr/2p1kppp/1p2pG2/rSSbX1X1/pS1P3S/2P3GP/4B3/PP1NPKP1/R3QBNR w - - 3 11 b4b5",
+            "1rbq2nr/2ppk3/1pn1pp1G/p1b2Xpp/PS3X2/S1SP1GS1/4P3/1PPB1PPP/RQN1KBNR w KQ - 1 11 e6f4",
+            "rnb1kbr1/p2qp3/Spp2n1p/3p1ppG/S1XS2S1/2P1PX1G/1P1P1P2/P2N1QPP/1RB1KBNR w Kq - 2 12 b5d5",
+            "r3kbnr/pbp1ppp1/1pn1S1G1/3X4/q2pN1Sp/1SS2B1G/N1QP4/PPP1XPPP/2KR1B1R w kq - 4 12 e3e2",
         ],
-        5,
+        4,
     ),
     ..STONES_RELAYS
 };
