@@ -228,3 +228,91 @@ fn eval_prints_the_terms_and_the_side_to_move_s_score() {
     // The position is kept: the engine still answers from it.
     assert!(fen(&mut b).contains(" b KQkq "));
 }
+
+// ---- go searchmoves ----------------------------------------------------------------
+
+/// Runs `go` to its `bestmove`; returns the move and the first move of every
+/// `info ... pv` line with its depth and line number.
+fn go_lines(b: &mut Baton, go: &str) -> (String, Vec<(u32, u32, String)>) {
+    let (best, before) = b.ask(go, "bestmove ");
+    let field = |l: &str, key: &str| -> Option<String> {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let i = w.iter().position(|x| *x == key)?;
+        w.get(i + 1).map(|s| s.to_string())
+    };
+    let lines = before
+        .iter()
+        .filter(|l| l.starts_with("info depth "))
+        .filter_map(|l| {
+            Some((
+                field(l, "depth")?.parse().ok()?,
+                field(l, "multipv")?.parse().ok()?,
+                field(l, "pv")?,
+            ))
+        })
+        .collect();
+    let best = best.split_whitespace().nth(1).expect("a move").to_string();
+    (best, lines)
+}
+
+#[test]
+fn go_searchmoves_searches_only_the_moves_named() {
+    let mut b = handshake();
+    b.send("position startpos");
+    let (best, lines) = go_lines(&mut b, "go depth 5 searchmoves a2a3 h2h3");
+    assert!(["a2a3", "h2h3"].contains(&best.as_str()), "{best}");
+    assert_eq!(lines.last().map(|l| l.0), Some(5), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| l.2 == "a2a3" || l.2 == "h2h3"),
+        "{lines:?}"
+    );
+    // Black, with fool's mate on the board: the mate is left out when not named.
+    b.send("position startpos moves f2f3 e7e5 g2g4");
+    let (best, _) = go_lines(&mut b, "go depth 3 searchmoves a7a6");
+    assert_eq!(best, "a7a6");
+    // The next search without it takes every move again.
+    let (best, _) = go_lines(&mut b, "go depth 3");
+    assert_eq!(best, "d8h4");
+    // With two threads too.
+    b.send("setoption name Threads value 2");
+    b.send("position startpos");
+    let (best, lines) = go_lines(&mut b, "go depth 6 searchmoves b2b3");
+    assert_eq!(best, "b2b3");
+    assert!(lines.iter().all(|l| l.2 == "b2b3"), "{lines:?}");
+    assert!(b.close());
+}
+
+#[test]
+fn go_searchmoves_with_multipv_shows_no_more_lines_than_moves() {
+    let mut b = handshake();
+    b.send_all(&["setoption name MultiPV value 3", "position startpos"]);
+    let (_, lines) = go_lines(&mut b, "go depth 4 searchmoves b1c3 g1f3");
+    let mut last: Vec<_> = lines
+        .iter()
+        .filter(|l| l.0 == 4)
+        .map(|l| (l.1, &l.2))
+        .collect();
+    assert_eq!(last.len(), 2, "{lines:?}");
+    last.sort();
+    assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2]);
+    let mut heads: Vec<_> = last.iter().map(|l| l.1.as_str()).collect();
+    heads.sort();
+    assert_eq!(heads, ["b1c3", "g1f3"]);
+    assert!(b.close());
+}
+
+#[test]
+fn go_searchmoves_reads_a_stonesrelays_turn_with_its_neutral_move() {
+    let mut b = handshake();
+    b.send_all(&[
+        "setoption name UCI_Variant value stonesrelays",
+        "position startpos",
+    ]);
+    let (best, lines) = go_lines(&mut b, "go depth 3 searchmoves e2e3,b4b3 e2e4,d5d6");
+    assert!(
+        ["e2e3,b4b3", "e2e4,d5d6"].contains(&best.as_str()),
+        "{best}"
+    );
+    assert_eq!(lines.last().map(|l| l.0), Some(3), "{lines:?}");
+    assert!(b.close());
+}

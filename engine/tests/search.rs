@@ -161,6 +161,36 @@ fn two_threads_report_every_multipv_line() {
     });
 }
 
+/// `searchmoves`: the helpers search the same restricted root as the main thread, so
+/// a helper's finished iteration handed over never brings in another move.
+#[test]
+fn two_threads_search_only_the_searchmoves() {
+    let game = Game::startpos(Variant::Chess);
+    let pos = game.position();
+    let named = ["a2a3", "h2h4"].map(|t| baton_engine::parse_move(pos, t).expect("legal"));
+    start_search(7, |params, tt| {
+        let params = Params {
+            threads: 2,
+            limits: Limits {
+                searchmoves: named.to_vec(),
+                ..params.limits.clone()
+            },
+            ..params
+        };
+        let heads = std::sync::Mutex::new(Vec::new());
+        let out = think(&params, tt, &|r| {
+            heads.lock().unwrap().push(r.pv.first().copied())
+        });
+        assert!(named.contains(&out.best.expect("a move")));
+        let heads = heads.into_inner().unwrap();
+        assert!(!heads.is_empty());
+        assert!(
+            heads.iter().all(|m| m.is_some_and(|m| named.contains(&m))),
+            "{heads:?}"
+        );
+    });
+}
+
 #[test]
 fn huge_depth_is_clamped_and_stop_is_obeyed() {
     start_search(300, |params, tt| {

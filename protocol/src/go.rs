@@ -13,6 +13,9 @@ pub struct Go {
     pub limits: Limits,
     pub ponder: bool,
     pub perft: Option<u32>,
+    /// The words after `searchmoves`, as sent: the caller reads them against the
+    /// position's legal moves (`Limits::searchmoves`).
+    pub searchmoves: Vec<String>,
 }
 
 /// Reads a whole number, clamped into `min..=max`, with a message if it was not a
@@ -77,9 +80,12 @@ pub fn parse(args: &[&str]) -> (Go, Vec<String>) {
             "nodes" => (1, u64::MAX),
             "wtime" | "btime" | "winc" | "binc" | "movetime" => (0, MAX_TIME_MS),
             "searchmoves" => {
-                errors.push("go searchmoves is not supported, ignored".to_string());
                 while i < args.len() && !is_key(args[i]) {
+                    go.searchmoves.push(args[i].to_string());
                     i += 1;
+                }
+                if go.searchmoves.is_empty() {
+                    errors.push("go searchmoves names no move, searching every move".into());
                 }
                 continue;
             }
@@ -178,5 +184,16 @@ mod tests {
         assert_eq!(e.len(), 2);
         let (g, _) = go("perft 3");
         assert_eq!(g.perft, Some(3));
+    }
+
+    #[test]
+    fn searchmoves_takes_the_words_up_to_the_next_key() {
+        let (g, e) = go("searchmoves e2e4 a9a10 e2e4,d5d6 depth 5");
+        assert!(e.is_empty());
+        assert_eq!(g.searchmoves, ["e2e4", "a9a10", "e2e4,d5d6"]);
+        assert_eq!(g.limits.depth, Some(5));
+        let (g, e) = go("depth 5 searchmoves");
+        assert!(g.searchmoves.is_empty());
+        assert_eq!(e.len(), 1);
     }
 }

@@ -1,6 +1,7 @@
 //! The UCI front end: parses commands, drives the engine facade, formats answers.
 
 use baton_engine::search::{Report, Score};
+use baton_engine::Move;
 
 use crate::engine::{pv_text, Engine, Start};
 use crate::options;
@@ -116,10 +117,11 @@ impl Uci {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let (go, errors) = crate::go::parse(args);
+        let (mut go, errors) = crate::go::parse(args);
         for e in &errors {
             self.error(e);
         }
+        go.limits.searchmoves = self.searchmoves(&go.searchmoves);
         if let Some(depth) = go.perft {
             // On its own thread: `stop` interrupts a long count.
             let out = self.out.clone();
@@ -157,6 +159,27 @@ impl Uci {
             self.error(&e);
             self.out.line("bestmove (none)");
         }
+    }
+
+    /// `go searchmoves`' words read as this position's legal moves; each that is not
+    /// one is reported and left out. None left: the search takes every move.
+    fn searchmoves(&self, words: &[String]) -> Vec<Move> {
+        let pos = self.engine.position();
+        let mut moves = Vec::new();
+        for w in words {
+            match baton_engine::notation::parse_move(pos, w) {
+                Ok(m) => moves.push(m),
+                Err(e) => self.error(&format!(
+                    "go searchmoves '{}': {}, left out",
+                    sanitize(w),
+                    sanitize(&e.to_string())
+                )),
+            }
+        }
+        if moves.is_empty() && !words.is_empty() {
+            self.error("go searchmoves names no legal move here, searching every move");
+        }
+        moves
     }
 
     fn display(&self) {

@@ -277,3 +277,18 @@ fn debug_on_and_off_are_accepted_without_error() {
     let bad = session("uci\ndebug maybe\nquit\n");
     assert_eq!(with(&bad, "info string error: debug").len(), 1, "{bad:?}");
 }
+
+/// `go searchmoves` reports each word that is no legal move before the search starts
+/// (what the search then does: `tests/uci.rs`).
+#[test]
+fn go_searchmoves_reports_words_that_are_no_legal_move() {
+    let out = session("uci\nposition startpos\ngo depth 1 searchmoves e2e5 banana g1f3\n");
+    assert_eq!(errors(&out).len(), 2, "{out:?}");
+    assert!(errors(&out)[0].contains("e2e5"), "{out:?}");
+    assert!(errors(&out)[1].contains("banana"), "{out:?}");
+    // None legal: every move is searched, and the engine still moves.
+    let out = session("uci\nposition startpos\ngo depth 1 searchmoves e2e5\n");
+    assert_eq!(errors(&out).len(), 2, "{out:?}");
+    assert!(errors(&out)[1].contains("searching every move"), "{out:?}");
+    assert_eq!(with(&out, "bestmove ").len(), 1);
+}

@@ -1,4 +1,4 @@
-//! What the host asked for: depth, nodes, clock, mate, infinite.
+//! What the host asked for: depth, nodes, clock, mate, infinite, the root moves.
 
 /// Search limits, as UCI `go` gives them (times in milliseconds).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,4 +14,7 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// No limit: run until `stop`.
     pub infinite: bool,
+    /// Only these root moves are searched (UCI `go searchmoves`); empty, or none of
+    /// them legal here: every move.
+    pub searchmoves: Vec<crate::moves::Move>,
 }

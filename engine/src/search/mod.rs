@@ -145,13 +145,17 @@ pub fn think(
     );
     let history = params.game.repetition_hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
-    let multipv = params.multipv.clamp(1, root_moves.len());
+    // `go searchmoves`: the root leaves out the other moves, as MultiPV leaves out
+    // the lines already found (the same `skip` list).
+    let excluded = excluded_root_moves(&root_moves, &limits.searchmoves);
+    let multipv = params.multipv.clamp(1, root_moves.len() - excluded.len());
 
     let game_ply = pos.game_ply();
     let outcome = std::thread::scope(|scope| {
         for id in 1..params.threads.max(1) {
             let shared = &shared;
             let history = &history;
+            let excluded = &excluded;
             let builder = std::thread::Builder::new()
                 .name(format!("baton-helper-{id}"))
                 .stack_size(THREAD_STACK);
@@ -178,7 +182,7 @@ pub fn think(
                         continue;
                     }
                     w.seldepth = 0;
-                    let Some(score) = w.search_root(pos, depth, previous, &[]) else {
+                    let Some(score) = w.search_root(pos, depth, previous, excluded) else {
                         if w.superseded() {
                             // Another thread completed this depth or a deeper one:
                             // go on beyond it, from its score.
@@ -213,7 +217,11 @@ pub fn think(
             .name("baton-search".into())
             .stack_size(THREAD_STACK)
             .spawn_scoped(scope, || {
-                main_thread(params, &shared, &history, max_depth, multipv, clock, report)
+                let lines = Lines {
+                    multipv,
+                    excluded: &excluded,
+                };
+                main_thread(params, &shared, &history, max_depth, lines, clock, report)
             });
         let outcome = match main {
             Ok(handle) => handle.join().unwrap_or_default(),
@@ -223,8 +231,32 @@ pub fn think(
         outcome
     });
     // Never return nothing while a legal move exists.
-    let best = outcome.best.or_else(|| root_moves.first().copied());
+    let best = outcome
+        .best
+        .or_else(|| root_moves.iter().find(|m| !excluded.contains(m)).copied());
     Outcome { best, ..outcome }
+}
+
+/// The root moves a search leaves out: those not in `searchmoves`. None where
+/// `searchmoves` is empty or names no legal move (then every move is searched, as in
+/// Stockfish).
+fn excluded_root_moves(root_moves: &[Move], searchmoves: &[Move]) -> Vec<Move> {
+    if !root_moves.iter().any(|m| searchmoves.contains(m)) {
+        return Vec::new();
+    }
+    root_moves
+        .iter()
+        .filter(|m| !searchmoves.contains(m))
+        .copied()
+        .collect()
+}
+
+/// The root lines the main thread searches: `multipv` of them, each leaving out the
+/// `excluded` root moves and the lines before it.
+#[derive(Clone, Copy)]
+struct Lines<'a> {
+    multipv: usize,
+    excluded: &'a [Move],
 }
 
 /// Whether helper `id` (1 and up) leaves out iteration `depth`. Lazy SMP gains when
@@ -251,10 +283,11 @@ fn main_thread(
     shared: &Shared,
     history: &[u64],
     max_depth: i32,
-    multipv: usize,
+    lines: Lines,
     clock: Option<(u64, u64)>,
     report: &(dyn Fn(&Report) + Sync),
 ) -> Outcome {
+    let Lines { multipv, excluded } = lines;
     let pos = params.game.position();
     let mut w = Worker::new(
         0,
@@ -273,7 +306,7 @@ fn main_thread(
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
-        let mut chosen: Vec<Move> = Vec::new();
+        let mut chosen: Vec<Move> = excluded.to_vec();
         for line in 0..multipv {
             w.seldepth = 0;
             let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
