@@ -217,11 +217,9 @@ pub fn think(
             .name("baton-search".into())
             .stack_size(THREAD_STACK)
             .spawn_scoped(scope, || {
-                let lines = Lines {
-                    multipv,
-                    excluded: &excluded,
-                };
-                main_thread(params, &shared, &history, max_depth, lines, clock, report)
+                main_thread(
+                    params, &shared, &history, max_depth, multipv, &excluded, clock, report,
+                )
             });
         let outcome = match main {
             Ok(handle) => handle.join().unwrap_or_default(),
@@ -251,14 +249,6 @@ fn excluded_root_moves(root_moves: &[Move], searchmoves: &[Move]) -> Vec<Move> {
         .collect()
 }
 
-/// The root lines the main thread searches: `multipv` of them, each leaving out the
-/// `excluded` root moves and the lines before it.
-#[derive(Clone, Copy)]
-struct Lines<'a> {
-    multipv: usize,
-    excluded: &'a [Move],
-}
-
 /// Whether helper `id` (1 and up) leaves out iteration `depth`. Lazy SMP gains when
 /// the threads work at different depths: a helper a depth ahead of the main thread
 /// fills the table with the deeper results the main thread's next iteration looks up
@@ -283,11 +273,13 @@ fn main_thread(
     shared: &Shared,
     history: &[u64],
     max_depth: i32,
-    lines: Lines,
+    multipv: usize,
+    // The root moves `go searchmoves` leaves out; each line also leaves out the
+    // lines before it.
+    excluded: &[Move],
     clock: Option<(u64, u64)>,
     report: &(dyn Fn(&Report) + Sync),
 ) -> Outcome {
-    let Lines { multipv, excluded } = lines;
     let pos = params.game.position();
     let mut w = Worker::new(
         0,
