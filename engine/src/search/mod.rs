@@ -150,7 +150,7 @@ pub fn think(
     let excluded = excluded_root_moves(&root_moves, &limits.searchmoves);
     let multipv = params.multipv.clamp(1, root_moves.len() - excluded.len());
 
-    let game_ply = pos.game_ply();
+    let shift = pattern_shift(limits, max_depth, pos.game_ply());
     let outcome = std::thread::scope(|scope| {
         for id in 1..params.threads.max(1) {
             let shared = &shared;
@@ -177,7 +177,7 @@ pub fn think(
                 while depth <= MAX_DEPTH as i32 && !shared.stopped() {
                     // (Never the depth limit itself: a helper at the limit ends a
                     // `go depth` search as soon as the main thread would.)
-                    if depth < max_depth && helper_skips(id, depth, game_ply) {
+                    if depth < max_depth && helper_skips(id, depth, shift) {
                         depth += 1;
                         continue;
                     }
@@ -255,16 +255,34 @@ fn excluded_root_moves(root_moves: &[Move], searchmoves: &[Move]) -> Vec<Move> {
 /// (and hands its finished iteration over, see `main_thread`), where threads at one
 /// depth mostly redo each other's work. The helpers fall in groups of 2, 4, 6, ...
 /// (by id); a helper of group g searches g depths in a row and leaves out the next g,
-/// each at its own phase, so that every depth is searched by half of each group. The
-/// game's ply shifts the pattern from move to move.
-fn helper_skips(id: usize, depth: i32, game_ply: u32) -> bool {
+/// each at its own phase, so that every depth is searched by half of each group.
+/// `shift` moves the pattern (`pattern_shift`).
+fn helper_skips(id: usize, depth: i32, shift: u32) -> bool {
     let (mut first, mut size) = (1, 1);
     while id >= first + 2 * size {
         first += 2 * size;
         size += 1;
     }
     let phase = id - first;
-    ((depth as usize + game_ply as usize + phase) / size) % 2 == 1
+    ((depth as usize + shift as usize + phase) / size) % 2 == 1
+}
+
+/// How far `helper_skips`' pattern is moved. The game's ply, so that it changes from
+/// move to move; in a search to a set depth, that depth, so that helper 1 (the one
+/// helper of a two-thread search) searches the limit and leaves out the depth before
+/// it. It then starts the last iteration while the main thread finishes the one
+/// before, and the main thread's last iteration finds the helper's results in the
+/// table. Where the game's ply had it leave out the limit's parity, the helper
+/// reached the limit in step with the main thread, and two threads that start an
+/// iteration together walk much the same tree. The gain is small: knightmate's start
+/// position to depth 15 took 409K nodes with two threads that way against 356K
+/// aligned (16 alternating runs each; one thread 347K), its bench 2.34M against
+/// 2.28M (44 runs each; one thread 1.82M).
+fn pattern_shift(limits: &Limits, max_depth: i32, game_ply: u32) -> u32 {
+    match limits.depth {
+        Some(_) => max_depth as u32,
+        None => game_ply,
+    }
 }
 
 #[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
@@ -498,7 +516,7 @@ fn wait_while_pondering(params: &Params) {
 #[cfg(test)]
 mod tests {
     use super::worker::{Shared, Worker};
-    use super::{helper_skips, TranspositionTable};
+    use super::{helper_skips, pattern_shift, Limits, TranspositionTable};
     use crate::game::Game;
     use crate::variant::Variant;
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -557,5 +575,29 @@ mod tests {
                 assert_eq!(searching.count(), size / 2, "depth {depth}");
             }
         }
+    }
+    /// A search to a set depth has helper 1 search the limit and leave out the depth
+    /// before it, whatever the game's ply; without one the game's ply moves the pattern.
+    #[test]
+    fn helper_one_searches_a_depth_limit_and_leaves_out_the_depth_before() {
+        for limit in [9, 14, 15] {
+            let limits = Limits {
+                depth: Some(limit as u32),
+                ..Limits::default()
+            };
+            for game_ply in 0..4 {
+                let shift = pattern_shift(&limits, limit, game_ply);
+                assert!(
+                    !helper_skips(1, limit, shift),
+                    "limit {limit} ply {game_ply}"
+                );
+                assert!(
+                    helper_skips(1, limit - 1, shift),
+                    "limit {limit} ply {game_ply}"
+                );
+            }
+        }
+        let timed = Limits::default();
+        assert_eq!(pattern_shift(&timed, super::MAX_DEPTH as i32, 7), 7);
     }
 }
