@@ -35,7 +35,9 @@ median() {
 cpu() { sed -n 's/^cpu  *//p' /proc/stat; }
 a=$(cpu); sleep 1; b=$(cpu)
 echo "$a $b" | awk -v n="$(nproc)" '{
-    for (i = 1; i <= 10; i++) { d = $(i + 10) - $i; total += d; if (i == 4 || i == 5) idle += d; if (i == 8) steal += d }
+    # user nice system idle iowait irq softirq steal (guest time is counted in user)
+    half = NF / 2
+    for (i = 1; i <= 8 && i <= half; i++) { d = $(i + half) - $i; total += d; if (i == 4 || i == 5) idle += d; if (i == 8) steal += d }
     if (total <= 0) exit
     cores = idle / total * n; pct = 100 * steal / total
     if (cores < 1.5) printf "warning: idle cores: about %.1f of the 2 needed; the 2-thread times will be too slow\n", cores
