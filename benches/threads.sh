@@ -7,7 +7,9 @@
 # is under MIN_MS, the runs are redone a ply deeper, so every figure is over MIN_MS. The
 # runs alternate, one thread then two, so that a change in the machine's load falls on both alike (on a
 # shared machine one thread's time to the same nodes moved by half between runs); the
-# median of the runs' own ratios is shown beside. Needs two idle cores.
+# median of the runs' own ratios is shown beside, with the lowest and highest of them (the
+# two-thread time is a wide distribution in some variants: flipshatranj's figure at depth
+# 7 was 1.29x in one run of the script and 1.55x in the next). Needs two idle cores.
 # Usage: benches/threads.sh   Environment (defaults in brackets): BATON
 # [target/release/baton], VARIANTS [every variant], START [5], MIN_MS [5000], RUNS [7:
 # medians of 3 or 5 runs still moved by a third from one run of the script to the next].
@@ -43,7 +45,7 @@ echo "$a $b" | awk -v n="$(nproc)" '{
     if (cores < 1.5) printf "warning: idle cores: about %.1f of the 2 needed; the 2-thread times will be too slow\n", cores
     if (pct >= 5) printf "warning: %.0f%% of the time is stolen by the host; times are not comparable with an idle machine\n", pct
 }'
-printf '%-22s %5s %10s %10s %7s %7s\n' variant depth "1 thread" "2 threads" speedup paired
+printf '%-22s %5s %10s %10s %7s %7s  %s\n' variant depth "1 thread" "2 threads" speedup paired range
 for v in $VARIANTS; do
     d=$START
     while t=$(ms "$v" "$d" 1) && [ "${t:-0}" -lt "$MIN_MS" ] && [ "$d" -lt 40 ]; do
@@ -58,7 +60,9 @@ for v in $VARIANTS; do
         d=$((d + 1))
     done
     two=$(echo "$runs" | awk '{print $2}' | median)
-    paired=$(echo "$runs" | awk '{printf "%.3f\n", $1 / $2}' | median)
-    printf '%-22s %5s %8s ms %8s ms %6.2fx %6.2fx\n' "$v" "$d" "$one" "$two" \
-        "$(echo "$one $two" | awk '{print $1 / $2}')" "$paired"
+    ratios=$(echo "$runs" | awk '{printf "%.3f\n", $1 / $2}' | sort -n)
+    paired=$(echo "$ratios" | median)
+    range=$(echo "$ratios" | sed -n '1p;$p' | awk '{printf "%s%.2f", (NR > 1 ? "-" : ""), $1}')
+    printf '%-22s %5s %8s ms %8s ms %6.2fx %6.2fx  %s\n' "$v" "$d" "$one" "$two" \
+        "$(echo "$one $two" | awk '{print $1 / $2}')" "$paired" "$range"
 done
