@@ -1,21 +1,24 @@
-//! `baton bench [variant|all] [depth] [--threads N]`: searches fixed positions with a
-//! fresh 16 MB hash table each (one thread unless told), and prints nodes, time and speed
-//! per variant and in total (the totals as Stockfish prints them). With one thread the
-//! node total is the same on every run; with more, the time to reach the depth is what
-//! Lazy SMP is measured by.
+//! `baton bench [variant|all] [depth] [--threads N] [--positions]`: searches fixed
+//! positions with a fresh 16 MB hash table each (one thread unless told), and prints
+//! nodes, time and speed per variant and in total (the totals as Stockfish prints them);
+//! `--positions` adds a line per position. With one thread the node total is the same on
+//! every run; with more, the time to reach the depth is what Lazy SMP is measured by,
+//! and the lines per position show which positions gain and which do not.
 
+use std::sync::Mutex;
 use std::time::Instant;
 
-use baton_engine::search::{think_with_limits, Limits, TranspositionTable};
-use baton_engine::{bench, Game, Position, Variant};
+use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
+use baton_engine::{bench, format_move, Game, Position, Variant};
 
 /// The usage, with the variants' names.
 pub fn usage() -> String {
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     format!(
-        "usage: baton bench [variant|all] [depth] [--threads N]\n  variant: all (the default) \
-         or one of {}\n  depth: 1 to {MAX_DEPTH} (default: each variant's own), after the \
-         variant\n  --threads N: 1 to 256 (default 1)",
+        "usage: baton bench [variant|all] [depth] [--threads N] [--positions]\n  variant: all \
+         (the default) or one of {}\n  depth: 1 to {MAX_DEPTH} (default: each variant's own), \
+         after the variant\n  --threads N: 1 to 256 (default 1)\n  --positions: also a line \
+         per position (nodes, time, score, best move)",
         names.join(", ")
     )
 }
@@ -23,16 +26,30 @@ pub fn usage() -> String {
 /// The highest depth a bench searches to.
 const MAX_DEPTH: u32 = 64;
 
-/// Reads `[variant|all] [depth] [--threads N]`: the variants, the depth (None: each
-/// variant's own) and the thread count. A word it cannot place is an error with the usage.
-fn parse(args: &[String]) -> Result<(Vec<Variant>, Option<u32>, usize), String> {
+/// What `baton bench` was asked for.
+#[derive(Debug, PartialEq, Eq)]
+struct Request {
+    variants: Vec<Variant>,
+    /// None: each variant's own.
+    depth: Option<u32>,
+    threads: usize,
+    /// A line per position as well.
+    positions: bool,
+}
+
+/// Reads `[variant|all] [depth] [--threads N] [--positions]`. A word it cannot place is
+/// an error with the usage.
+fn parse(args: &[String]) -> Result<Request, String> {
     let refuse = |why: String| Err(format!("{why}\n{}", usage()));
     let mut variant: Option<(&str, Vec<Variant>)> = None;
     let mut depth: Option<(&str, u32)> = None;
     let mut threads = 1;
+    let mut positions = false;
     let mut args = args.iter();
     while let Some(a) = args.next() {
-        if a == "--threads" {
+        if a == "--positions" {
+            positions = true;
+        } else if a == "--threads" {
             let Some(n) = args.next() else {
                 return refuse("--threads needs a number".into());
             };
@@ -69,12 +86,21 @@ fn parse(args: &[String]) -> Result<(Vec<Variant>, Option<u32>, usize), String> 
             variant = Some((a, list));
         }
     }
-    let variants = variant.map_or_else(|| Variant::ALL.to_vec(), |(_, list)| list);
-    Ok((variants, depth.map(|(_, d)| d), threads))
+    Ok(Request {
+        variants: variant.map_or_else(|| Variant::ALL.to_vec(), |(_, list)| list),
+        depth: depth.map(|(_, d)| d),
+        threads,
+        positions,
+    })
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let (variants, depth, threads) = parse(args)?;
+    let Request {
+        variants,
+        depth,
+        threads,
+        positions,
+    } = parse(args)?;
     let mut total_nodes = 0u64;
     let mut total_ms = 0u64;
     let tt = TranspositionTable::new(16);
@@ -83,7 +109,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let depth = depth.unwrap_or(default_depth);
         let mut nodes = 0u64;
         let start = Instant::now();
-        for fen in fens {
+        for (i, fen) in fens.iter().enumerate() {
             let pos = Position::from_fen(v, fen).map_err(|e| format!("{v} bench: {e}"))?;
             let game = Game::new(pos);
             tt.clear();
@@ -91,7 +117,33 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 depth: Some(depth),
                 ..Default::default()
             };
-            nodes += think_with_limits(&game, limits, threads, &tt, &|_| {}).nodes;
+            let last_score = Mutex::new(None);
+            let searched = Instant::now();
+            let outcome = think_with_limits(&game, limits, threads, &tt, &|r| {
+                if let Ok(mut s) = last_score.lock() {
+                    *s = Some(r.score);
+                }
+            });
+            nodes += outcome.nodes;
+            if positions {
+                let score = match last_score.into_inner().ok().flatten() {
+                    Some(Score::Cp(cp)) => format!("cp {cp}"),
+                    Some(Score::Mate(m)) => format!("mate {m}"),
+                    None => "none".into(),
+                };
+                let best = outcome
+                    .best
+                    .map_or("none".into(), |m| format_move(game.position(), m));
+                println!(
+                    "  position {}/{}  depth {:>2}  nodes {:>10}  time {:>6} ms  score {score}  \
+                     best {best}",
+                    i + 1,
+                    fens.len(),
+                    outcome.depth,
+                    outcome.nodes,
+                    searched.elapsed().as_millis()
+                );
+            }
         }
         let ms = start.elapsed().as_millis() as u64;
         println!(
@@ -122,15 +174,27 @@ mod tests {
     #[test]
     fn bench_words_are_read_in_their_places() {
         let all = Variant::ALL.to_vec();
-        assert_eq!(parse(&args("")), Ok((all.clone(), None, 1)));
-        assert_eq!(parse(&args("all 3")), Ok((all, Some(3), 1)));
+        let request = |variants: &[Variant], depth, threads, positions| {
+            Ok(Request {
+                variants: variants.to_vec(),
+                depth,
+                threads,
+                positions,
+            })
+        };
+        assert_eq!(parse(&args("")), request(&all, None, 1, false));
+        assert_eq!(parse(&args("all 3")), request(&all, Some(3), 1, false));
         assert_eq!(
             parse(&args("knightmate 2 --threads 4")),
-            Ok((vec![Variant::Knightmate], Some(2), 4))
+            request(&[Variant::Knightmate], Some(2), 4, false)
         );
         assert_eq!(
             parse(&args("--threads 2 chess")),
-            Ok((vec![Variant::Chess], None, 2))
+            request(&[Variant::Chess], None, 2, false)
+        );
+        assert_eq!(
+            parse(&args("flipshatranj 7 --positions --threads 2")),
+            request(&[Variant::FlipShatranj], Some(7), 2, true)
         );
         crate::assert_refused(
             parse,
@@ -152,7 +216,7 @@ mod tests {
                 ("--threads 0", "bad thread count '0'"),
                 ("--threads", "--threads needs a number"),
             ],
-            "usage: baton bench [variant|all] [depth]",
+            "usage: baton bench [variant|all] [depth] [--threads N] [--positions]",
         );
     }
 }

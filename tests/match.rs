@@ -831,6 +831,27 @@ fn bench_refuses_extra_or_misplaced_words_with_its_usage() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.starts_with("knightmate "), "{stdout}");
     assert_eq!(stdout.matches(" depth  1 ").count(), 1, "{stdout}");
+    // `--positions` adds a line per position before the variant's.
+    let out = Command::new(BATON)
+        .args(["bench", "knightmate", "2", "--positions"])
+        .output()
+        .expect("run baton");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let n = lines
+        .iter()
+        .take_while(|l| l.starts_with("  position "))
+        .count();
+    assert!(n > 0, "{stdout}");
+    for (i, l) in lines[..n].iter().enumerate() {
+        assert!(
+            l.starts_with(&format!("  position {}/{n}  depth  2 ", i + 1)),
+            "{l}"
+        );
+        assert!(l.contains(" score cp ") && l.contains(" best "), "{l}");
+    }
+    assert!(lines[n].starts_with("knightmate "), "{stdout}");
 }
 
 /// Plays a short real match and checks that every game ended by the rules or by
