@@ -46,15 +46,11 @@ common() {
         --seed "$SEED" --timemargin "$TIMEMARGIN" ${SPRT:+--sprt "$SPRT"} $EXTRA
 }
 
-# Cores left idle by everything else over one second (from /proc/stat; empty elsewhere).
+# Cores left idle by everything else over one second (`cores_now`; empty without
+# /proc/stat).
+. benches/cores.sh
 idle_cores() {
-    [ -r /proc/stat ] || return 0
-    a=$(head -n 1 /proc/stat)
-    sleep 1
-    b=$(head -n 1 /proc/stat)
-    printf '%s\n%s\n' "$a" "$b" | awk -v cores="$(nproc 2>/dev/null || echo 1)" '
-        { idle[NR] = $5 + $6; t = 0; for (i = 2; i <= NF; i++) t += $i; total[NR] = t }
-        END { if (total[2] > total[1]) printf "%.1f", (idle[2] - idle[1]) / (total[2] - total[1]) * cores }'
+    cores_now | awk '{ print $1 }'
 }
 
 run() { # title, PGN file (replaced), then the arguments of baton match

@@ -31,19 +31,11 @@ median() {
     sort -n | sed -n "$(((RUNS + 1) / 2))p"
 }
 
-# Idle cores and stolen time over one second now (the load average lags by minutes: it
-# still counts a build that has just ended). Steal is time the host gave the machine's
-# cores to others: a session whose `top` showed 100% steal ran at half its usual speed.
-cpu() { sed -n 's/^cpu  *//p' /proc/stat; }
-a=$(cpu); sleep 1; b=$(cpu)
-echo "$a $b" | awk -v n="$(nproc)" '{
-    # user nice system idle iowait irq softirq steal (guest time is counted in user)
-    half = NF / 2
-    for (i = 1; i <= 8 && i <= half; i++) { d = $(i + half) - $i; total += d; if (i == 4 || i == 5) idle += d; if (i == 8) steal += d }
-    if (total <= 0) exit
-    cores = idle / total * n; pct = 100 * steal / total
-    if (cores < 1.5) printf "warning: idle cores: about %.1f of the 2 needed; the 2-thread times will be too slow\n", cores
-    if (pct >= 5) printf "warning: %.0f%% of the time is stolen by the host; times are not comparable with an idle machine\n", pct
+# Warn where the cores are busy or the host steals time (`cores_now`).
+. benches/cores.sh
+cores_now | awk '{
+    if ($1 < 1.5) printf "warning: idle cores: about %.1f of the 2 needed; the 2-thread times will be too slow\n", $1
+    if ($2 >= 5) printf "warning: %.0f%% of the time is stolen by the host; times are not comparable with an idle machine\n", $2
 }'
 printf '%-22s %5s %10s %10s %7s %7s  %s\n' variant depth "1 thread" "2 threads" speedup paired range
 for v in $VARIANTS; do
