@@ -409,7 +409,10 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     // king the opponent could take counts as check (no null move there). Halves the
     // bench time or better.
     search: Features {
-        sharp: Sharp::NONE,
+        sharp: Sharp {
+            verified_fail_high: true,
+            ..Sharp::NONE
+        },
         // Its scores swing between depths: without aspiration windows the bench
         // reached depth 7 in 23.8 s against 27 s, and with 2 threads 1.59x faster
         // (0.71x-0.94x with them); against windows, 100 games at 5+0.05: +52.5 +/- 68.8.

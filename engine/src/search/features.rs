@@ -104,6 +104,10 @@ pub struct Sharp {
     /// Stockfish), the root aside. Knightmate, against the build without it: see
     /// `variant.rs`.
     pub pv_pruning: bool,
+    /// At a PV node, a later move's null-window fail high is searched again with the
+    /// null window, the child's own table cutoff left out, before the full-window
+    /// re-search (`Worker::search_child`). Flipshatranj: see `variant.rs`.
+    pub verified_fail_high: bool,
 }
 
 impl Sharp {
@@ -122,6 +126,7 @@ impl Sharp {
         capture_hash_reduction: true,
         correction_history: true,
         pv_pruning: true,
+        verified_fail_high: false,
     };
 
     /// Every technique but four measured in knightmate alone (`own_follow_up`,
@@ -150,6 +155,7 @@ impl Sharp {
         capture_hash_reduction: false,
         correction_history: false,
         pv_pruning: false,
+        verified_fail_high: false,
     };
 }
 
@@ -202,6 +208,16 @@ mod tests {
     #[test]
     fn pv_pruning_is_on_in_knightmate_alone() {
         assert_eq!(variants_with(|s| s.pv_pruning), [Variant::Knightmate]);
+    }
+
+    /// Flipshatranj alone: there a bound from another thread's deeper iteration sent
+    /// null-window searches the wrong way (docs/strength.md).
+    #[test]
+    fn fail_highs_are_verified_in_flipshatranj_alone() {
+        assert_eq!(
+            variants_with(|s| s.verified_fail_high),
+            [Variant::FlipShatranj]
+        );
     }
 
     #[test]

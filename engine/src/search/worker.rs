@@ -180,6 +180,26 @@ pub struct Worker<'a> {
     superseded: bool,
 }
 
+/// How `search` takes a node: on the principal variation (no table cutoff), off it,
+/// or off it to check a fail high before a full-window re-search trusts it
+/// (`Sharp::verified_fail_high`): then this node alone takes no table cutoff.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Pv,
+    NonPv,
+    Check,
+}
+
+impl Kind {
+    fn of(is_pv: bool) -> Kind {
+        if is_pv {
+            Kind::Pv
+        } else {
+            Kind::NonPv
+        }
+    }
+}
+
 /// What `search` knows of a node when it comes to its moves: its depth, distance from
 /// the root, kind and upper bound, its hash key and entry, whether the side to move is
 /// in check, its static evaluation, and whether that improved on two plies ago.
@@ -381,7 +401,7 @@ impl<'a> Worker<'a> {
             _ => (-INFINITE, INFINITE),
         };
         loop {
-            let score = self.search(pos, alpha, beta, depth, 0, true, skip);
+            let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv, skip);
             if self.stopped() {
                 return None;
             }
@@ -405,9 +425,10 @@ impl<'a> Worker<'a> {
         beta: i32,
         depth: i32,
         ply: usize,
-        is_pv: bool,
+        kind: Kind,
         skip: &[Move],
     ) -> i32 {
+        let is_pv = kind == Kind::Pv;
         self.pv[ply].clear();
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
@@ -442,7 +463,7 @@ impl<'a> Worker<'a> {
         let hash_move = entry.and_then(|e| e.best);
         // (Not in a search that excludes moves: the entry is about all of them.)
         if let Some(s) = entry
-            .filter(|e| !is_pv && e.depth >= depth && skip.is_empty())
+            .filter(|e| kind == Kind::NonPv && e.depth >= depth && skip.is_empty())
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
@@ -517,8 +538,15 @@ impl<'a> Worker<'a> {
                 let child = rules::play_null(pos);
                 self.push_position(pos, &child);
                 self.ordering.played[ply] = None;
-                let score =
-                    -self.search(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, false, &[]);
+                let score = -self.search(
+                    &child,
+                    -beta,
+                    -beta + 1,
+                    depth - 1 - r,
+                    ply + 1,
+                    Kind::NonPv,
+                    &[],
+                );
                 self.pop_position();
                 if self.stopped() {
                     return 0;
@@ -758,7 +786,7 @@ impl<'a> Worker<'a> {
             singular_beta,
             (depth - 1) / 2,
             ply,
-            false,
+            Kind::NonPv,
             &[m],
         );
         if self.stopped() {
@@ -858,7 +886,15 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let (depth, ply, is_pv, beta) = (node.depth, node.ply, node.is_pv, node.beta);
         if index == 0 {
-            return -self.search(child, -beta, -alpha, new_depth, ply + 1, is_pv, &[]);
+            return -self.search(
+                child,
+                -beta,
+                -alpha,
+                new_depth,
+                ply + 1,
+                Kind::of(is_pv),
+                &[],
+            );
         }
         let mut reduction = 0;
         if self.features.lmr
@@ -890,14 +926,39 @@ impl<'a> Worker<'a> {
             -alpha,
             new_depth - reduction,
             ply + 1,
-            false,
+            Kind::NonPv,
             &[],
         );
         if score > alpha && reduction > 0 {
-            score = -self.search(child, -alpha - 1, -alpha, new_depth, ply + 1, false, &[]);
+            score = -self.search(
+                child,
+                -alpha - 1,
+                -alpha,
+                new_depth,
+                ply + 1,
+                Kind::NonPv,
+                &[],
+            );
+        }
+        // A fail high at a PV node is checked before the costly full-window re-search
+        // trusts it: the same null-window search, without the child's own table
+        // cutoff. With several threads the child's entry may be another thread's
+        // bound from a deeper iteration, of the other parity where the score swings
+        // from depth to depth (flipshatranj), and the re-search then fails low at the
+        // cost of a whole principal subtree.
+        if score > alpha && score < beta && is_pv && self.features.sharp.verified_fail_high {
+            score = -self.search(
+                child,
+                -alpha - 1,
+                -alpha,
+                new_depth,
+                ply + 1,
+                Kind::Check,
+                &[],
+            );
         }
         if score > alpha && score < beta && is_pv {
-            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, true, &[]);
+            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::Pv, &[]);
         }
         score
     }
