@@ -920,25 +920,13 @@ impl<'a> Worker<'a> {
             }
             reduction = reduction.clamp(0, new_depth - 1);
         }
-        let mut score = -self.search(
-            child,
-            -alpha - 1,
-            -alpha,
-            new_depth - reduction,
-            ply + 1,
-            Kind::NonPv,
-            &[],
-        );
+        // The null-window search of the child, to a depth, as a kind of node.
+        let null_window = |w: &mut Self, depth, kind| {
+            -w.search(child, -alpha - 1, -alpha, depth, ply + 1, kind, &[])
+        };
+        let mut score = null_window(self, new_depth - reduction, Kind::NonPv);
         if score > alpha && reduction > 0 {
-            score = -self.search(
-                child,
-                -alpha - 1,
-                -alpha,
-                new_depth,
-                ply + 1,
-                Kind::NonPv,
-                &[],
-            );
+            score = null_window(self, new_depth, Kind::NonPv);
         }
         // A fail high at a PV node is checked before the costly full-window re-search
         // trusts it: the same null-window search, without the child's own table
@@ -947,15 +935,7 @@ impl<'a> Worker<'a> {
         // from depth to depth (flipshatranj), and the re-search then fails low at the
         // cost of a whole principal subtree.
         if score > alpha && score < beta && is_pv && self.features.sharp.verified_fail_high {
-            score = -self.search(
-                child,
-                -alpha - 1,
-                -alpha,
-                new_depth,
-                ply + 1,
-                Kind::Check,
-                &[],
-            );
+            score = null_window(self, new_depth, Kind::Check);
         }
         if score > alpha && score < beta && is_pv {
             score = -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::Pv, &[]);
