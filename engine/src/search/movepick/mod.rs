@@ -14,7 +14,7 @@
 pub mod see;
 mod variants;
 
-use super::ordering::{next, prepare, Ordering};
+use super::ordering::{is_long, next, Ordering};
 use super::search_params::FRONTIER_CHECK_ESCAPES;
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
@@ -207,6 +207,8 @@ pub struct MovePicker<'a> {
     /// The variant has a second stage (asked once, not per move).
     has_rest: bool,
     scores: Vec<i32>,
+    /// The stage's list was long when scored (`ordering::next`).
+    long: bool,
     /// The next index of `list` to hand out, once the stage is scored.
     next: Option<usize>,
     rest_done: bool,
@@ -245,6 +247,7 @@ impl<'a> MovePicker<'a> {
             ply,
             has_rest: has_rest_stage(pos.variant()),
             scores: Vec::new(),
+            long: false,
             next: None,
             rest_done,
             rest_limit,
@@ -266,7 +269,7 @@ impl<'a> MovePicker<'a> {
         while !self.done {
             let Some(i) = self.next else {
                 self.scores = ordering.score(self.pos, self.list, self.hash_move, self.ply);
-                prepare(self.list, &mut self.scores);
+                self.long = is_long(self.list);
                 self.next = Some(0);
                 continue;
             };
@@ -275,7 +278,7 @@ impl<'a> MovePicker<'a> {
                 continue;
             }
             self.next = Some(i + 1);
-            next(self.list, &mut self.scores, i);
+            next(self.list, &mut self.scores, i, self.long);
             let m = self.list[i];
             let stage = self.stage_of(m);
             if stage == Stage::Rest {
