@@ -5,6 +5,7 @@
 
 use super::correction::Correction;
 use super::movepick::{self, see::see_ge};
+use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::NROLES;
 use crate::position::Position;
@@ -121,6 +122,9 @@ impl Ordering {
             .and_then(|prev| self.counter[prev]);
         let hints = movepick::order_hints(pos, list);
         let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
+        // A quiet move's history depends on its squares alone, and the generators list
+        // a piece move's forms (flips, neutral moves) together: each is looked up once.
+        let mut last_history: Option<((Square, Square), i32)> = None;
         list.iter()
             .enumerate()
             .map(|(k, &m)| {
@@ -150,7 +154,15 @@ impl Ordering {
                 } else if counter == Some(m) {
                     COUNTER
                 } else {
-                    self.quiet_history(pos, m, ply) + hint(k) * HINT_SCALE
+                    let history = match last_history {
+                        Some((squares, h)) if squares == (m.from, m.to) => h,
+                        _ => {
+                            let h = self.quiet_history(pos, m, ply);
+                            last_history = Some(((m.from, m.to), h));
+                            h
+                        }
+                    };
+                    history + hint(k) * HINT_SCALE
                 }
             })
             .collect()
