@@ -175,6 +175,7 @@ const CHESS: VariantFacts = VariantFacts {
         check_extension: true,
         quiescence_checks: false,
         quiescence_threats: false,
+        hash_move_unscored: false,
     },
     weights: &weights::ORTHODOX,
     network: None,
@@ -419,6 +420,11 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
             verified_fail_high: true,
             ..Sharp::NONE
         },
+        // Its turns are counted in hundreds (792 at the start) and its search uses
+        // no history but for ordering: trying the hash move before scoring the list
+        // took 11% less time to depth 6 over the suite's first 30 positions (3%
+        // more nodes).
+        hash_move_unscored: true,
         // Its scores swing between depths: without aspiration windows the bench
         // reached depth 7 in 23.8 s against 27 s, and with 2 threads 1.59x faster
         // (0.71x-0.94x with them); against windows, 100 games at 5+0.05: +52.5 +/- 68.8.
@@ -465,6 +471,7 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
             ..Sharp::CHESS_FAMILY
         },
         quiescence_threats: true,
+        hash_move_unscored: false,
         // Aspiration windows, unlike the 10x10 board (not measured without them here).
         aspiration: true,
         ..FLIP_SHATRANJ.search

@@ -24,6 +24,12 @@ pub struct Features {
     /// check, instead of standing pat. A threat made by a flip is then seen a ply
     /// sooner. Costs nodes (many moves times many flips); measured in flipshatranj8.
     pub quiescence_threats: bool,
+    /// A long move list's hash move (`ordering::is_long`) is tried before the list is
+    /// scored; where it cuts off, scoring hundreds of turns is saved. The rest is
+    /// then scored with what the hash move's search taught the history, which cost
+    /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half): on in
+    /// flipshatranj alone (`variant.rs`).
+    pub hash_move_unscored: bool,
 }
 
 impl Features {
@@ -219,6 +225,16 @@ mod tests {
             variants_with(|s| s.verified_fail_high),
             [Variant::FlipShatranj]
         );
+    }
+
+    /// Flipshatranj alone: in flipshatranj8 the later-scored lists cost nodes.
+    #[test]
+    fn hash_moves_go_unscored_in_flipshatranj_alone() {
+        let with: Vec<Variant> = Variant::ALL
+            .into_iter()
+            .filter(|v| v.facts().search.hash_move_unscored)
+            .collect();
+        assert_eq!(with, [Variant::FlipShatranj]);
     }
 
     #[test]

@@ -633,7 +633,8 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
-        let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit);
+        let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
+            .unscored_hash_move(self.features.hash_move_unscored);
         while let Some(picked) = picker.next_move(&self.ordering) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);

@@ -209,6 +209,13 @@ pub struct MovePicker<'a> {
     scores: Vec<i32>,
     /// The stage's list was long when scored (`ordering::next`).
     long: bool,
+    /// The stage's list has been scored (`scores` is its scores).
+    scored: bool,
+    /// The hash move stands first in the stage's list, handed out unscored.
+    hash_in_front: bool,
+    /// A long list's hash move is handed out before the list is scored
+    /// (`Features::hash_move_unscored`).
+    hash_move_unscored: bool,
     /// The next index of `list` to hand out, once the stage is scored.
     next: Option<usize>,
     rest_done: bool,
@@ -248,6 +255,9 @@ impl<'a> MovePicker<'a> {
             has_rest: has_rest_stage(pos.variant()),
             scores: Vec::new(),
             long: false,
+            scored: false,
+            hash_in_front: false,
+            hash_move_unscored: false,
             next: None,
             rest_done,
             rest_limit,
@@ -261,16 +271,21 @@ impl<'a> MovePicker<'a> {
         }
     }
 
+    /// Where the search asks for it (`unscored_hash_move`), hands out the hash move of
+    /// a long list before scoring the list.
+    pub fn unscored_hash_move(mut self, on: bool) -> MovePicker<'a> {
+        self.hash_move_unscored = on;
+        self
+    }
+
     /// The next move to try, or `None` when the node has no more. Each stage is scored
-    /// when it begins, so the second stage's order sees what the first one taught
-    /// `ordering`.
+    /// when its first move is needed (but for an unscored hash move), so the second
+    /// stage's order sees what the first one taught `ordering`.
     #[inline(always)]
     pub fn next_move(&mut self, ordering: &Ordering) -> Option<Picked> {
         while !self.done {
             let Some(i) = self.next else {
-                self.scores = ordering.score(self.pos, self.list, self.hash_move, self.ply);
-                self.long = is_long(self.list);
-                self.next = Some(0);
+                self.begin_stage();
                 continue;
             };
             if i == self.list.len() {
@@ -278,7 +293,14 @@ impl<'a> MovePicker<'a> {
                 continue;
             }
             self.next = Some(i + 1);
-            next(self.list, &mut self.scores, i, self.long);
+            if !(i == 0 && self.hash_in_front) {
+                if !self.scored {
+                    self.scores = ordering.score(self.pos, self.list, self.hash_move, self.ply);
+                    self.long = is_long(self.list);
+                    self.scored = true;
+                }
+                next(self.list, &mut self.scores, i, self.long);
+            }
             let m = self.list[i];
             let stage = self.stage_of(m);
             if stage == Stage::Rest {
@@ -298,6 +320,21 @@ impl<'a> MovePicker<'a> {
             return Some(Picked { m, stage, index });
         }
         None
+    }
+
+    /// A stage's list is ready to hand out. Where the hash move goes unscored, the
+    /// node's first list has it moved to the front, the others keeping their order.
+    fn begin_stage(&mut self) {
+        self.scored = false;
+        self.hash_in_front = false;
+        if self.hash_move_unscored && self.tried == 0 && is_long(self.list) {
+            let hash = self.hash_move;
+            if let Some(h) = self.list.iter().position(|&m| Some(m) == hash) {
+                self.list[..=h].rotate_right(1);
+                self.hash_in_front = true;
+            }
+        }
+        self.next = Some(0);
     }
 
     /// The stage that generates `m`.
@@ -461,6 +498,31 @@ mod tests {
             let seen = rest.iter().filter(|m| m.ends_with(",a5b5")).count();
             assert_eq!(seen, wanted, "limit {limit:?}: every a5b5 turn");
         }
+    }
+
+    /// An unscored hash move comes first; the others come in the order they would
+    /// have had (the ordering memory being the same), and none twice.
+    #[test]
+    fn an_unscored_hash_move_leads_a_long_list_in_its_scored_order() {
+        let pos = Position::startpos(Variant::FlipShatranj);
+        let mut list = crate::rules::move_list(pos.variant());
+        let rest_done = first_moves(&pos, &mut list, false, None);
+        let hash = list[list.len() / 2];
+        let ordering = Ordering::default();
+        let order = |unscored: bool| {
+            let mut list = list.clone();
+            let mut picker = MovePicker::new(&pos, &mut list, &[], Some(hash), 1, rest_done, None)
+                .unscored_hash_move(unscored);
+            let mut out = Vec::new();
+            while let Some(p) = picker.next_move(&ordering) {
+                out.push(p.m);
+            }
+            out
+        };
+        let (scored, unscored) = (order(false), order(true));
+        assert_eq!(unscored[0], hash);
+        assert_eq!(unscored, scored);
+        assert_eq!(unscored.len(), list.len());
     }
 
     #[test]
