@@ -214,15 +214,22 @@ impl Default for Ordering {
     }
 }
 
-/// Moves the best-scored remaining move to index `i` (selection sort, lazily).
+/// The index of the first best score from index `i` on.
 #[inline]
-pub fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) {
+fn best_from(scores: &[i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..list.len() {
+    for j in i + 1..scores.len() {
         if scores[j] > scores[best] {
             best = j;
         }
     }
+    best
+}
+
+/// Moves the best-scored remaining move to index `i` (selection sort, lazily).
+#[inline]
+fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) {
+    let best = best_from(scores, i);
     list.swap(i, best);
     scores.swap(i, best);
 }
@@ -261,12 +268,7 @@ pub fn next(list: &mut MoveList, scores: &mut [i32], i: usize, long: bool) {
 /// Moves the first best-scored move from index `i` on to `i`, the moves it passes
 /// keeping their order.
 fn pick_in_order(list: &mut MoveList, scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..list.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
+    let best = best_from(scores, i);
     list[i..=best].rotate_right(1);
     scores[i..=best].rotate_right(1);
 }
