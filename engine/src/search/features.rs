@@ -27,8 +27,8 @@ pub struct Features {
     /// A long move list's hash move (`ordering::is_long`) is tried before the list is
     /// scored; where it cuts off, scoring hundreds of turns is saved. The rest is
     /// then scored with what the hash move's search taught the history, which cost
-    /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half): on in
-    /// flipshatranj alone (`variant.rs`).
+    /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
+    /// match showed that it helps (`variant.rs`).
     pub hash_move_unscored: bool,
 }
 
