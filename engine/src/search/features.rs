@@ -186,10 +186,10 @@ mod tests {
     }
 
     /// The variants whose search has `switch` on, in `Variant::ALL`'s order.
-    fn variants_with(switch: fn(&Sharp) -> bool) -> Vec<Variant> {
+    fn variants_with(switch: fn(&Features) -> bool) -> Vec<Variant> {
         Variant::ALL
             .into_iter()
-            .filter(|v| switch(&v.facts().search.sharp))
+            .filter(|v| switch(&v.facts().search))
             .collect()
     }
 
@@ -199,7 +199,7 @@ mod tests {
     #[test]
     fn correction_history_is_on_where_a_match_showed_that_it_helps() {
         assert_eq!(
-            variants_with(|s| s.correction_history),
+            variants_with(|f| f.sharp.correction_history),
             [
                 Variant::Chess,
                 Variant::Knightmate,
@@ -214,7 +214,7 @@ mod tests {
     /// variants were not screened (docs/strength.md).
     #[test]
     fn pv_pruning_is_on_in_knightmate_alone() {
-        assert_eq!(variants_with(|s| s.pv_pruning), [Variant::Knightmate]);
+        assert_eq!(variants_with(|f| f.sharp.pv_pruning), [Variant::Knightmate]);
     }
 
     /// Flipshatranj alone: there a bound from another thread's deeper iteration sent
@@ -222,19 +222,19 @@ mod tests {
     #[test]
     fn fail_highs_are_verified_in_flipshatranj_alone() {
         assert_eq!(
-            variants_with(|s| s.verified_fail_high),
+            variants_with(|f| f.sharp.verified_fail_high),
             [Variant::FlipShatranj]
         );
     }
 
-    /// Flipshatranj alone: in flipshatranj8 the later-scored lists cost nodes.
+    /// Flipshatranj alone: its matches gained; flipshatranj8's and stonesrelays' lost
+    /// (docs/strength.md).
     #[test]
     fn hash_moves_go_unscored_in_flipshatranj_alone() {
-        let with: Vec<Variant> = Variant::ALL
-            .into_iter()
-            .filter(|v| v.facts().search.hash_move_unscored)
-            .collect();
-        assert_eq!(with, [Variant::FlipShatranj]);
+        assert_eq!(
+            variants_with(|f| f.hash_move_unscored),
+            [Variant::FlipShatranj]
+        );
     }
 
     #[test]
