@@ -30,6 +30,10 @@ pub struct Features {
     /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
     /// match showed that it helps (`variant.rs`).
     pub hash_move_unscored: bool,
+    /// With several threads, a move another thread is searching at the same node is
+    /// put off to the end of the node's list (`busy::BusyMoves`), from
+    /// `DEFER_MIN_DEPTH` on and never the node's first move.
+    pub defer_busy_moves: bool,
 }
 
 impl Features {
