@@ -176,7 +176,6 @@ const CHESS: VariantFacts = VariantFacts {
         quiescence_checks: false,
         quiescence_threats: false,
         hash_move_unscored: false,
-        defer_busy_moves: false,
     },
     weights: &weights::ORTHODOX,
     network: None,
@@ -427,11 +426,6 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
         // of 100): 112-80-8, +56 +/- 48 Elo. Its time to a depth over the suite's
         // first 30 positions moved both ways (0.89x at depth 6, 1.08x at depth 7).
         hash_move_unscored: true,
-        // Busy moves put off (simplified ABDADA): two threads reached the bench
-        // depth about a tenth sooner (medians of 7 and 11 runs, inside the noise),
-        // and both with two threads, against the build without it, 100 games at
-        // 5+0.05 from the suite: 48-49-3, -3.5 +/- 67.9. Under the 50% it needed.
-        defer_busy_moves: false,
         // Its scores swing between depths: without aspiration windows the bench
         // reached depth 7 in 23.8 s against 27 s, and with 2 threads 1.59x faster
         // (0.71x-0.94x with them); against windows, 100 games at 5+0.05: +52.5 +/- 68.8.

@@ -30,10 +30,6 @@ pub struct Features {
     /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
     /// match showed that it helps (`variant.rs`).
     pub hash_move_unscored: bool,
-    /// With several threads, a move another thread is searching at the same node is
-    /// put off to the end of the node's list (`busy::BusyMoves`), from
-    /// `DEFER_MIN_DEPTH` on and never the node's first move.
-    pub defer_busy_moves: bool,
 }
 
 impl Features {
@@ -239,14 +235,6 @@ mod tests {
             variants_with(|f| f.hash_move_unscored),
             [Variant::FlipShatranj]
         );
-    }
-
-    /// Nowhere yet: in flipshatranj, the one variant tried, two threads against two
-    /// scored 48-49-3 with it (docs/strength.md). The mechanism stays for the next
-    /// try at Lazy SMP there.
-    #[test]
-    fn busy_moves_are_put_off_nowhere_yet() {
-        assert_eq!(variants_with(|f| f.defer_busy_moves), []);
     }
 
     #[test]

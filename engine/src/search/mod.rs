@@ -2,7 +2,6 @@
 //! variant (a variant supplies rules and evaluation). `think` is the one entry point; it
 //! runs Lazy SMP helper threads itself and reports through a callback, never printing.
 
-pub mod busy;
 pub mod correction;
 pub mod eval_cache;
 pub mod features;
@@ -143,8 +142,7 @@ pub fn think(
         &nodes,
         clock.map(|c| c.1),
         limits.nodes,
-    )
-    .with_busy_moves(params.threads > 1 && pos.variant.facts().search.defer_busy_moves);
+    );
     let history = params.game.repetition_hashes();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
     // `go searchmoves`: the root leaves out the other moves, as MultiPV leaves out

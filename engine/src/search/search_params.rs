@@ -77,11 +77,6 @@ pub const SEE_QUIET_MARGIN: i32 = 25;
 /// (`movepick::is_redundant_quiet`).
 pub const REDUNDANT_DEPTH: i32 = 3;
 
-/// With several threads, busy moves are put off from this depth on
-/// (`Features::defer_busy_moves`): shallower nodes are over before another thread
-/// could use what this one stores (Kerrigan's simplified ABDADA uses 3 too).
-pub const DEFER_MIN_DEPTH: i32 = 3;
-
 /// Late-move reductions: from this depth, from this move on.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_INDEX: usize = 3;

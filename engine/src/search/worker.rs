@@ -5,7 +5,6 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::busy;
 use super::eval_cache::EvalCache;
 use super::memory::Memory;
 use super::movepick::see::see_ge;
@@ -51,9 +50,6 @@ pub struct Shared<'a> {
     /// `deepest`'s depth (0 before any), read without the lock: a thread whose
     /// iteration is no deeper gives it up (`Worker::superseded`).
     pub deepest_depth: AtomicI32,
-    /// The moves each thread is searching now, where several threads search and
-    /// the variant defers busy moves (`Features::defer_busy_moves`).
-    pub busy: Option<super::busy::BusyMoves>,
 }
 
 /// A finished iteration of one thread: its depth, score and principal variation.
@@ -91,15 +87,6 @@ impl<'a> Shared<'a> {
             first_iteration_done: AtomicBool::new(false),
             deepest: std::sync::Mutex::new(None),
             deepest_depth: AtomicI32::new(0),
-            busy: None,
-        }
-    }
-
-    /// The same, with a table of busy moves (for a search of several threads).
-    pub fn with_busy_moves(self, on: bool) -> Self {
-        Shared {
-            busy: on.then(super::busy::BusyMoves::default),
-            ..self
         }
     }
 
@@ -648,38 +635,13 @@ impl<'a> Worker<'a> {
         };
         let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
             .unscored_hash_move(self.features.hash_move_unscored);
-        // Moves put off because another thread was searching them (`BusyMoves`):
-        // searched after the rest, in the order they were put off.
-        let busy = self
-            .shared
-            .busy
-            .as_ref()
-            .filter(|_| depth >= DEFER_MIN_DEPTH);
-        let mut deferred: Vec<Picked> = Vec::new();
-        let mut next_deferred = 0;
-        loop {
-            let (picked, putting_off) = match picker.next_move(&self.ordering) {
-                Some(picked) => (picked, busy.is_some()),
-                None if next_deferred < deferred.len() => {
-                    next_deferred += 1;
-                    (deferred[next_deferred - 1], false)
-                }
-                None => break,
-            };
+        while let Some(picked) = picker.next_move(&self.ordering) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
 
             // Step 3a. Pruning before the move is played.
             if best_score > -MATE_BOUND && self.prune(pos, m, capture, index, alpha, node) {
                 continue;
-            }
-            let move_key = busy.map(|_| busy::move_key(node.key, m));
-            if let (Some(busy), Some(k)) = (busy, move_key) {
-                if putting_off && index > 0 && busy.is_busy(k) {
-                    deferred.push(picked);
-                    continue;
-                }
-                busy.enter(k);
             }
 
             // Step 3b. Play the move. Checks are extended unless they lose material
@@ -706,9 +668,6 @@ impl<'a> Worker<'a> {
             let quiet = !capture && !gives_check;
             let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
             self.pop_position();
-            if let (Some(busy), Some(k)) = (busy, move_key) {
-                busy.leave(k);
-            }
             if self.stopped() {
                 return 0;
             }
