@@ -752,7 +752,15 @@ pub const FLIP: Weights = Weights {
     royal_shelter: 4,
     royal_activity: 4,
     royal_attack: 4,
-    tempo: 34,
+    // The side to move's bonus, set so that a search's scores neither climb nor fall
+    // from one depth to the next (`benches/parity.py`). 34, the value fitted on the
+    // 8x8 board, had the 10x10 board's scores at even depths about 33 cp above
+    // those at odd depths (40 suite positions, depths 1 to 6); at 17 the mean change
+    // is within 10 cp at every depth and within 3 cp from depth 2 on. The swing had
+    // one thread's table bounds mislead the other: the bench at depth 7 went from
+    // 1.21x faster with two threads to 2.07x and 1.77x (`benches/threads.sh`,
+    // RUNS=9), one thread's time unchanged.
+    tempo: 17,
     own: OwnTerms::Flip(FLIP_TERMS),
     ..NO_STRUCTURE
 };
@@ -816,6 +824,10 @@ pub const FLIP_TERMS: FlipTerms = FlipTerms {
 /// `FLIP_TERMS` (not measured with these).
 pub const FLIP8: Weights = Weights {
     own: OwnTerms::Flip(FLIP8_TERMS),
+    // The value fitted on this board, where it balances odd and even depths
+    // (`benches/parity.py`: mean changes within 11 cp, and within 1 cp from depth 4
+    // on; 17 would leave even depths 4 to 22 cp below odd ones).
+    tempo: 34,
     ..FLIP
 };
 
