@@ -124,3 +124,38 @@ fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
         }
     }
 }
+
+/// The side-to-move bonus (`Weights::tempo`) balances the search's odd and even
+/// depths on both boards: over suite positions, the root score changes little on
+/// average from depth 3 to 4 and from 4 to 5. With the 8x8 board's 34 cp on the 10x10
+/// board, each even depth scored about 33 cp above the odd ones, and two threads'
+/// table bounds misled each other (docs/strength.md; `benches/parity.py` measures it).
+#[test]
+fn scores_do_not_swing_between_odd_and_even_depths() {
+    for v in [Variant::FlipShatranj, Variant::FlipShatranj8] {
+        let fens: Vec<&str> = v
+            .facts()
+            .openings
+            .0
+            .lines()
+            .filter_map(|l| l.split(';').next())
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .take(12)
+            .collect();
+        let mut changes = [0i32; 2];
+        for fen in &fens {
+            let cp = |depth| match best(v, fen, depth, 1).1 {
+                Score::Cp(c) => c,
+                s => panic!("{v} {fen}: {s:?} at depth {depth}"),
+            };
+            let (s3, s4, s5) = (cp(3), cp(4), cp(5));
+            changes[0] += s4 - s3;
+            changes[1] += s5 - s4;
+        }
+        for (i, total) in changes.iter().enumerate() {
+            let mean = total / fens.len() as i32;
+            assert!(mean.abs() <= 15, "{v}: depth {} to {}: mean {mean} cp", i + 3, i + 4);
+        }
+    }
+}
