@@ -155,7 +155,12 @@ fn scores_do_not_swing_between_odd_and_even_depths() {
         }
         for (i, total) in changes.iter().enumerate() {
             let mean = total / fens.len() as i32;
-            assert!(mean.abs() <= 15, "{v}: depth {} to {}: mean {mean} cp", i + 3, i + 4);
+            assert!(
+                mean.abs() <= 15,
+                "{v}: depth {} to {}: mean {mean} cp",
+                i + 3,
+                i + 4
+            );
         }
     }
 }
