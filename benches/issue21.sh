@@ -7,8 +7,9 @@
 #   base      item 2: the six new variants against BASE (4eb9e77's build), 100 games
 #             each at 5+0.05 from the suites (goal +100 Elo), two matches side by side.
 # The phases run in that order: the thread timings first, while the machine is idle.
-# On a two-core machine the whole takes about three and a half hours (threads 15 min,
-# SPRT up to 15, knightmate 75, chess 25, base 75): more than one three-hour session, so
+# On a two-core machine the whole takes about three and three-quarter hours (as timed
+# on 2026-12-05: threads 20 min, SPRT up to 15, knightmate 75, chess 25, base 90, each
+# pair of matches about 30): more than one three-hour session, so
 # run a subset with PHASES, or spread a match over machines with `--shard` (README).
 # Usage: BASE=/path/to/baton-4eb9e77 benches/issue21.sh
 # Environment (defaults in brackets): BATON [target/release/baton], BASE [required for
