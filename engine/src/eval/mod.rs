@@ -116,32 +116,18 @@ pub fn weighted(pos: &Position, w: &Weights) -> i32 {
 
 /// The evaluation of the chess family (chess, knightmate) under the given weights.
 pub fn chess_family(pos: &Position, w: &Weights) -> i32 {
-    with_threats(pos, w, |us, maps| {
-        side_terms_mapped(
-            pos,
-            w,
-            us,
-            |role, sq, occ| orthodox_attacks(pos, us, role, sq, occ),
-            maps,
-        )
-    })
-}
-
-/// Each side's (middlegame, endgame) terms by `side(us, maps)`, which also gathers
-/// what `us` attacks into `maps` (`side_terms_mapped`), then the threats that weigh
-/// both sides' attacks (none where the weights have no threat terms), as the side to
-/// move's score.
-pub(crate) fn with_threats(
-    pos: &Position,
-    w: &Weights,
-    side: impl Fn(Color, &mut AttackMaps) -> (i32, i32),
-) -> i32 {
     // Threats and safe checks need what both sides attack: the attack maps are
     // gathered while the sides' terms are computed.
     let mut maps = [AttackMaps::default(); 2];
     let mut sides = [(0, 0); 2];
     for us in Color::BOTH {
-        sides[us.idx()] = side(us, &mut maps[us.idx()]);
+        sides[us.idx()] = side_terms_mapped(
+            pos,
+            w,
+            us,
+            |role, sq, occ| orthodox_attacks(pos, us, role, sq, occ),
+            &mut maps[us.idx()],
+        );
     }
     for us in Color::BOTH {
         let (mg, eg) = threats(pos, w, us, &maps[us.idx()], &maps[us.other().idx()]);
@@ -380,7 +366,7 @@ pub(crate) fn side_terms(
 }
 
 /// `side_terms`, also gathering what the side attacks into `maps` (emptied first).
-pub(crate) fn side_terms_mapped(
+fn side_terms_mapped(
     pos: &Position,
     w: &Weights,
     us: Color,

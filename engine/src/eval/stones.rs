@@ -12,7 +12,7 @@
 use std::cell::Cell;
 
 use super::weights::StonesWeights;
-use super::{side_terms_mapped, with_threats, Weights};
+use super::{side_terms, tapered, Weights};
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Neutral};
 use crate::position::Position;
@@ -25,24 +25,18 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let relays = pos.neutral(Neutral::Relay);
     // Nothing stops on a neutral piece: they are no squares to move to.
     let open = !pos.all_neutral();
-    with_threats(pos, w, |us, maps| {
+    tapered(pos, w, |us| {
         let relayed = Cell::new((0, 0));
-        let (mg, eg) = side_terms_mapped(
-            pos,
-            w,
-            us,
-            |role, sq, _| {
-                let attacks = reach.attacks(us, role, sq);
-                let n = (attacks & relays).count() as i32;
-                if n > 0 {
-                    let (m, e) = w.stones().relay_reach[role.idx()];
-                    let (rm, re) = relayed.get();
-                    relayed.set((rm + n * m, re + n * e));
-                }
-                attacks & open
-            },
-            maps,
-        );
+        let (mg, eg) = side_terms(pos, w, us, |role, sq, _| {
+            let attacks = reach.attacks(us, role, sq);
+            let n = (attacks & relays).count() as i32;
+            if n > 0 {
+                let (m, e) = w.stones().relay_reach[role.idx()];
+                let (rm, re) = relayed.get();
+                relayed.set((rm + n * m, re + n * e));
+            }
+            attacks & open
+        });
         let (rm, re) = relayed.get();
         let (cm, ce) = cramp(pos, w.stones(), us);
         (mg + rm + cm, eg + re + ce)
