@@ -845,7 +845,8 @@ pub const FLIP8_TERMS: FlipTerms = FlipTerms {
 /// Stones & Relays: fitted by `baton tune` from `STONES_TUNNEL`'s hand-set numbers, with
 /// Baton's own search at 20,000 nodes as the teacher of 2,000 self-play games at 2,000
 /// nodes a move (`VARIANT=stonesrelays TEACHER=baton LIMIT=nodes=20000 GAMES=2000
-/// benches/tune.sh`: 28,451 quiet positions; held-out loss 0.007129 -> 0.006365). The
+/// LABELS=FILE benches/tune.sh`, then `baton tune --variant stonesrelays --labels FILE
+/// --fix tempo=12`: 28,451 quiet positions; held-out loss 0.007129 -> 0.006365). The
 /// side-to-move bonus was held at 12 (`--fix tempo=12`): at 20,000 nodes the teacher
 /// ends most searches on depth 3, and stonesrelays' odd depths score higher for the
 /// side to move than its even ones (`benches/parity.py`), so left free it rose to 30;
@@ -981,9 +982,10 @@ pub const STONES_RELAYS: Weights = Weights {
 };
 
 /// Stones & Relays with the tunnel: set by hand, not fitted (`STONES_RELAYS`' fit was
-/// made on games without the tunnel and has not been measured with it). The orthodox army, a little more mobility weight (relays stretch
-/// every piece's reach, stones cut it) and more on the royal zone (a relay near the
-/// king lets attackers arrive from unexpected directions).
+/// made on games without the tunnel and has not been measured with it). The orthodox
+/// army, a little more mobility weight (relays stretch every piece's reach, stones cut
+/// it) and more on the royal zone (a relay near the king lets attackers arrive from
+/// unexpected directions).
 pub const STONES_TUNNEL: Weights = Weights {
     mobility: role_table(PerRole {
         pawn: (0, 0),
