@@ -8,9 +8,9 @@
 #             from the suites (goal +100 Elo), two lanes side by side: 100 games each
 #             for the two thin margins, SPRT(100,200) capped at 100 for the four wide.
 # The phases run in that order: the thread timings first, while the machine is idle.
-# On a two-core machine the whole takes about three hours and five minutes (as timed
-# on 2026-12-05: threads 20 min, SPRT up to 15, knightmate 75, chess 25, base 53 with
-# the SPRTs, 90 without): more than a three-hour session that also builds, tests and
+# On a two-core machine the whole takes about three hours (as timed on 2026-12-05:
+# threads 13 to 20 min, SPRT 12 to 30, knightmate 75, chess 25, base about 46 with the
+# SPRTs, 90 without): more than a three-hour session that also builds, tests and
 # writes up, so run a subset with PHASES, or spread the matches over machines with
 # `--shard` (README).
 # Usage: BASE=/path/to/baton-4eb9e77 benches/issue21.sh
@@ -78,8 +78,11 @@ for phase in $PHASES; do
                     OUT="$OUT/base-$1" SPRT=100,200 benches/match.sh base
             } >"$OUT/base-$1.txt" 2>&1
         }
-        lane 1 stonesrelays combiningknightmare &
-        lane 2 flipshatranj8 "knightrelay flipshatranj stonesrelays-tunnel" &
+        # Balanced by the times of 2026-12-05's run: stonesrelays' 100 games took 27
+        # minutes and the tunnel's SPRT 19 (70 games); flipshatranj8's 100 games 23, and
+        # the SPRTs of knightrelay, flipshatranj and combiningknightmare 5, 5 and 3.
+        lane 1 stonesrelays stonesrelays-tunnel &
+        lane 2 flipshatranj8 "knightrelay flipshatranj combiningknightmare" &
         wait
         cat "$OUT"/base-1.txt "$OUT"/base-2.txt >"$OUT/base.txt"
         ;;
