@@ -370,7 +370,6 @@ const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
     xboard_name: "stonesrelays-tunnel",
     tunnel: true,
     start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    weights: &weights::STONES_TUNNEL,
     openings: (
         include_str!("../../benches/openings/stonesrelays-tunnel.epd"),
         6,
