@@ -717,8 +717,8 @@ pub const RELAY: RelayWeights = RelayWeights {
 /// Flip shatranj: every piece is a short leaper. The knight reaches most; the
 /// elephant and the dababba each reach eight squares with a step and a leap; the power
 /// has no move of its own but frees its neighbours from their states. Kings are royal
-/// (material 0) but lend and borrow like the rest. The 10x10 board plays these
-/// weights; flipshatranj8 started from them and has its own fit since (`FLIP8`). They were
+/// (material 0) but lend and borrow like the rest. Both boards share these weights
+/// (flipshatranj8 with flip terms of its own, `FLIP8`),
 /// fitted by `baton tune` on flipshatranj8, with Baton's own search at 20,000 nodes as
 /// the teacher of the quiet positions of 600 self-play games at 2,000 nodes a move
 /// (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=20000 GAMES=600 ONLY="material
@@ -813,42 +813,18 @@ pub const FLIP_TERMS: FlipTerms = FlipTerms {
     hanging_rest_div: 2,
 };
 
-/// flipshatranj8: every weight but the side-to-move bonus fitted together by `baton
-/// tune`, starting from `FLIP` and the flip terms of an earlier fit (those alone, at
-/// c416c31, on 1,000 games: held-out loss 0.00777 -> 0.00686). The teacher: Baton's own
-/// search at 50,000 nodes, on the quiet positions of 2,000 self-play games at 2,000 nodes
-/// a move (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=50000 GAMES=2000 LABELS=FILE
-/// benches/tune.sh`, then `baton tune --variant flipshatranj8 --labels FILE --fix
-/// tempo=34`: 35,657 positions; held-out loss 0.008938 -> 0.008638). The moves were
-/// small: the power is worth less, the elephant and dababba more and more so in the
-/// centre, and a king attacked by one piece costs more, by a second less. Against the
-/// weights before it, 100 games at 5+0.05 from the suite: 51-49-0, +6.9 +/- 69.0 (kept
-/// by the rule set before the match, docs/strength.md; no gain shown). The 10x10 board
-/// keeps `FLIP` and `FLIP_TERMS` (not measured with these).
+/// flipshatranj8: `FLIP` with its own flip terms, fitted by `baton tune` with Baton's
+/// own search at 50,000 nodes as the teacher of the quiet positions of 1,000 self-play
+/// games at 2,000 nodes a move (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=50000
+/// GAMES=1000 ONLY=flip. benches/tune.sh`, at c416c31; held-out loss 0.00777 ->
+/// 0.00686). Capturable enemies now count through `threat` alone (`mobility_capture`
+/// went negative), and a king the side to move must save costs half as much. Against
+/// the hand-set terms, 100 games at 5+0.05 from the suite: +31.4 +/- 68.9 without the
+/// flip exchange estimates, +63.2 +/- 70.3 with them. The 10x10 board keeps
+/// `FLIP_TERMS` (not measured with these). A later fit of every weight together, on
+/// 2,000 games, scored 51-49-0 against these and made two threads slower to the bench
+/// depth (1.19x where these give 2.29x): not kept (docs/strength.md, 2026-12-05).
 pub const FLIP8: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (92, 120),
-        knight: (330, 300),
-        bishop: (0, 0),
-        rook: (0, 0),
-        queen: (0, 0),
-        commoner: (0, 0),
-        elephant: (240, 210),
-        dabbaba: (234, 220),
-        power: (236, 240),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (2, 4),
-        bishop: (0, 0),
-        rook: (0, 0),
-        queen: (0, 0),
-        commoner: (0, 0),
-        elephant: (12, 3),
-        dabbaba: (18, 3),
-        power: (-5, 3),
-    }),
-    royal_shelter: -6,
     own: OwnTerms::Flip(FLIP8_TERMS),
     // The value fitted on this board, where it balances odd and even depths
     // (`benches/parity.py`: mean changes within 11 cp, and within 1 cp from depth 4
@@ -859,12 +835,12 @@ pub const FLIP8: Weights = Weights {
 
 pub const FLIP8_TERMS: FlipTerms = FlipTerms {
     mobility_move: 3,
-    mobility_capture: -9,
-    power_neighbour: 8,
+    mobility_capture: -3,
+    power_neighbour: 4,
     threat: 7,
-    king_attacked: 67,
-    king_attacker_more: 68,
-    king_escape: -3,
+    king_attacked: 57,
+    king_attacker_more: 78,
+    king_escape: 1,
     ..FLIP_TERMS
 };
 
