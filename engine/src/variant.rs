@@ -359,6 +359,19 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
             "rnbq1bnr/p1p5/Spk1X1p1/3ppp1X/1S5p/2P1P1PS/N1S2N1P/PP1P1P2/R1BQKB1R w K - 0 11 -",
             "2bqkb1r/1ppp1p2/n3pn1S/p1S2rpp/2S5/PSP2X1P/1Q2PXP1/1P1P1P2/RNB1KBNR b KQk h3 0 11 b5c5",
             "rnb2bnr/1p1k1ppp/1q1p4/pSp2S1S/2PX1X2/S2PpP2/1P4PN/PBK1P2P/RN1Q1B1R b - - 3 11 b4a4",
+            // Eight more, every line of `baton openings stonesrelays --count 8 --plies
+            // 20-28 --depth 5 --seed 22`, taken before any was timed. The search is
+            // chaotic here (one thread's tree to a depth moves 2-3x with the table's
+            // contents), so a position's time is one draw; with three positions carrying
+            // two thirds of the time, the two-thread ratio was the ratio of a few draws.
+            "1rbqk1nr/p3ppb1/np4pp/S1Pp4/SSP1S3/3X1P2/3XQ1N1/PP1P2PP/RNB1KB1R b KQk - 0 11 d5d3",
+            "2b1kbr1/r1pqnp2/1pnXS2p/p1SpS1p1/PS2p3/4P1P1/2PX1N2/1PNP1PBP/R1BQK2R w K - 4 13 e3d3",
+            "r1bqkb1r/p4pp1/4pn2/2pp3p/1p3SX1/SPX1P2P/S2S1P2/P1PPNKP1/RNBQ3R w - - 0 14 -",
+            "rnbqk2r/pp2bp2/S2ppn1p/2pS1Xp1/6S1/2X2P2/1SPPQ2N/PP2P1PP/RNBK1B1R b kq - 1 11 c5c4",
+            "2bq1bnr/rpp2kpp/3pp3/pS4S1/1n2N3/2SXBX2/P1S3PP/1PPP1P2/RNBQK2R b KQ - 3 11 d5d4",
+            "2bqkb1r/rp2p1pp/pSn1ppSn/B4X2/2S1X3/P2Q4/2S5/RPPP1PPP/1NB2KNR w - - 7 15 e4e5",
+            "r1bqkb2/ppp1pppr/1Snp4/1NS5/P1X2P1p/1P1P4/1SR4S/2PKP1PP/2BQ1XNR w q - 2 14 d5c5",
+            "rnb1kbnr/pp6/4X1p1/1Spp1p2/SS4S1/6X1/7P/qPPNPPPR/RNB1KB2 w Qkq - 0 11 c5b5",
         ],
         4,
     ),
