@@ -8,15 +8,16 @@
 #             from the suites (goal +100 Elo), two lanes side by side: 100 games each
 #             for the two thin margins, SPRT(100,200) capped at 100 for the four wide.
 # The phases run in that order: the thread timings first, while the machine is idle.
-# On a two-core machine the whole takes about three hours (as timed on 2026-12-05:
-# threads 13 to 20 min, SPRT 12 to 30, knightmate 75, chess 25, base about 46 with the
-# SPRTs, 90 without): more than a three-hour session that also builds, tests and
-# writes up, so run a subset with PHASES, or spread the matches over machines with
-# `--shard` (README).
+# Every match resigns a game once both engines have scored it at 10 pawns or more for
+# 4 moves each (RESIGN). On a two-core machine the whole took 2 h 35 min on 2026-12-05
+# (threads 12 min, knightmate 72, base 41 with the SPRTs, SPRT 11, chess 20); without
+# resigning about three hours. Run a subset with PHASES, or spread the matches over
+# machines with `--shard` (README).
 # Usage: BASE=/path/to/baton-4eb9e77 benches/issue21.sh
 # Environment (defaults in brackets): BATON [target/release/baton], BASE [required for
 # `base`], OUT [bench-issue21], PHASES [threads sprt knightmate chess base], RUNS [7, for
-# threads.sh], EXTRA [more arguments for every match].
+# threads.sh], RESIGN [--resign movecount=4 score=1000 twosided=true], EXTRA [more
+# arguments for every match].
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BATON=${BATON:-target/release/baton}
@@ -24,7 +25,8 @@ BASE=${BASE:-}
 OUT=${OUT:-bench-issue21}
 PHASES=${PHASES:-"threads sprt knightmate chess base"}
 RUNS=${RUNS:-7}
-EXTRA=${EXTRA:-}
+RESIGN=${RESIGN-"--resign movecount=4 score=1000 twosided=true"}
+EXTRA="$RESIGN ${EXTRA:-}"
 [ -x "$BATON" ] || cargo build --release || exit 1
 mkdir -p "$OUT"
 export BATON EXTRA
@@ -50,9 +52,7 @@ for phase in $PHASES; do
             benches/match.sh knightmate-fsf >"$OUT/knightmate.txt" 2>&1
         ;;
     chess)
-        # Resigning when both engines see a lost game (the last figures did the same).
         GAMES=100 TC=10+0.1 CONCURRENCY=2 OUT="$OUT/fsf" \
-            EXTRA="$EXTRA --resign movecount=4 score=1000 twosided=true" \
             benches/match.sh chess-fsf >"$OUT/chess.txt" 2>&1
         ;;
     base)
