@@ -16,8 +16,8 @@
 # Usage: BASE=/path/to/baton-4eb9e77 benches/issue21.sh
 # Environment (defaults in brackets): BATON [target/release/baton], BASE [required for
 # `base`], OUT [bench-issue21], PHASES [threads sprt knightmate chess base], RUNS [7, for
-# threads.sh], RESIGN [--resign movecount=4 score=1000 twosided=true], EXTRA [more
-# arguments for every match].
+# threads.sh], RESIGN [--resign movecount=4 score=1000 twosided=true; RESIGN= plays
+# every game out], EXTRA [more arguments for every match].
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BATON=${BATON:-target/release/baton}
