@@ -5,6 +5,7 @@ pub mod engine;
 pub mod go;
 pub mod lag;
 pub mod options;
+pub mod version;
 pub mod out;
 pub mod uci;
 pub mod xboard;

@@ -70,7 +70,7 @@ impl Uci {
 
     fn identify(&self) {
         self.out
-            .line(&format!("id name Baton {}", env!("CARGO_PKG_VERSION")));
+            .line(&format!("id name Baton {}", crate::version::describe()));
         self.out.line("id author the Baton developers");
         for line in options::uci_lines() {
             self.out.line(&line);
