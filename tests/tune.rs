@@ -137,9 +137,15 @@ fn a_given_scale_is_held_and_a_bad_one_refused() {
     let (ok, text) = tune(&["--skip", "0", "--passes", "1", path]);
     assert!(ok && !text.contains("(given)"), "{text}");
     let (ok, text) = tune(&["--scale", "steep", path]);
-    assert!(!ok && text.contains("--scale needs a number"), "{text}");
+    assert!(
+        !ok && text.contains("'steep' for '--scale <K>': the scale must be a number above 0"),
+        "{text}"
+    );
     let (ok, text) = tune(&["--scale", "0", path]);
-    assert!(!ok && text.contains("--scale must be above 0"), "{text}");
+    assert!(
+        !ok && text.contains("'0' for '--scale <K>': the scale must be above 0"),
+        "{text}"
+    );
     let _ = std::fs::remove_file(file);
 }
 

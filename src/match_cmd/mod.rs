@@ -15,21 +15,19 @@ use std::sync::mpsc;
 
 use baton_engine::{format_move, rules, Color, Position};
 
+use crate::cli::Error;
 use cli::{Command, Config, OpeningSource};
 use game::{GameRecord, Job, Opening, Termination};
 use stats::{SprtDecision, Tally};
 use uci_client::{EngineSlot, UciClient};
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    match cli::parse(args)? {
-        Command::Help => {
-            print!("{}", cli::USAGE);
-            Ok(())
-        }
+pub fn run(args: cli::Args) -> Result<(), Error> {
+    let done = match args.command().map_err(Error::Usage)? {
         Command::Replay(path) => pgn::replay(&path),
         Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()),
         Command::Play(cfg) => play(&cfg),
-    }
+    };
+    Ok(done?)
 }
 
 /// SplitMix64: a small seeded generator, enough for openings and orders.
@@ -541,13 +539,12 @@ mod tests {
     use super::*;
 
     fn config(extra: &str) -> Config {
-        let args: Vec<String> =
-            format!("--engine cmd=a --engine cmd=b --engine cmd=c --depth 1 {extra}")
-                .split_whitespace()
-                .map(String::from)
-                .collect();
-        match cli::parse(&args) {
-            Ok(Command::Play(c)) => *c,
+        let line = format!("match --engine cmd=a --engine cmd=b --engine cmd=c --depth 1 {extra}");
+        match crate::cli::parse_line(&line).map(|c| match c {
+            crate::cli::Command::Match(args) => args.command(),
+            other => panic!("{other:?}"),
+        }) {
+            Ok(Ok(Command::Play(c))) => *c,
             _ => panic!("bad test config"),
         }
     }
