@@ -7,7 +7,9 @@ mod gui;
 mod match_cmd;
 mod openings_cmd;
 mod perft_cmd;
+mod referee;
 mod tune_cmd;
+mod uci_client;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;

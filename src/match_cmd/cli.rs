@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use baton_engine::Variant;
 
+pub use crate::uci_client::{EngineSpec, Limit};
+
 /// What a match is, after the options (`baton match --help`).
 const ABOUT: &str = "\
 Every opening is played twice, with the colors swapped. Without --openings the games start
@@ -218,65 +220,6 @@ pub const MAX_CLOCK_SECS: f64 = 604_800.0;
 const TC_FORMS: &str = "a time control is SECS, MIN:SECS or MOVES/SECS, each with an \
 optional +INC in seconds (e.g. 60, 5+0.05, 1:30+1, 40/60+1); the base time must be more \
 than 0, and neither it nor the increment more than 604800 s (a week)";
-
-/// How long an engine may think about one move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Limit {
-    /// A clock: `base_ms` for every `moves` moves (or the whole game), plus `inc_ms` a move.
-    Clock {
-        base_ms: u64,
-        inc_ms: u64,
-        moves: Option<u32>,
-    },
-    Depth(u32),
-    Nodes(u64),
-}
-
-impl Limit {
-    /// The PGN `TimeControl` text.
-    pub fn pgn_text(&self) -> String {
-        match *self {
-            Limit::Clock {
-                base_ms,
-                inc_ms,
-                moves,
-            } => {
-                let secs = |ms: u64| format!("{}", ms as f64 / 1000.0);
-                let mut s = match moves {
-                    Some(m) => format!("{m}/{}", secs(base_ms)),
-                    None => secs(base_ms),
-                };
-                if inc_ms > 0 {
-                    s += &format!("+{}", secs(inc_ms));
-                }
-                s
-            }
-            Limit::Depth(d) => format!("depth {d}"),
-            Limit::Nodes(n) => format!("nodes {n}"),
-        }
-    }
-
-    /// The `go` command of a fixed depth or node count; `None` for a clock (whose
-    /// command needs both clocks' state).
-    pub fn fixed_go(&self) -> Option<String> {
-        match *self {
-            Limit::Depth(d) => Some(format!("go depth {d}")),
-            Limit::Nodes(n) => Some(format!("go nodes {n}")),
-            Limit::Clock { .. } => None,
-        }
-    }
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct EngineSpec {
-    pub name: Option<String>,
-    pub cmd: String,
-    pub args: Vec<String>,
-    pub dir: Option<String>,
-    /// UCI options to set, in order (`UCI_Variant` is handled separately).
-    pub options: Vec<(String, String)>,
-    pub limit: Option<Limit>,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawRule {

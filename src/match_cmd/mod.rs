@@ -3,11 +3,12 @@
 //! worker threads (each with its own engine processes), and reports as games finish.
 
 pub(crate) mod cli;
-pub(crate) mod game;
 mod merge;
 pub mod pgn;
 mod stats;
-pub(crate) mod uci_client;
+
+/// The referee under the name the PGN writer knows it by.
+pub(crate) use crate::referee as game;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -16,10 +17,10 @@ use std::sync::mpsc;
 use baton_engine::{format_move, rules, Color, Position};
 
 use crate::cli::Error;
+use crate::uci_client::{self, EngineSlot, UciClient};
 use cli::{Command, Config, OpeningSource};
 use game::{GameRecord, Job, Opening, Termination};
 use stats::{SprtDecision, Tally};
-use uci_client::{EngineSlot, UciClient};
 
 pub fn run(args: cli::Args) -> Result<(), Error> {
     let done = match args.command().map_err(Error::Usage)? {

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use baton_engine::{Color, Position, Variant};
 
-use crate::match_cmd::cli::{EngineSpec, Limit, Setting};
-use crate::match_cmd::game::position_command;
-use crate::match_cmd::uci_client::{Failure, UciClient};
+use crate::match_cmd::cli::Setting;
+use crate::referee::position_command;
+use crate::uci_client::{EngineSpec, Failure, Limit, UciClient};
 
 /// A teacher: the engine, the `go` command of its search limit and how many copies
 /// to run.
