@@ -77,13 +77,12 @@ fn random(s: &Args, k: u64, step: u64) -> u64 {
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         });
-    let mut z = (s.seed ^ variant)
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(k.wrapping_mul(0xbf58_476d_1ce4_e5b9))
-        .wrapping_add(step.wrapping_mul(0x94d0_49bb_1331_11eb));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    baton_engine::rng::mix(
+        (s.seed ^ variant)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(k.wrapping_mul(0xbf58_476d_1ce4_e5b9))
+            .wrapping_add(step.wrapping_mul(0x94d0_49bb_1331_11eb)),
+    )
 }
 
 /// Candidate `k`: a random walk from the start, or `None` if the game ended on the way.

@@ -106,7 +106,7 @@ fn noise(rng: &mut Rng) -> Vec<u8> {
         3 => b"    ".to_vec(),
         4 => b"\x1b[2J\r".to_vec(),
         _ => (0..rng.below(40))
-            .map(|_| (rng.next() & 0xff) as u8)
+            .map(|_| (rng.next_u64() & 0xff) as u8)
             .filter(|&b| b != b'\n')
             .collect(),
     }
@@ -294,7 +294,7 @@ impl Batch {
 
 #[test]
 fn twenty_thousand_hostile_lines_leave_both_protocols_answering() {
-    let mut rng = Rng(0x5eed_ba70_2026);
+    let mut rng = Rng::new(0x5eed_ba70_2026);
     let mut batch = Batch::new();
     let mut lines = 0;
     for session in 0..SESSIONS {

@@ -24,7 +24,7 @@ fn stop_is_answered_within_10_ms_at_the_99th_percentile() {
         .unwrap_or(10_000);
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
     b.ask("uci", "uciok");
-    let mut rng = Rng(0x50a4_2026);
+    let mut rng = Rng::new(0x50a4_2026);
     let mut latencies = Vec::with_capacity(pairs);
     let per_variant = pairs.div_ceil(Variant::ALL.len());
     for i in 0..pairs {

@@ -15,6 +15,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod square;

@@ -14,6 +14,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use baton_engine::rng::Rng;
 use baton_engine::{format_move, rules, Color, Position};
 
 use crate::cli::Error;
@@ -29,22 +30,6 @@ pub fn run(args: cli::Args) -> Result<(), Error> {
         Command::Play(cfg) => play(&cfg),
     };
     Ok(done?)
-}
-
-/// SplitMix64: a small seeded generator, enough for openings and orders.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Reads the FEN (or EPD) lines of an openings file, checking each.
@@ -443,7 +428,7 @@ fn play(cfg: &Config) -> Result<(), String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let names = probe_engines(cfg)?;
     let openings = make_openings(cfg, (cfg.rounds * cfg.games.div_ceil(2)) as usize, &mut rng)?;
     let mut jobs = schedule(cfg, &openings);
@@ -553,8 +538,8 @@ mod tests {
     #[test]
     fn each_opening_is_played_with_both_colors_by_every_pair() {
         let cfg = config("--games 4 --rounds 2 --random-plies 6 --seed 9");
-        let openings = make_openings(&cfg, 4, &mut Rng(9)).unwrap();
-        assert_eq!(openings, make_openings(&cfg, 4, &mut Rng(9)).unwrap());
+        let openings = make_openings(&cfg, 4, &mut Rng::new(9)).unwrap();
+        assert_eq!(openings, make_openings(&cfg, 4, &mut Rng::new(9)).unwrap());
         assert!(openings.iter().all(|o| o.moves.len() == 6));
         let jobs = schedule(&cfg, &openings);
         // Three pairs, four games each, two rounds.
