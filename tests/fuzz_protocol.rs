@@ -277,7 +277,13 @@ struct Batch {
 impl Batch {
     fn new() -> Batch {
         Batch {
-            path: std::env::temp_dir().join(format!("baton-fuzz-{}.txt", std::process::id())),
+            // Kept after the run: a failure names it, so that it can be replayed.
+            path: tempfile::Builder::new()
+                .prefix("baton-fuzz-")
+                .suffix(".txt")
+                .tempfile()
+                .and_then(|f| f.into_temp_path().keep().map_err(|e| e.error))
+                .expect("a temporary file"),
             lines: Vec::new(),
         }
     }

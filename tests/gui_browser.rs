@@ -39,12 +39,16 @@ fn the_page_draws_every_variant_at_its_size() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     let url = server.url();
-    let profile = std::env::temp_dir().join(format!("baton-chromium-{}", std::process::id()));
+    let profile = tempfile::Builder::new()
+        .prefix("baton-chromium-")
+        .tempdir()
+        .expect("temp dir");
+    let profile = profile.path();
     for v in Variant::ALL {
         let t = v.geometry().tables();
         let page = dom(
             &format!("{url}?variant={}&mode=human-human", v.name()),
-            &profile,
+            profile,
         );
         let squares = page.matches("data-sq=\"").count();
         assert_eq!(
@@ -59,5 +63,4 @@ fn the_page_draws_every_variant_at_its_size() {
             assert!(page.contains("#2a9d8f"), "{v}: stones");
         }
     }
-    let _ = std::fs::remove_dir_all(&profile);
 }

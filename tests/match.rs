@@ -3,9 +3,8 @@
 //! short real matches with Fairy-Stockfish (and Baton itself once its UCI front end
 //! answers), skipped with a message when those are missing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use baton_testkit::epd::operation;
 
@@ -67,22 +66,20 @@ for line in sys.stdin:
         break
 "#;
 
-struct TempDir(PathBuf);
+/// A test's own temporary directory (removed when dropped), holding the fake engine.
+struct TempDir(tempfile::TempDir);
 
 impl TempDir {
     fn new(tag: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "baton-match-{tag}-{}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        std::fs::write(dir.join("fake.py"), FAKE_ENGINE).expect("fake engine");
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("baton-match-{tag}-"))
+            .tempdir()
+            .expect("temp dir");
+        std::fs::write(dir.path().join("fake.py"), FAKE_ENGINE).expect("fake engine");
         TempDir(dir)
     }
     fn path(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
+        self.0.path().join(name).to_string_lossy().into_owned()
     }
     /// `--engine` words for a fake engine.
     fn fake(&self, name: &str, mode: &str, extra: &[&str]) -> Vec<String> {
@@ -95,12 +92,6 @@ impl TempDir {
         ];
         words.extend(extra.iter().map(|a| format!("arg={a}")));
         words
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
