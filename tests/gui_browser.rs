@@ -33,8 +33,7 @@ fn dom(url: &str, profile: &std::path::Path) -> String {
 
 #[test]
 fn the_page_draws_every_variant_at_its_size() {
-    if !std::path::Path::new(CHROMIUM).exists() {
-        eprintln!("skipped: {CHROMIUM} is not installed");
+    if !baton_testkit::installed("the browser board's page", &[CHROMIUM]) {
         return;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));

@@ -1,7 +1,7 @@
 //! `baton match` driven as a user would: fake UCI engines (small Python scripts written
 //! into a temporary directory) that misbehave in one way each, a PGN round trip, and
-//! short real matches with Fairy-Stockfish (and Baton itself once its UCI front end
-//! answers), skipped with a message when those are missing.
+//! short real matches of Baton against itself and against Fairy-Stockfish (which, where
+//! it is missing, skips with a message, and fails under CI).
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -877,8 +877,7 @@ fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
 
 #[test]
 fn fairy_stockfish_plays_chess_and_knightmate() {
-    if !Path::new(FAIRY).exists() {
-        eprintln!("skipped: {FAIRY} is not installed (apt-get install fairy-stockfish)");
+    if !baton_testkit::installed("matches against Fairy-Stockfish", &[FAIRY]) {
         return;
     }
     real_match(&[FAIRY, FAIRY], "chess", "--depth 1", "fsf-chess");
@@ -890,42 +889,8 @@ fn fairy_stockfish_plays_chess_and_knightmate() {
     );
 }
 
-/// Whether `baton` speaks UCI yet (its front end is written separately).
-fn baton_speaks_uci() -> bool {
-    use std::io::{BufRead, BufReader, Write};
-    let Ok(mut child) = Command::new(BATON)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-    else {
-        return false;
-    };
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(b"uci\n");
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let ok = BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-            .any(|l| l.trim() == "uciok");
-        let _ = tx.send(ok);
-    });
-    let ok = rx
-        .recv_timeout(std::time::Duration::from_secs(3))
-        .unwrap_or(false);
-    let _ = child.kill();
-    let _ = child.wait();
-    ok
-}
-
 #[test]
 fn baton_plays_itself_in_every_supported_variant() {
-    if !baton_speaks_uci() {
-        eprintln!("skipped: baton does not answer 'uci' with 'uciok' yet");
-        return;
-    }
     for v in baton_engine::Variant::ALL {
         real_match(&[BATON, BATON], v.name(), "--depth 2", v.name());
     }

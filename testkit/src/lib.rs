@@ -8,6 +8,7 @@
 pub mod browser;
 pub mod epd;
 pub mod fen;
+pub mod outside;
 pub mod position;
 pub mod process;
 pub mod search;
@@ -17,6 +18,7 @@ pub mod session;
 pub use baton_engine::rng::Rng;
 pub use epd::{perft_cases, PerftCase};
 pub use fen::{board_fen, mirror_fen, mirror_text};
+pub use outside::installed;
 pub use position::{
     both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
     turns,

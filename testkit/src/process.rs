@@ -18,7 +18,13 @@ pub struct Baton {
 impl Baton {
     /// Starts `program` (for the `baton` binary: `env!("CARGO_BIN_EXE_baton")`).
     pub fn start(program: &str) -> Baton {
-        let mut child = Command::new(program)
+        Baton::start_command(Command::new(program))
+    }
+
+    /// Starts `command` (a program with arguments, or under another, such as `prlimit`).
+    pub fn start_command(mut command: Command) -> Baton {
+        let program = format!("{command:?}");
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
