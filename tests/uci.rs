@@ -3,7 +3,7 @@
 
 use baton_testkit::{legal_after, Baton};
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use baton_engine::Variant;
 
@@ -91,16 +91,14 @@ fn stop_interrupts_a_long_perft() {
     assert!(b.close());
 }
 
+/// `stop` ends an infinite search with its best move so far. How fast is measured by
+/// the soak (`tests/soak.rs`, stop to bestmove per percentile), not asserted here.
 #[test]
-fn stop_is_obeyed_quickly() {
+fn stop_ends_an_infinite_search_with_a_move() {
     let mut b = busy("go infinite");
-    let t = Instant::now();
-    b.ask("stop", "bestmove ");
-    assert!(
-        t.elapsed() < Duration::from_millis(200),
-        "{:?}",
-        t.elapsed()
-    );
+    let (best, _) = b.ask("stop", "bestmove ");
+    let mv = best.split_whitespace().nth(1).unwrap_or_default();
+    assert!(mv.len() >= 4 && mv != "(none)", "{best}");
     assert!(b.close());
 }
 
