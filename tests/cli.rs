@@ -80,15 +80,17 @@ fn a_bad_subcommand_line_names_the_word_and_fails() {
     }
 }
 
+/// The standard output of `baton ARG`, which must succeed.
+fn stdout_of(arg: &str) -> String {
+    let out = Command::new(BATON).arg(arg).output().expect("run baton");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// `baton --version` names the build: version, commit and bench signature.
 #[test]
 fn the_version_names_the_commit_and_the_bench_signature() {
-    let out = Command::new(BATON)
-        .arg("--version")
-        .output()
-        .expect("run baton");
-    assert!(out.status.success(), "{out:?}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = stdout_of("--version");
     assert_eq!(
         stdout,
         format!(
@@ -103,12 +105,7 @@ fn the_version_names_the_commit_and_the_bench_signature() {
 /// thread) counts: a change to the search that moves it must update the constant.
 #[test]
 fn bench_all_counts_the_signature() {
-    let out = Command::new(BATON)
-        .arg("bench")
-        .output()
-        .expect("run baton bench");
-    assert!(out.status.success(), "{out:?}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = stdout_of("bench");
     let total = stdout
         .lines()
         .find_map(|l| l.strip_prefix("Nodes searched  : "))
