@@ -28,6 +28,8 @@ pub enum MoveError {
     Unparsable(String),
     /// Shaped like a move but not legal here.
     Illegal(String),
+    /// Fits more than one legal move (a SAN text that says too little).
+    Ambiguous(String),
 }
 
 impl std::fmt::Display for MoveError {
@@ -35,6 +37,7 @@ impl std::fmt::Display for MoveError {
         match self {
             MoveError::Unparsable(s) => write!(f, "cannot read '{s}' as a move"),
             MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+            MoveError::Ambiguous(s) => write!(f, "'{s}' fits more than one legal move"),
         }
     }
 }
