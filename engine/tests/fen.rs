@@ -17,7 +17,7 @@ fn refused(variant: Variant, fen: &str, why: &str) {
 
 #[test]
 fn an_en_passant_square_needs_the_pawn_that_just_passed_it() {
-    // The example: no black pawn on e5 (a knight), so d5xe6 cannot be en passant.
+    // No black pawn on e5 (a knight), so d5xe6 cannot be en passant.
     refused(
         Variant::Chess,
         "4k3/8/8/3Pn3/8/8/8/4K3 w - e6 0 1",
