@@ -1,4 +1,4 @@
-//! PGN out and back in. Moves are written in Baton's notation (PROTOCOL.md), which
+//! PGN out and back in. Moves are written in Baton's notation (docs/protocol.md), which
 //! every variant shares, rather than SAN. combiningknightmare games add each move in
 //! the notation of the variant's page as a comment, for human readers. `--replay` reads a file back and re-checks
 //! every game against Baton's rules and its recorded result.
