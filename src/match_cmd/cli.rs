@@ -7,6 +7,7 @@
 use std::ffi::OsString;
 use std::time::Duration;
 
+use baton_engine::pgn::Notation;
 use baton_engine::Variant;
 
 pub use crate::uci_client::{EngineSpec, Limit};
@@ -21,8 +22,10 @@ reaches --maxmoves full moves (default 500) is adjudicated a draw. Each option.N
 checked against the options the engine lists. --shard I/N plays the I-th of N shares of
 the match (every N-th pair of games, the same openings, colors and game numbers as the
 whole; random openings need --seed, and the share is written with --pgn); --merge reads
-the shards' PGN files and reports the whole match (score, Elo, SPRT). Options may also
-be written with one dash, as cutechess-cli writes them (-engine, -each, -tc, ...).
+the shards' PGN files and reports the whole match (score, Elo, SPRT). --pgn writes moves
+in SAN (docs/san.md), or in Baton's coordinate notation with --notation coordinates;
+--replay reads either, and the PGNs of cutechess-cli and lichess. Options may also be
+written with one dash, as cutechess-cli writes them (-engine, -each, -tc, ...).
 
 Examples:
   baton match --engine cmd=./baton name=new --engine cmd=./baton-old name=old \\
@@ -134,6 +137,10 @@ struct Words {
     /// Write the games to FILE
     #[arg(long, value_name = "FILE", alias = "pgnout")]
     pgn: Option<String>,
+    /// How --pgn writes moves: san or coordinates
+    #[arg(long, value_name = "san|coordinates", default_value = "san",
+          value_parser = |t: &str| Notation::parse(t))]
+    notation: Notation,
     /// The PGN's Event tag
     #[arg(long, value_name = "NAME", default_value = "baton match")]
     event: String,
@@ -151,7 +158,7 @@ struct Words {
     #[arg(long, value_name = "FILE.pgn", num_args = 1..,
           conflicts_with_all = ["engine", "each", "tc", "depth", "nodes", "games", "rounds",
               "concurrency", "openings", "random_plies", "seed", "draw", "resign", "maxmoves",
-              "shard", "pgn", "event", "timemargin", "hang_timeout", "variant"])]
+              "shard", "pgn", "notation", "event", "timemargin", "hang_timeout", "variant"])]
     merge: Option<Vec<String>>,
     /// Accepted for cutechess-cli's sake: every opening is played with both colors
     #[arg(long, num_args = 0..=1, hide = true)]
@@ -302,6 +309,8 @@ pub struct Config {
     pub max_moves: u32,
     pub sprt: Option<SprtParams>,
     pub pgn: Option<String>,
+    /// How `--pgn` writes moves (`--notation`; SAN unless told).
+    pub notation: Notation,
     pub event: String,
     /// Grace on top of the clock before a flag falls.
     pub time_margin_ms: u64,
@@ -659,6 +668,7 @@ impl Words {
             max_moves: self.maxmoves,
             sprt,
             pgn: self.pgn,
+            notation: self.notation,
             event: self.event,
             time_margin_ms: self.timemargin,
             hang_timeout: self.hang_timeout,
