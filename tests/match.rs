@@ -1,7 +1,7 @@
 //! `baton match` driven as a user would: fake UCI engines (small Python scripts written
 //! into a temporary directory) that misbehave in one way each, a PGN round trip, and
-//! short real matches with Fairy-Stockfish (and Baton itself once its UCI front end
-//! answers), skipped with a message when those are missing.
+//! short real matches with Fairy-Stockfish and with Baton itself, skipped with a
+//! message when Fairy-Stockfish is missing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -897,7 +897,7 @@ fn fairy_stockfish_plays_chess_and_knightmate() {
     );
 }
 
-/// Whether `baton` speaks UCI yet (its front end is written separately).
+/// Whether `baton` answers `uci` with `uciok` within 3 s.
 fn baton_speaks_uci() -> bool {
     use std::io::{BufRead, BufReader, Write};
     let Ok(mut child) = Command::new(BATON)

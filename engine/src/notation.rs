@@ -1,4 +1,4 @@
-//! Move text as PROTOCOL.md defines it. One formatter defines the notation; reading a
+//! Move text as docs/protocol.md defines it. One formatter defines the notation; reading a
 //! move is matching its text against the formatted legal moves.
 
 use crate::moves::Move;

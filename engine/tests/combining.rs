@@ -1,4 +1,4 @@
-//! combiningknightmare: one test per rule of RULES.md, for both colors where the rule
+//! combiningknightmare: one test per rule of docs/rules.md, for both colors where the rule
 //! is symmetric (black cases are the white ones mirrored), the reference perft, perft
 //! of positions with several Knightmares (cross-checked by `combining_oracle.rs`),
 //! FEN, make/unmake and the page's notation.
@@ -80,7 +80,7 @@ fn after_both(
 #[test]
 fn start_position_reference_perft() {
     let start = Position::startpos(V);
-    check_perft(&start, &[20, 400, 8902], "start (RULES.md reference)");
+    check_perft(&start, &[20, 400, 8902], "start (docs/rules.md reference)");
 }
 
 /// Depth 4 equals chess (no rule difference bites yet); depth 5 is 58 below chess's
