@@ -355,3 +355,16 @@ fn nonsense_is_an_error_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn the_examples_of_docs_san_md() {
+    let v = Variant::StonesRelays;
+    // A rook's null move through the relay on a3, with a stone's step.
+    let fen = "4k3/8/8/8/8/8/X7/8/R3K2S w - - 0 1";
+    assert_eq!(san_of(v, fen, "a1a1,h1h2"), "Ra1/Sh1h2");
+    let v = Variant::FlipShatranj;
+    let fen = "5kk3/3P6/10/10/10/10/10/10/10/4KK4 w - - 0 1";
+    assert_eq!(san_of(v, fen, "d9d10n,d10d10"), "d10=N/Nd10");
+    let c = Variant::Chess;
+    reads(c, "4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1", "Nf3", "g1f3");
+}
