@@ -13,6 +13,7 @@ pub mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod rules;
