@@ -1,6 +1,7 @@
 //! The `baton` binary: the UCI/XBoard loop by default, plus `perft` and `bench`.
 
 mod bench_cmd;
+mod cpu;
 mod gui;
 mod match_cmd;
 mod openings_cmd;
@@ -48,6 +49,8 @@ fn command_usage(command: &str) -> Option<String> {
 }
 
 fn main() -> ExitCode {
+    // First of all: a build for a newer CPU level refuses an older CPU, with a message.
+    cpu::check();
     let args: Vec<String> = std::env::args().skip(1).collect();
     // `--help` anywhere after a subcommand asks for its usage, on stdout, and succeeds.
     if let Some(help) = args.first().and_then(|c| command_usage(c)) {
