@@ -18,12 +18,18 @@ pub struct Baton {
 impl Baton {
     /// Starts `program` (for the `baton` binary: `env!("CARGO_BIN_EXE_baton")`).
     pub fn start(program: &str) -> Baton {
-        let mut child = Command::new(program)
+        Baton::spawn(Command::new(program))
+    }
+
+    /// Starts the engine `command` describes (a program under Wine, with its own
+    /// environment, ...).
+    pub fn spawn(mut command: Command) -> Baton {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("start {program}: {e}"));
+            .unwrap_or_else(|e| panic!("start {command:?}: {e}"));
         let stdout = child.stdout.take().expect("stdout");
         let stdin = child.stdin.take();
         let (tx, lines) = channel();
@@ -76,7 +82,13 @@ impl Baton {
     /// Reads lines until one starts with `prefix` (30 s at most); returns it and the
     /// lines before.
     pub fn until(&mut self, prefix: &str) -> (String, Vec<String>) {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        self.until_within(prefix, Duration::from_secs(30))
+    }
+
+    /// Reads lines until one starts with `prefix`, for `limit` at most; returns it and
+    /// the lines before.
+    pub fn until_within(&mut self, prefix: &str, limit: Duration) -> (String, Vec<String>) {
+        let deadline = Instant::now() + limit;
         let mut before = Vec::new();
         loop {
             let line = next_before(&self.lines, deadline)
