@@ -157,16 +157,25 @@ fn stdout_of(mut command: Command) -> String {
     String::from_utf8(out.stdout).expect("output is UTF-8")
 }
 
-fn answers(launch: &Launch<'_>) -> Answers {
+/// The `id name` line a build answers `uci` with.
+fn id(launch: &Launch<'_>) -> String {
     let mut b = Baton::spawn(launch(&[]));
     // Under Wine the first start may set up the Wine prefix, so allow it time.
     b.send("uci");
     let (_, before) = b.until_within("uciok", Duration::from_secs(120));
-    let id = before
-        .iter()
+    b.send("quit");
+    assert!(b.close(), "the engine did not exit cleanly after quit");
+    before
+        .into_iter()
         .find(|l| l.starts_with("id name "))
         .expect("an id name line")
-        .clone();
+}
+
+fn answers(launch: &Launch<'_>) -> Answers {
+    let id = id(launch);
+    let mut b = Baton::spawn(launch(&[]));
+    b.send("uci");
+    let (_, before) = b.until("uciok");
     let variants: Vec<String> = before
         .iter()
         .find(|l| l.starts_with("option name UCI_Variant "))
@@ -245,15 +254,16 @@ fn native() -> &'static Answers {
 /// than this test's are reported, not compared.
 fn agrees_with_native(what: &str, launch: &Launch<'_>) {
     let native = native();
-    let tested = answers(launch);
-    if tested.id != native.id {
+    let tested_id = id(launch);
+    if tested_id != native.id {
         unavailable(&format!(
-            "{what} is a build of another commit ({} against this test's {}): remake the \
-             archives with `PROFILE=dist-ci scripts/dist.sh`",
-            tested.id, native.id
+            "{what} is a build of another commit ({tested_id} against this test's {}): \
+             remake the archives with `PROFILE=dist-ci scripts/dist.sh`",
+            native.id
         ));
         return;
     }
+    let tested = answers(launch);
     assert_eq!(tested.variants, native.variants, "{what}: variants");
     for (t, n) in tested.searches.iter().zip(&native.searches) {
         assert_eq!(t, n, "{what}: search");
