@@ -3,6 +3,7 @@
 
 mod bench_cmd;
 mod cli;
+mod cpu;
 mod gui;
 mod match_cmd;
 mod openings_cmd;
@@ -19,6 +20,8 @@ use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Error};
 
 fn main() -> ExitCode {
+    // First of all: a build for a newer CPU level refuses an older CPU, with a message.
+    cpu::check();
     let words = match_cmd::cli::cutechess_dashes(std::env::args_os());
     let mut command = Cli::command().version(cli::version());
     let matches = command.clone().get_matches_from(words);

@@ -29,7 +29,7 @@ impl Baton {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("start {program}: {e}"));
+            .unwrap_or_else(|e| panic!("start {command:?}: {e}"));
         let stdout = child.stdout.take().expect("stdout");
         let stdin = child.stdin.take();
         let (tx, lines) = channel();
@@ -82,7 +82,13 @@ impl Baton {
     /// Reads lines until one starts with `prefix` (30 s at most); returns it and the
     /// lines before.
     pub fn until(&mut self, prefix: &str) -> (String, Vec<String>) {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        self.until_within(prefix, Duration::from_secs(30))
+    }
+
+    /// Reads lines until one starts with `prefix`, for `limit` at most; returns it and
+    /// the lines before.
+    pub fn until_within(&mut self, prefix: &str, limit: Duration) -> (String, Vec<String>) {
+        let deadline = Instant::now() + limit;
         let mut before = Vec::new();
         loop {
             let line = next_before(&self.lines, deadline)
