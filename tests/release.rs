@@ -1,4 +1,4 @@
-//! The release archives that `scripts/dist.sh` makes (issue 92), run where they will
+//! The release archives that `scripts/dist.sh` makes, run where they will
 //! run. Each archive holds its binary, README.md, LICENSE and docs/. The Windows builds
 //! run under Wine, the static Linux builds with an empty environment (no PATH, so no
 //! Rust toolchain or anything else to lean on); each answers `uci` with the same
