@@ -13,7 +13,7 @@ use std::process::Command;
 use baton_engine::pgn::{write_game, GameText, Notation};
 use baton_engine::rules::{legal_move_list, terminal};
 use baton_engine::{Position, Variant};
-use baton_testkit::rng::Rng;
+use baton_testkit::Rng;
 
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/outside_readers.py");
@@ -62,7 +62,7 @@ fn match_games(variant: Variant, test: &str) -> PathBuf {
 /// `games` random games of `variant` (up to 200 plies each, to the end where one
 /// comes), written by the engine's PGN writer in SAN; the file's path.
 fn random_games(variant: Variant, games: usize, seed: u64, test: &str) -> PathBuf {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut text = String::new();
     for round in 1..=games {
         let start = Position::startpos(variant);

@@ -23,7 +23,6 @@ impl Baton {
 
     /// Starts `command` (a program with arguments, or under another, such as `prlimit`).
     pub fn start_command(mut command: Command) -> Baton {
-        let program = format!("{command:?}");
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
