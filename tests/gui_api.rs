@@ -17,17 +17,24 @@ fn start() -> Server {
     GuiServer::start(env!("CARGO_BIN_EXE_baton"))
 }
 
-/// One request; the status and the body.
+/// One request from the board's own page (its Host and token); the status and the body.
 fn request(s: &Server, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    let host = format!("Host: {}", s.addr);
+    let token = format!("X-Baton-Token: {}", s.token);
+    raw(&s.addr, method, path, &[&host, &token], body)
+}
+
+/// One request with exactly the header lines given; the status and the body.
+fn raw(addr: &str, method: &str, path: &str, headers: &[&str], body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .expect("timeout");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
-        s.addr,
-        body.len()
-    );
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    for h in headers {
+        head += &format!("{h}\r\n");
+    }
+    head += &format!("Content-Length: {}\r\n\r\n", body.len());
     stream.write_all(head.as_bytes()).expect("send");
     stream.write_all(body).expect("send body");
     let mut text = String::new();
@@ -276,4 +283,146 @@ fn many_idle_slow_and_garbage_connections_do_not_stop_the_board() {
         );
         std::thread::sleep(Duration::from_millis(200));
     }
+}
+
+#[test]
+fn only_the_boards_own_page_may_use_the_api() {
+    let s = start();
+    let host = format!("Host: {}", s.addr);
+    let token = format!("X-Baton-Token: {}", s.token);
+    let port = s.addr.rsplit(':').next().expect("port");
+    let rebind = format!("Host: rebind.example:{port}");
+    let other_port = format!("Host: 127.0.0.1:{}", port.parse::<u32>().expect("port") + 1);
+    let new_knightmate = br#"{"variant":"knightmate"}"#;
+    // Each refused request, reading or changing the game: 403 with a short reason.
+    let refused: [(&str, &str, Vec<&str>); 12] = [
+        // No token, a wrong one, a token for the page but none for the API.
+        ("GET", "/api/state", vec![&host]),
+        (
+            "GET",
+            "/api/state",
+            vec![&host, "X-Baton-Token: 00000000000000000000000000000000"],
+        ),
+        ("POST", "/api/new", vec![&host]),
+        ("GET", "/", vec![&host]),
+        // DNS rebinding: another name for this machine, or another port.
+        ("GET", "/api/state", vec![&rebind, &token]),
+        ("POST", "/api/new", vec![&rebind, &token]),
+        ("GET", "/api/state", vec![&other_port, &token]),
+        ("GET", "/api/state", vec![&token]),
+        // Another site's page, even one that knew the token.
+        (
+            "POST",
+            "/api/new",
+            vec![&host, &token, "Origin: http://evil.example"],
+        ),
+        (
+            "GET",
+            "/api/state",
+            vec![&host, &token, "Origin: http://evil.example"],
+        ),
+        (
+            "POST",
+            "/api/new",
+            vec![&host, &token, "Sec-Fetch-Site: cross-site"],
+        ),
+        // A CORS preflight.
+        (
+            "OPTIONS",
+            "/api/new",
+            vec![
+                &host,
+                "Origin: http://evil.example",
+                "Access-Control-Request-Method: POST",
+                "Access-Control-Request-Headers: x-baton-token",
+            ],
+        ),
+    ];
+    for (method, path, headers) in &refused {
+        let (status, text) = raw(&s.addr, method, path, headers, new_knightmate);
+        assert_eq!(status, 403, "{method} {path} {headers:?}: {text}");
+        assert!(text.len() < 200, "a long refusal: {text}");
+        assert!(
+            !text.contains("\"fen\""),
+            "{method} {path} {headers:?}: {text}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).expect("json error");
+        assert!(!v["error"].as_str().unwrap_or("").is_empty(), "{text}");
+    }
+    // The preflight's refusal allows nothing.
+    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    stream
+        .write_all(
+            format!("OPTIONS /api/new HTTP/1.1\r\n{host}\r\nOrigin: http://evil.example\r\n\r\n")
+                .as_bytes(),
+        )
+        .expect("send");
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    assert!(text.starts_with("HTTP/1.1 403"), "{text}");
+    assert!(
+        !text.to_ascii_lowercase().contains("access-control-allow"),
+        "{text}"
+    );
+    // None of them changed the game.
+    let (_, state) = json(&s, "GET", "/api/state", "");
+    assert_eq!(state["variant"], "chess");
+    // The page itself, and its own requests (same origin, the token) are served.
+    let page_path = format!("/?token={}", s.token);
+    let (status, page) = raw(&s.addr, "GET", &page_path, &[&host], b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>Baton board</title>"));
+    let own = format!("Origin: http://{}", s.addr);
+    for h in [&host, &format!("Host: localhost:{port}")] {
+        let (status, text) = raw(
+            &s.addr,
+            "POST",
+            "/api/new",
+            &[h, &token, &own, "Sec-Fetch-Site: same-origin"],
+            new_knightmate,
+        );
+        assert_eq!(status, 200, "{h}: {text}");
+    }
+    let (_, state) = json(&s, "GET", "/api/state", "");
+    assert_eq!(state["variant"], "knightmate");
+}
+
+#[test]
+fn binding_beyond_loopback_warns_and_still_wants_the_token() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .args(["gui", "--no-open", "--port", "0", "--bind", "0.0.0.0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start baton gui");
+    let mut warning = String::new();
+    std::io::BufReader::new(child.stderr.take().expect("stderr"))
+        .read_line(&mut warning)
+        .expect("read the warning");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("read the address");
+    assert!(
+        warning.starts_with("warning: --bind 0.0.0.0 serves the board beyond this machine"),
+        "{warning}"
+    );
+    assert!(warning.contains("token is still required"), "{warning}");
+    let (addr, token) = line
+        .trim()
+        .split("http://")
+        .nth(1)
+        .and_then(|u| u.split_once("/?token="))
+        .unwrap_or_else(|| panic!("no address with a token: {line}"));
+    let port = addr.rsplit(':').next().expect("port");
+    let local = format!("127.0.0.1:{port}");
+    let host = format!("Host: {local}");
+    let (status, text) = raw(&local, "GET", "/api/state", &[&host], b"");
+    assert_eq!(status, 403, "{text}");
+    let with_token = format!("X-Baton-Token: {token}");
+    let (status, text) = raw(&local, "GET", "/api/state", &[&host, &with_token], b"");
+    assert_eq!(status, 200, "{text}");
+    let _ = child.kill();
+    let _ = child.wait();
 }

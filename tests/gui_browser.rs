@@ -7,7 +7,7 @@ use std::process::Command;
 use baton_engine::Variant;
 use baton_testkit::GuiServer;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+use baton_testkit::browser::CHROMIUM;
 
 /// The page's DOM once its script has run.
 fn dom(url: &str, profile: &std::path::Path) -> String {
@@ -33,8 +33,7 @@ fn dom(url: &str, profile: &std::path::Path) -> String {
 
 #[test]
 fn the_page_draws_every_variant_at_its_size() {
-    if !std::path::Path::new(CHROMIUM).exists() {
-        eprintln!("skipped: {CHROMIUM} is not installed");
+    if !baton_testkit::browser::chromium_present() {
         return;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
@@ -43,7 +42,7 @@ fn the_page_draws_every_variant_at_its_size() {
     for v in Variant::ALL {
         let t = v.geometry().tables();
         let page = dom(
-            &format!("{url}?variant={}&mode=human-human", v.name()),
+            &format!("{url}&variant={}&mode=human-human", v.name()),
             &profile,
         );
         let squares = page.matches("data-sq=\"").count();

@@ -4,7 +4,7 @@
 //! checked against the server's game. Skipped, saying so, where Chromium is not
 //! installed (`.ci/run` installs it).
 
-use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::browser::{chromium_present, Browser};
 use baton_testkit::GuiServer;
 use serde_json::Value;
 
@@ -28,7 +28,7 @@ fn lift(b: &mut Browser, square: &str) {
 }
 
 fn open(server: &GuiServer, variant: &str, fen: Option<&str>) -> Option<Browser> {
-    let mut url = format!("{}?variant={variant}&mode=human-human", server.url());
+    let mut url = format!("{}&variant={variant}&mode=human-human", server.url());
     if let Some(fen) = fen {
         url += &format!("&fen={}", fen.replace(' ', "%20"));
     }
@@ -61,17 +61,13 @@ fn sq(name: &str) -> String {
 /// The server's game after `plies` moves: waits for it, returns the last move.
 fn played(b: &mut Browser, plies: usize) -> String {
     b.wait_for(&format!("state.moves_played === {plies}"));
-    let s: Value = b.eval("fetch('/api/state').then(r => r.json())");
+    let s: Value = b.eval("api('GET', '/api/state')");
     assert_eq!(s["moves_played"], plies, "{s}");
     s["last_move"].as_str().unwrap_or_default().to_string()
 }
 
 fn skip() -> bool {
-    let missing = !std::path::Path::new(CHROMIUM).exists();
-    if missing {
-        eprintln!("skipped: {CHROMIUM} is not installed");
-    }
-    missing
+    !chromium_present()
 }
 
 #[test]

@@ -19,12 +19,22 @@ pub struct Request {
     pub path: String,
     /// The query's `key=value` pairs, percent-decoded.
     pub query: Vec<(String, String)>,
+    /// The header lines, names in lower case.
+    pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
 
 impl Request {
     pub fn param(&self, name: &str) -> Option<&str> {
         self.query
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The value of header `name` (lower case), if sent.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
@@ -61,6 +71,7 @@ fn reason_phrase(status: u16) -> &'static str {
     match status {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
         409 => "Conflict",
@@ -153,23 +164,24 @@ pub fn read_request_within(stream: &TcpStream, time: Duration) -> Result<Request
         return Err(Response::error(400, "malformed request line"));
     };
     let mut length = 0usize;
-    let mut headers = 0;
+    let mut headers = Vec::new();
     loop {
         let header = read_line(&mut reader)?;
         if header.is_empty() {
             break;
         }
-        headers += 1;
-        if headers > MAX_HEADERS {
+        if headers.len() >= MAX_HEADERS {
             return Err(Response::error(431, "too many headers"));
         }
         if let Some((name, value)) = header.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
+            let name = name.trim().to_ascii_lowercase();
+            if name == "content-length" {
                 length = value
                     .trim()
                     .parse()
                     .map_err(|_| Response::error(400, "bad Content-Length"))?;
             }
+            headers.push((name, value.trim().to_string()));
         }
     }
     if length > MAX_BODY {
@@ -195,6 +207,7 @@ pub fn read_request_within(stream: &TcpStream, time: Duration) -> Result<Request
         method: method.to_string(),
         path: percent_decode(path),
         query,
+        headers,
         body,
     })
 }

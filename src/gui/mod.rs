@@ -3,6 +3,7 @@
 //! facade as UCI and XBoard. The page holds no rules: legal moves, the end of the
 //! game, FEN and PGN all come from the engine through `api`.
 
+mod access;
 mod api;
 mod http;
 mod session;
@@ -13,11 +14,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use access::Access;
 use session::Session;
 
 pub const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
-  Serves the browser board on http://ADDR:N/ (default 127.0.0.1, port 8080 or the
-  next free one) and opens it in the default browser unless --no-open is given.";
+  Serves the browser board on http://ADDR:N/?token=SECRET (default 127.0.0.1, port
+  8080 or the next free one) and opens it in the default browser unless --no-open is
+  given. Only a page opened at that address (with its secret token) can use the board.";
 
 struct Config {
     bind: String,
@@ -100,7 +103,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the server's address: {e}"))?;
-    let url = format!("http://{addr}/");
+    let access = Arc::new(Access::new(addr)?);
+    let url = format!("http://{addr}/?token={}", access.token());
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "warning: --bind {} serves the board beyond this machine: anyone who can reach \
+             port {} and learns the address below (with its token) can play, change the \
+             engine's options and use its CPU. The token is still required; share it only \
+             with people you trust, and prefer 127.0.0.1 with an SSH tunnel.",
+            addr.ip(),
+            addr.port()
+        );
+    }
     // Printing must not fail the server: whoever started it may have stopped reading.
     let mut out = std::io::stdout();
     let _ = writeln!(
@@ -134,6 +148,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             continue;
         }
         let session = Arc::clone(&session);
+        let access = Arc::clone(&access);
         let done = Arc::clone(&serving);
         let spawned = std::thread::Builder::new()
             .name("gui-request".into())
@@ -141,7 +156,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 if busy {
                     turn_away(&stream);
                 } else {
-                    serve(&stream, &session);
+                    serve(&stream, &access, &session);
                 }
                 done.fetch_sub(1, Ordering::SeqCst);
             });
@@ -168,13 +183,16 @@ fn turn_away(stream: &TcpStream) {
     http::write_response(stream, &response);
 }
 
-fn serve(stream: &TcpStream, session: &Mutex<Session>) {
+fn serve(stream: &TcpStream, access: &Access, session: &Mutex<Session>) {
     let response = match http::read_request(stream) {
-        Ok(req) => {
+        Ok(req) => match access.check(&req) {
             // A panic in a request (a bug) answers 500 and leaves the server running.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::route(&req, session)))
-                .unwrap_or_else(|_| http::Response::error(500, "internal error"))
-        }
+            Ok(()) => {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::route(&req, session)))
+                    .unwrap_or_else(|_| http::Response::error(500, "internal error"))
+            }
+            Err(refused) => refused,
+        },
         Err(r) => r,
     };
     http::write_response(stream, &response);

@@ -16,6 +16,20 @@ use serde_json::{json, Value};
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// Whether Chromium is here to run a browser test. Without it a test skips, saying
+/// so, except under CI (`CI=true`), where a missing browser fails the test.
+pub fn chromium_present() -> bool {
+    if Path::new(CHROMIUM).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{CHROMIUM} is not installed, and CI=true: browser tests must run"
+    );
+    eprintln!("skipped: {CHROMIUM} is not installed");
+    false
+}
+
 /// One page in a headless Chromium, ended when dropped.
 pub struct Browser {
     child: Child,
