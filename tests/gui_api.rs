@@ -34,7 +34,10 @@ fn raw(addr: &str, method: &str, path: &str, headers: &[&str], body: &[u8]) -> (
     for h in headers {
         head += &format!("{h}\r\n");
     }
-    head += &format!("Content-Length: {}\r\n\r\n", body.len());
+    head += &format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
     stream.write_all(head.as_bytes()).expect("send");
     stream.write_all(body).expect("send body");
     let mut text = String::new();
@@ -197,17 +200,21 @@ fn bad_requests_are_refused_with_a_reason_and_change_nothing() {
     // A body larger than the limit, announced but not sent.
     let mut stream = TcpStream::connect(&s.addr).expect("connect");
     stream
-        .write_all(b"POST /api/pgn HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n")
+        .write_all(
+            b"POST /api/pgn HTTP/1.1\r\nContent-Length: 99999999\r\nConnection: close\r\n\r\n",
+        )
         .expect("send");
     let mut text = String::new();
     let _ = stream.read_to_string(&mut text);
     assert!(text.starts_with("HTTP/1.1 413"), "{text}");
-    // A garbled request line.
-    let mut stream = TcpStream::connect(&s.addr).expect("connect");
-    stream.write_all(b"\xff\xfe\r\n\r\n").expect("send");
-    let mut text = String::new();
-    let _ = stream.read_to_string(&mut text);
-    assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    // Garbled request lines.
+    for junk in [&b"GARBAGE\r\n\r\n"[..], b"\xff\xfe\r\n\r\n"] {
+        let mut stream = TcpStream::connect(&s.addr).expect("connect");
+        stream.write_all(junk).expect("send");
+        let mut text = String::new();
+        let _ = stream.read_to_string(&mut text);
+        assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    }
     // Nothing changed.
     let (_, after) = json(&s, "GET", "/api/state", "");
     assert_eq!(after["fen"], fen);
@@ -229,24 +236,14 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
 }
 
 #[test]
-fn many_idle_slow_and_garbage_connections_do_not_stop_the_board() {
+fn idle_slow_and_garbage_connections_never_lock_the_page_out() {
     let s = start();
-    // Connections that never send a byte, far more than the server serves at once.
-    let idle: Vec<TcpStream> = (0..300)
-        .filter_map(|_| TcpStream::connect(&s.addr).ok())
+    // Connections that never send a byte, more than the browser's six per host and more
+    // than the 32 that used to make every request answer "busy".
+    let idle: Vec<TcpStream> = (0..40)
+        .map(|_| TcpStream::connect(&s.addr).expect("connect"))
         .collect();
-    assert!(idle.len() > 200, "only {} connections", idle.len());
-    // They do not cost a thread each: the server serves a bounded number at once.
-    std::thread::sleep(Duration::from_millis(1000));
-    if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", s.pid())) {
-        let threads: usize = status
-            .lines()
-            .find_map(|l| l.strip_prefix("Threads:"))
-            .and_then(|n| n.trim().parse().ok())
-            .expect("Threads: in /proc/PID/status");
-        assert!(threads <= 48, "{threads} threads for 300 idle connections");
-    }
-    // A slow client sending its request a byte at a time, and garbage.
+    // A slow client sending half a request, and garbage.
     let mut slow = TcpStream::connect(&s.addr).expect("connect");
     slow.write_all(b"GET /api/st").expect("send");
     for junk in [
@@ -257,31 +254,42 @@ fn many_idle_slow_and_garbage_connections_do_not_stop_the_board() {
         let mut c = TcpStream::connect(&s.addr).expect("connect");
         let _ = c.write_all(junk);
     }
-    // The board still answers a person at once, busy or not.
-    let started = Instant::now();
-    let (status, body) = request(&s, "GET", "/api/state", b"");
-    assert!(status == 200 || status == 503, "{status} {body}");
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
-    // Once the idle ones are gone, it answers normally again.
+    // The board still answers a person, every time, while they stay open.
+    for _ in 0..5 {
+        let (status, body) = request(&s, "GET", "/api/state", b"");
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("\"fen\""), "{body}");
+    }
     drop(idle);
     drop(slow);
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        let (status, body) = request(&s, "GET", "/api/state", b"");
-        if status == 200 {
-            assert!(body.contains("\"fen\""), "{body}");
-            break;
-        }
-        assert_eq!(status, 503, "{body}");
-        assert!(
-            Instant::now() < deadline,
-            "still busy after the idle connections closed"
+}
+
+#[test]
+fn refusals_are_short_and_bad_paths_are_not_found() {
+    let s = start();
+    // A 4 MB junk PGN: refused in a few words, not echoed back.
+    let junk = "1. zz9zz9 ".repeat(400_000);
+    assert!(junk.len() <= 4 * 1024 * 1024);
+    let (status, text) = request(&s, "POST", "/api/pgn", junk.as_bytes());
+    assert_eq!(status, 400, "{}", &text[..text.len().min(300)]);
+    assert!(text.len() < 300, "{} bytes: {}", text.len(), &text[..300]);
+    // A long bad path is not quoted whole either.
+    let long = format!("/{}", "x".repeat(5000));
+    for (method, path, want) in [
+        ("GET", "/api/nothing", 404),
+        ("POST", "/api/nothing", 404),
+        ("GET", long.as_str(), 404),
+        ("GET", "/api/new", 405),
+        ("PUT", "/api/move", 405),
+    ] {
+        let (status, text) = request(&s, method, path, b"");
+        assert_eq!(
+            status,
+            want,
+            "{method} {}: {text}",
+            &path[..path.len().min(40)]
         );
-        std::thread::sleep(Duration::from_millis(200));
+        assert!(text.len() < 200, "{text}");
     }
 }
 
@@ -353,7 +361,7 @@ fn only_the_boards_own_page_may_use_the_api() {
     let mut stream = TcpStream::connect(&s.addr).expect("connect");
     stream
         .write_all(
-            format!("OPTIONS /api/new HTTP/1.1\r\n{host}\r\nOrigin: http://evil.example\r\n\r\n")
+            format!("OPTIONS /api/new HTTP/1.1\r\n{host}\r\nOrigin: http://evil.example\r\nConnection: close\r\n\r\n")
                 .as_bytes(),
         )
         .expect("send");
@@ -390,18 +398,28 @@ fn only_the_boards_own_page_may_use_the_api() {
 #[test]
 fn binding_beyond_loopback_warns_and_still_wants_the_token() {
     use std::io::BufRead;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .args(["gui", "--no-open", "--port", "0", "--bind", "0.0.0.0"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("start baton gui");
+    /// The server, ended even when the test fails.
+    struct Ended(std::process::Child);
+    impl Drop for Ended {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Ended(
+        Command::new(env!("CARGO_BIN_EXE_baton"))
+            .args(["gui", "--no-open", "--port", "0", "--bind", "0.0.0.0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start baton gui"),
+    );
     let mut warning = String::new();
-    std::io::BufReader::new(child.stderr.take().expect("stderr"))
+    std::io::BufReader::new(child.0.stderr.take().expect("stderr"))
         .read_line(&mut warning)
         .expect("read the warning");
     let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().expect("stdout"))
+    std::io::BufReader::new(child.0.stdout.take().expect("stdout"))
         .read_line(&mut line)
         .expect("read the address");
     assert!(
@@ -423,6 +441,4 @@ fn binding_beyond_loopback_warns_and_still_wants_the_token() {
     let with_token = format!("X-Baton-Token: {token}");
     let (status, text) = raw(&local, "GET", "/api/state", &[&host, &with_token], b"");
     assert_eq!(status, 200, "{text}");
-    let _ = child.kill();
-    let _ = child.wait();
 }

@@ -160,3 +160,21 @@ fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
     let last = played(&mut b, 1);
     assert!(last.starts_with(&format!("b1{to},{flip}{flip}")), "{last}");
 }
+
+#[test]
+fn the_page_plays_while_forty_idle_connections_stay_open() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let idle: Vec<std::net::TcpStream> = (0..40)
+        .map(|_| std::net::TcpStream::connect(&server.addr).expect("connect"))
+        .collect();
+    let Some(mut b) = open(&server, "chess", None) else {
+        return;
+    };
+    lift(&mut b, "e2");
+    b.click(&sq("e4"));
+    assert_eq!(played(&mut b, 1), "e2e4");
+    drop(idle);
+}
