@@ -3,8 +3,8 @@
 # that has just ended).
 #
 # cores_now: prints "IDLE STEAL": the cores left idle by everything else, and the
-# percentage of the time the host stole (gave the machine's cores to others: a session
-# whose `top` showed 100% steal ran at half its usual speed). Prints nothing where there
+# percentage of the time the host stole (gave the machine's cores to others: a run
+# during which `top` showed 100% steal went at half its usual speed). Prints nothing where there
 # is no /proc/stat.
 cores_now() {
     [ -r /proc/stat ] || return 0

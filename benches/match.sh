@@ -1,10 +1,10 @@
 #!/bin/sh
-# Strength measurements of issue 4, with `baton match` (error bars in the output):
+# Strength measurements with `baton match` (error bars in the output):
 #   1. knightmate and chess: Baton against Fairy-Stockfish (Debian's 11.1) at 10 s + 0.1 s;
 #   2. every variant: Baton at depth N+1 against depth N;
 #   3. every variant: Baton with 2 threads against 1 thread at the same clock;
-#   4. every variant: Baton against an older build of itself (BASE, a binary: issue 21
-#      measures against commit 4eb9e77, built with `git worktree add /tmp/base 4eb9e77 &&
+#   4. every variant: Baton against an older build of itself (BASE, a binary:
+#      docs/strength.md measures against commit 4eb9e77, built with `git worktree add /tmp/base 4eb9e77 &&
 #      cargo build --release` there) at TC; not part of `all`.
 # Usage: benches/match.sh [knightmate-fsf|chess-fsf|depth|threads|base|all]   (default: all)
 # Environment (defaults in brackets): BATON [target/release/baton, runs the match],
@@ -63,7 +63,7 @@ run() { # title, PGN file (replaced), then the arguments of baton match
     "$BATON" match "$@" || echo "=== $title: not run (see the error above)"
 }
 
-# Against Fairy-Stockfish: knightmate (issue 21's goal) and chess (a figure to report).
+# Against Fairy-Stockfish: knightmate (goal 35%) and chess (a figure to report).
 for fv in knightmate chess; do
     [ "$WHAT" = all ] || [ "$WHAT" = "$fv-fsf" ] || continue
     goal=$([ "$fv" = knightmate ] && echo " (goal at 10+0.1: score >= 35%)")

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The soak of issue 20: many short games between two Baton builds in every variant, to
+# The soak: many short games between two Baton builds in every variant, to
 # show that none crashes, hangs or loses on time. Each variant's PGN is replayed at the
 # end (every move legal, every result the rules' result). The openings are random plies,
 # not the suite: odd positions are what a soak wants.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Lazy SMP speed (issue 21, item 4): for each variant, the time `baton bench` takes to
+# Lazy SMP speed: for each variant, the time `baton bench` takes to
 # reach the same depth with 2 threads and with 1. The depth is raised from START until
 # one thread needs at least MIN_MS over the variant's bench positions; then each thread
 # count runs RUNS times and the median times are compared (2-thread times vary from run

@@ -310,7 +310,7 @@ fn add_games(
     (train, held_out): &mut (Vec<Sample>, Vec<Sample>),
 ) {
     for g in read_games(text) {
-        if g.tag("Variant").and_then(Variant::from_name) != Some(variant) {
+        if g.variant().ok() != Some(variant) {
             continue;
         }
         // A cut-off or malformed record (what `baton match --replay` refuses) is no
@@ -320,7 +320,12 @@ fn add_games(
         }
         // A game lost by a failure (a crash, a hang, a flag) says nothing of the
         // positions.
-        if !matches!(g.tag("Termination"), None | Some("normal" | "adjudication")) {
+        // (cutechess-cli and Baton write `normal`, lichess `Normal`.)
+        let termination = g.tag("Termination").map(str::to_ascii_lowercase);
+        if !matches!(
+            termination.as_deref(),
+            None | Some("normal" | "adjudication")
+        ) {
             continue;
         }
         let result = match g.tag("Result") {

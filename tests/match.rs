@@ -1,7 +1,7 @@
 //! `baton match` driven as a user would: fake UCI engines (small Python scripts written
 //! into a temporary directory) that misbehave in one way each, a PGN round trip, and
-//! short real matches with Fairy-Stockfish (and Baton itself once its UCI front end
-//! answers), skipped with a message when those are missing.
+//! short real matches with Fairy-Stockfish and with Baton itself, skipped with a
+//! message when Fairy-Stockfish is missing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -262,9 +262,11 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
     }
     // Each engine move carries the engine's thought (the fake engine says depth 1,
     // score 0); the game ends with the reason.
+    // In SAN, a Black move after a comment carries its number, as the standard asks.
     assert!(
         without_thoughts(&games)
-            .contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1"),
+            .replace('\n', " ")
+            .contains("1. f3 1... e5 2. g4 2... Qh4# {Black wins by checkmate} 0-1"),
         "{games}"
     );
     assert_eq!(games.matches("{+0.00/1 ").count(), 16, "{games}");
@@ -288,7 +290,7 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
     assert!(!out.status.success(), "{stdout}");
     assert!(stdout.contains("1 mismatches"), "{stdout}");
     let illegal = dir.path("illegal.pgn");
-    std::fs::write(&illegal, games.replacen("2. g2g4", "2. g2g5", 1)).unwrap();
+    std::fs::write(&illegal, games.replacen("2. g4", "2. g5", 1)).unwrap();
     assert!(!baton(&["--replay".to_string(), illegal]).status.success());
 }
 
@@ -625,13 +627,13 @@ fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
         assert_eq!(games.matches(tag).count(), 2, "{tag}\n{games}");
     }
     // The reason is the comment before the result; the moves stop at the limit.
-    let games = without_thoughts(&games);
+    let games = without_thoughts(&games).replace('\n', " ");
     assert_eq!(
-        games.matches("1. e2e4 e7e5 2. g1f3 b8c6\n{").count(),
+        games.matches("1. e4 1... e5 2. Nf3 2... Nc6 {").count(),
         2,
         "{games}"
     );
-    assert!(!games.contains("f1c4"), "{games}");
+    assert!(!games.contains("Bc4"), "{games}");
     assert_eq!(
         games
             .matches("{adjudicated a draw by the move limit: 2 moves played (--maxmoves 2)}")
@@ -895,7 +897,7 @@ fn fairy_stockfish_plays_chess_and_knightmate() {
     );
 }
 
-/// Whether `baton` speaks UCI yet (its front end is written separately).
+/// Whether `baton` answers `uci` with `uciok` within 3 s.
 fn baton_speaks_uci() -> bool {
     use std::io::{BufRead, BufReader, Write};
     let Ok(mut child) = Command::new(BATON)
@@ -1087,4 +1089,39 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
         dir.path("x.pgn")
     ));
     refused(&unseeded, &["needs --seed S"]);
+}
+
+#[test]
+fn notation_coordinates_keeps_batons_move_text_and_replays() {
+    let dir = TempDir::new("coordinates");
+    let pgn = dir.path("games.pgn");
+    let engines = [
+        ("one", "script", &[FOOLS_MATE][..]),
+        ("two", "script", &[FOOLS_MATE]),
+    ];
+    fake_match(
+        &dir,
+        engines,
+        &format!("--depth 1 --games 2 --pgn {pgn} --notation coordinates"),
+    );
+    let games = without_thoughts(&std::fs::read_to_string(&pgn).expect("pgn")).replace('\n', " ");
+    assert_eq!(
+        games
+            .matches("1. f2f3 1... e7e5 2. g2g4 2... d8h4 {Black wins by checkmate} 0-1")
+            .count(),
+        2,
+        "{games}"
+    );
+    let out = baton(&["--replay".to_string(), pgn]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    // An unknown notation is refused before any game.
+    let out = baton(&words(
+        "--engine cmd=a --engine cmd=b --depth 1 --notation long",
+    ));
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("--notation: unknown notation 'long' (known: san, coordinates)"),
+        "{stderr}"
+    );
 }

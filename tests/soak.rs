@@ -1,4 +1,4 @@
-//! The long soak of issue 20, run by hand: it measures time, so the suite (which runs
+//! The long soak, run by hand: it measures time, so the suite (which runs
 //! ignored tests too) skips it unless BATON_SOAK is set:
 //! `BATON_SOAK=1 cargo test --release --test soak -- --nocapture`.
 //! SOAK_PAIRS sets the number of go/stop pairs (10,000 by default).

@@ -1,4 +1,4 @@
-//! Reading and writing FEN as PROTOCOL.md defines it, for every variant.
+//! Reading and writing FEN as docs/protocol.md defines it, for every variant.
 
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Neutral, Role};
@@ -301,7 +301,7 @@ fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
 }
 
 /// The en-passant field. A variant without en passant ignores it (knightrelay, whose
-/// field PROTOCOL.md fixes as `-`, and the flip variants): another program's FEN after a
+/// field docs/protocol.md fixes as `-`, and the flip variants): another program's FEN after a
 /// double step still reads. Elsewhere the variant's rules check the squares
 /// (`Rules::check_en_passant`).
 fn parse_ep(pos: &Position, text: &str) -> Result<Bitboard, FenError> {

@@ -10,7 +10,7 @@ use crate::rules;
 use crate::variant::Variant;
 
 /// Whether the move from `before` to `after` can never be undone, so that no position
-/// before it can recur (RULES.md, repetition): a capture or a fusion (fewer squares hold
+/// before it can recur (docs/rules.md, repetition): a capture or a fusion (fewer squares hold
 /// a piece of either side) or a promotion (fewer pawns). Pawn moves are not: a relayed
 /// pawn leaps backwards in knightrelay.
 #[inline]
@@ -47,7 +47,7 @@ impl Game {
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
-    /// The moves so far as PROTOCOL.md writes them.
+    /// The moves so far as docs/protocol.md writes them.
     pub fn move_texts(&self) -> impl Iterator<Item = String> + '_ {
         self.positions
             .iter()
@@ -105,7 +105,7 @@ impl Game {
     }
 
     /// How many times the current position has stood on the board (itself included),
-    /// looking back as far as the last capture, promotion or fusion (RULES.md). Not
+    /// looking back as far as the last capture, promotion or fusion (docs/rules.md). Not
     /// bounded by the 50-move clock: in knightrelay a pawn move resets the clock yet
     /// a relayed pawn leap can undo it.
     pub fn repetitions(&self) -> usize {

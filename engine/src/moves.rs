@@ -12,7 +12,7 @@ pub enum MoveKind {
     DoublePush,
     EnPassant,
     /// Castling; `from`/`to` are the royal piece's squares (stonesrelays: the rook's
-    /// square as `to`, see PROTOCOL.md).
+    /// square as `to`, see docs/protocol.md).
     Castle,
 }
 

@@ -1,4 +1,4 @@
-//! Move text as PROTOCOL.md defines it. One formatter defines the notation; reading a
+//! Move text as docs/protocol.md defines it. One formatter defines the notation; reading a
 //! move is matching its text against the formatted legal moves.
 
 use crate::moves::Move;
@@ -28,6 +28,8 @@ pub enum MoveError {
     Unparsable(String),
     /// Shaped like a move but not legal here.
     Illegal(String),
+    /// Fits more than one legal move (a SAN text that says too little).
+    Ambiguous(String),
 }
 
 impl std::fmt::Display for MoveError {
@@ -35,6 +37,7 @@ impl std::fmt::Display for MoveError {
         match self {
             MoveError::Unparsable(s) => write!(f, "cannot read '{s}' as a move"),
             MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
+            MoveError::Ambiguous(s) => write!(f, "'{s}' fits more than one legal move"),
         }
     }
 }

@@ -24,7 +24,7 @@ pub enum Variant {
 /// module under `rules`.
 #[derive(Debug)]
 pub struct VariantFacts {
-    /// The `UCI_Variant` name and the name PROTOCOL.md gives it.
+    /// The `UCI_Variant` name and the name docs/protocol.md gives it.
     pub name: &'static str,
     pub geometry: Geometry,
     pub start_fen: &'static str,

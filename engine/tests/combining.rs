@@ -1,10 +1,10 @@
-//! combiningknightmare: one test per rule of RULES.md, for both colors where the rule
+//! combiningknightmare: one test per rule of docs/rules.md, for both colors where the rule
 //! is symmetric (black cases are the white ones mirrored), the reference perft, perft
 //! of positions with several Knightmares (cross-checked by `combining_oracle.rs`),
 //! FEN, make/unmake and the page's notation.
 
+use baton_engine::format_san;
 use baton_engine::perft::perft;
-use baton_engine::rules::combining::page_notation;
 use baton_engine::rules::{in_check, legal_move_list, terminal};
 use baton_engine::{format_move, parse_move, Color, Game, Position, Role, Square, Variant};
 use baton_testkit::{
@@ -80,7 +80,7 @@ fn after_both(
 #[test]
 fn start_position_reference_perft() {
     let start = Position::startpos(V);
-    check_perft(&start, &[20, 400, 8902], "start (RULES.md reference)");
+    check_perft(&start, &[20, 400, 8902], "start (docs/rules.md reference)");
 }
 
 /// Depth 4 equals chess (no rule difference bites yet); depth 5 is 58 below chess's
@@ -297,9 +297,7 @@ fn a_frozen_knightmare_still_gives_check() {
         let after = play(&pos(fen), &mv("b5d6"));
         assert_eq!(after.frozen(), Some(sq(&mv("d6"))));
         assert!(in_check(&after, us.other()));
-        assert!(
-            page_notation(&pos(fen), parse_move(&pos(fen), &mv("b5d6")).unwrap()).ends_with('+')
-        );
+        assert!(format_san(&pos(fen), parse_move(&pos(fen), &mv("b5d6")).unwrap()).ends_with('+'));
     });
 }
 
@@ -556,11 +554,11 @@ fn make_unmake_restores_both_components_and_the_hash() {
     assert!(knightmares_seen > 1000, "random games formed Knightmares");
 }
 
-// ---- the page's notation ---------------------------------------------------------------
+// ---- the page's notation (the variant's SAN, `baton_engine::san`) ---------------------------------------------------------------
 
 fn note(fen: &str, mv: &str) -> String {
     let p = pos(fen);
-    page_notation(&p, parse_move(&p, mv).expect("legal"))
+    format_san(&p, parse_move(&p, mv).expect("legal"))
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! An independent, deliberately naive reading of the combiningknightmare rules
-//! (RULES.md), written square by square without the engine's bitboards or its
+//! (docs/rules.md), written square by square without the engine's bitboards or its
 //! orthodox code, used as an oracle: its move lists and perft counts must agree with
 //! the engine's on positions full of Knightmares.
 

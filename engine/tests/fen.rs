@@ -1,4 +1,4 @@
-//! FEN reading as PROTOCOL.md defines it: what is refused (with the reason the user
+//! FEN reading as docs/protocol.md defines it: what is refused (with the reason the user
 //! reads) and the documented readings of the lenient cases.
 
 use baton_engine::{Position, Variant};
@@ -17,7 +17,7 @@ fn refused(variant: Variant, fen: &str, why: &str) {
 
 #[test]
 fn an_en_passant_square_needs_the_pawn_that_just_passed_it() {
-    // The example: no black pawn on e5 (a knight), so d5xe6 cannot be en passant.
+    // No black pawn on e5 (a knight), so d5xe6 cannot be en passant.
     refused(
         Variant::Chess,
         "4k3/8/8/3Pn3/8/8/8/4K3 w - e6 0 1",
@@ -77,7 +77,7 @@ fn stonesrelays_en_passant_squares_have_the_passed_pawn_beyond_them() {
 
 #[test]
 fn variants_without_en_passant_ignore_the_field() {
-    // A documented reading: knightrelay's field is always `-` (PROTOCOL.md), and another
+    // A documented reading: knightrelay's field is always `-` (docs/protocol.md), and another
     // program's FEN after a double step should still read.
     let p = pos(
         Variant::KnightRelay,
@@ -171,7 +171,7 @@ fn a_ko_names_the_neutral_move_just_made() {
 
 #[test]
 fn a_tunnel_board_with_one_gate_is_read_as_a_board_without_a_working_tunnel() {
-    // A documented reading of RULES.md ("the tunnel works only with exactly two gates"):
+    // A documented reading of docs/rules.md ("the tunnel works only with exactly two gates"):
     // one gate is a legal position in which the gate is a plain neutral piece
     // (engine/tests/stones.rs, the_tunnel_works_only_with_exactly_two_gates).
     let p = pos(

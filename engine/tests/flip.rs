@@ -1,4 +1,4 @@
-//! flipshatranj and flipshatranj8: each rule of RULES.md as a named test, run for both
+//! flipshatranj and flipshatranj8: each rule of docs/rules.md as a named test, run for both
 //! colors (every position is also played mirrored, Black to move), the reference perft
 //! counts, and a rule-by-rule reference generator compared with the fast one.
 

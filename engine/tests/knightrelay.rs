@@ -1,4 +1,4 @@
-//! Knight relay chess: one test per rule of the RULES.md section (each run for both
+//! Knight relay chess: one test per rule of the docs/rules.md section (each run for both
 //! colors by mirroring the position), the seed page's example, perft from the start
 //! against the reference counts, and perft positions at the rule edges whose every
 //! node is compared with a naive generator written from the rules alone.

@@ -1,4 +1,4 @@
-//! Stones & Relays and its tunnel version: every rule of RULES.md's section as a named
+//! Stones & Relays and its tunnel version: every rule of docs/rules.md's section as a named
 //! test, every figure of the seed page rebuilt as a position, and perft.
 
 use std::collections::BTreeSet;

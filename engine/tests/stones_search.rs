@@ -1,4 +1,4 @@
-//! Stones & Relays searches stay bounded (issue 7): fixed-depth searches of positions
+//! Stones & Relays searches stay bounded: fixed-depth searches of positions
 //! from depth-4 match games, which took more than a minute each while every check was
 //! extended, finish within a node budget. Node counts, not time: the budget is the
 //! search's own `nodes` limit, so a regression ends the search early (and fails the

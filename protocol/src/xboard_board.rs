@@ -61,7 +61,7 @@ pub fn known_to_xboard(v: Variant) -> bool {
     v.facts().xboard_builtin
 }
 
-/// The variant XBoard names `name`: its XBoard-side name, or the PROTOCOL.md name.
+/// The variant XBoard names `name`: its XBoard-side name, or the docs/protocol.md name.
 pub fn variant_from_xboard(name: &str) -> Option<Variant> {
     let lower = name.trim().to_ascii_lowercase();
     Variant::ALL

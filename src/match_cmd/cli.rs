@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use baton_engine::pgn::Notation;
 use baton_engine::Variant;
 
 pub const USAGE: &str = "\
@@ -16,8 +17,8 @@ usage: baton match --engine cmd=PATH [name=N] [arg=A] [dir=D] [option.NAME=V] [t
                    [--random-plies N] [--seed S]
                    [--draw movenumber=N movecount=M score=CP] [--resign movecount=M score=CP [twosided=true]]
                    [--maxmoves N] [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] | --sprt E0,E1]
-                   [--pgn FILE] [--event NAME] [--timemargin MS] [--hang-timeout SECS]
-                   [--shard I/N]
+                   [--pgn FILE] [--notation san|coordinates] [--event NAME]
+                   [--timemargin MS] [--hang-timeout SECS] [--shard I/N]
        baton match --replay FILE.pgn
        baton match --merge FILE.pgn... [--sprt ...]
 Every opening is played twice, with the colors swapped. Without --openings the games start
@@ -29,7 +30,9 @@ adjudicated a draw. Each option.NAME=V is checked against the options the engine
 --shard I/N plays the I-th of N shares of the match (every N-th pair of games, the same
 openings, colors and game numbers as the whole; random openings need --seed, and the
 share is written with --pgn); --merge reads the shards' PGN files and reports the whole
-match (score, Elo, SPRT).
+match (score, Elo, SPRT). --pgn writes moves in SAN (docs/san.md), or in Baton's
+coordinate notation with --notation coordinates; --replay reads either, and the PGNs of
+cutechess-cli and lichess.
 ";
 
 /// The default of `--maxmoves`: no game runs longer than this many full moves.
@@ -188,6 +191,8 @@ pub struct Config {
     pub max_moves: u32,
     pub sprt: Option<SprtParams>,
     pub pgn: Option<String>,
+    /// How `--pgn` writes moves (`--notation`; SAN unless told).
+    pub notation: Notation,
     pub event: String,
     /// Grace on top of the clock before a flag falls.
     pub time_margin_ms: u64,
@@ -539,6 +544,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         max_moves: DEFAULT_MAX_MOVES,
         sprt: None,
         pgn: None,
+        notation: Notation::San,
         event: "baton match".into(),
         time_margin_ms: 0,
         hang_timeout: None,
@@ -591,6 +597,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "sprt" => cfg.sprt = Some(parse_sprt(&words)?),
             "shard" => cfg.shard = Some(parse_shard(one("shard")?)?),
             "pgn" | "pgnout" => cfg.pgn = Some(one("pgn")?.to_string()),
+            "notation" => {
+                cfg.notation =
+                    Notation::parse(one("notation")?).map_err(|e| format!("--notation: {e}"))?
+            }
             "event" => cfg.event = one("event")?.to_string(),
             "timemargin" => {
                 cfg.time_margin_ms = number("timemargin", one("timemargin")?)?;

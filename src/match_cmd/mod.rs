@@ -495,7 +495,7 @@ fn play(cfg: &Config) -> Result<(), String> {
             }
             standings.add(&rec);
             if let Some(file) = &mut pgn_file {
-                let text = pgn::write_game(&rec, &cfg.event, &standings.names);
+                let text = pgn::write_game(&rec, &cfg.event, &standings.names, cfg.notation);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     write_error = Some(format!("cannot write the PGN: {e}"));
                     stop.store(true, Ordering::Relaxed);

@@ -1,19 +1,18 @@
-//! PGN out and back in. Moves are written in Baton's notation (PROTOCOL.md), which
-//! every variant shares, rather than SAN. combiningknightmare games add each move in
-//! the notation of the variant's page as a comment, for human readers. `--replay` reads a file back and re-checks
-//! every game against Baton's rules and its recorded result.
+//! PGN out and back in, through the engine's PGN module (`baton_engine::pgn`): games
+//! are written in SAN (or, with `--notation coordinates`, Baton's notation), and any
+//! PGN is read, SAN or coordinates, cutechess-cli's and lichess's included.
+//! `--replay` reads a file back and re-checks every game against Baton's rules and its
+//! recorded result.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
-use baton_engine::{Color, Game, Position, Variant};
+use baton_engine::pgn::{self as engine_pgn, GameText, Notation};
+use baton_engine::{parse_move, parse_san, Color, Game, Position};
 
 use super::game::{color_name, GameRecord, Termination};
 use super::stats::Tally;
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
+pub use baton_engine::pgn::PgnGame;
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (civil calendar
 /// arithmetic, so no date library is needed).
@@ -34,12 +33,12 @@ fn today() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// One game as PGN text (ending with a blank line).
-pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
-    };
+/// One game as PGN text (ending with a blank line): the standard's seven tags, then
+/// Variant, SetUp/FEN, TimeControl, PlyCount and Termination; each engine move followed
+/// by its score, depth and time as cutechess-cli writes them (`{+0.61/13 0.59s}`).
+pub fn write_game(rec: &GameRecord, event: &str, names: &[String], notation: Notation) -> String {
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut tag = |name: &str, value: &str| tags.push((name.to_string(), value.to_string()));
     tag("Event", event);
     tag("Site", "?");
     tag("Date", &today());
@@ -48,275 +47,66 @@ pub fn write_game(rec: &GameRecord, event: &str, names: &[String]) -> String {
     tag("Black", &names[rec.players[1]]);
     tag("Result", rec.result_text());
     tag("Variant", rec.variant.name());
-    tag("FEN", &rec.fen);
     tag("SetUp", "1");
+    tag("FEN", &rec.fen);
     tag("TimeControl", &rec.time_control);
     tag("PlyCount", &rec.moves.len().to_string());
     tag("Termination", rec.termination.text());
-    out.push('\n');
-
-    let start = Position::from_fen(rec.variant, &rec.fen).ok();
-    let (mut number, mut side) = start
-        .as_ref()
-        .map(|p| (p.fullmove().max(1), p.side()))
-        .unwrap_or((1, Color::White));
-    let notes = page_notes(rec.variant, start, &rec.moves);
-    let mut tokens: Vec<String> = Vec::new();
-    for (k, m) in rec.moves.iter().enumerate() {
-        match side {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if k == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        tokens.push(m.clone());
-        if let Some(note) = notes.get(k) {
-            tokens.push(format!("{{{note}}}"));
-        }
-        if let Some(Some(thought)) = rec.thoughts.get(k) {
-            tokens.push(format!("{{{}}}", thought.text()));
-        }
-        if k + 1 == rec.opening_plies {
-            tokens.push("{end of opening}".into());
-        }
-        if side == Color::Black {
-            number += 1;
-        }
-        side = side.other();
-    }
-    if !rec.reason.is_empty() {
-        tokens.push(format!("{{{}}}", rec.reason.replace('}', ")")));
-    }
-    tokens.push(rec.result_text().to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
-}
-
-/// The moves in the notation of the variant's page where it has one of its own
-/// (combiningknightmare: `QNe4`, `Q~Nc2`), as far as the moves replay legally; empty
-/// for other variants.
-fn page_notes(variant: Variant, start: Option<Position>, moves: &[String]) -> Vec<String> {
-    let mut notes = Vec::new();
-    let (Variant::CombiningKnightmare, Some(mut pos)) = (variant, start) else {
-        return notes;
-    };
-    for text in moves {
-        let Ok(m) = baton_engine::parse_move(&pos, text) else {
+    // The referee recorded only legal moves; should one not read back, the record
+    // keeps the moves before it and says so rather than write a false game.
+    let start = Position::from_fen(rec.variant, &rec.fen)
+        .unwrap_or_else(|_| Position::startpos(rec.variant));
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(rec.moves.len());
+    let mut comments: Vec<Vec<String>> = Vec::with_capacity(rec.moves.len());
+    let mut end = Vec::new();
+    for (k, text) in rec.moves.iter().enumerate() {
+        let Ok(m) = parse_move(&pos, text) else {
+            end.push(format!(
+                "the record's move {} '{text}' does not replay",
+                k + 1
+            ));
             break;
         };
-        notes.push(baton_engine::rules::combining::page_notation(&pos, m));
         pos = pos.play(m);
+        moves.push(m);
+        let mut notes = Vec::new();
+        if let Some(Some(thought)) = rec.thoughts.get(k) {
+            notes.push(thought.text());
+        }
+        if k + 1 == rec.opening_plies {
+            notes.push("end of opening".into());
+        }
+        comments.push(notes);
     }
-    notes
+    if !rec.reason.is_empty() {
+        end.insert(0, rec.reason.clone());
+    }
+    engine_pgn::write_game(&GameText {
+        tags,
+        start,
+        moves,
+        comments,
+        end: (!end.is_empty()).then(|| end.join("; ")),
+        result: rec.result_text().to_string(),
+        notation,
+    })
 }
 
-/// A game read from PGN.
-#[derive(Clone, Debug, Default)]
-pub struct PgnGame {
-    pub tags: BTreeMap<String, String>,
-    pub moves: Vec<String>,
-    /// The comment after each move (`comments[i]` follows `moves[i]`; empty where there
-    /// is none): `baton match` writes the mover's score, depth and time there.
-    pub comments: Vec<String>,
-    /// The result token at the end of the move text, if any.
-    pub result_token: Option<String>,
-    /// What makes the text of the game unreadable or incomplete: a malformed tag line, a
-    /// comment left open, no result at the end (a file cut off in the game).
-    pub problems: Vec<String>,
-}
-
-impl PgnGame {
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.get(name).map(String::as_str)
-    }
-}
-
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                value.push(n);
-            }
-        } else {
-            value.push(c);
-        }
-    }
-    Some((name.to_string(), value))
-}
-
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
-/// Splits move text into moves, skipping comments, variations, NAGs and move numbers.
-fn read_movetext(text: &str, game: &mut PgnGame) {
-    let mut depth_brace = false;
-    let mut depth_paren = 0usize;
-    let mut word = String::new();
-    let flush = |word: &mut String, game: &mut PgnGame| {
-        let w = std::mem::take(word);
-        if RESULTS.contains(&w.as_str()) {
-            game.result_token = Some(w);
-            return;
-        }
-        // Strip a move number, alone or glued to the move: `12.`, `12.e2e4`, `12...e7e5`.
-        let w = match w.find('.') {
-            Some(i) if w[..i].bytes().all(|b| b.is_ascii_digit()) => w[i..].trim_start_matches('.'),
-            _ => w.as_str(),
-        };
-        if w.is_empty() || w.starts_with('$') {
-            return;
-        }
-        game.moves.push(w.to_string());
-        game.comments.push(String::new());
-    };
-    for line in text.lines() {
-        if !depth_brace && line.starts_with('%') {
-            continue;
-        }
-        for c in line.chars() {
-            if depth_brace {
-                if c == '}' {
-                    depth_brace = false;
-                } else if depth_paren == 0 {
-                    // A comment belongs to the move before it (a variation's to none).
-                    if let Some(text) = game.comments.last_mut() {
-                        text.push(c);
-                    }
-                }
-                continue;
-            }
-            match c {
-                '{' => {
-                    flush(&mut word, game);
-                    depth_brace = true;
-                }
-                '(' => {
-                    flush(&mut word, game);
-                    depth_paren += 1;
-                }
-                ')' => depth_paren = depth_paren.saturating_sub(1),
-                ';' => {
-                    flush(&mut word, game);
-                    break;
-                }
-                c if c.is_whitespace() => {
-                    if depth_paren == 0 {
-                        flush(&mut word, game)
-                    } else {
-                        word.clear()
-                    }
-                }
-                c if depth_paren == 0 => word.push(c),
-                _ => {}
-            }
-        }
-        if depth_paren == 0 {
-            flush(&mut word, game);
-        } else {
-            word.clear();
-        }
-        // A comment broken over lines: the line end was a space.
-        if depth_brace && depth_paren == 0 {
-            if let Some(text) = game.comments.last_mut() {
-                text.push(' ');
-            }
-        }
-    }
-    if depth_brace {
-        game.problems
-            .push("a comment '{' is not closed".to_string());
-    }
-    if game.result_token.is_none() {
-        let results = "result (1-0, 0-1, 1/2-1/2 or *)";
-        game.problems.push(match game.moves.last() {
-            None => format!("no moves and no {results} follow its tags: the game is cut off"),
-            Some(last) => format!(
-                "its move text ends after ply {} '{last}' without a {results}: the game is \
-                 cut off, or this is not PGN",
-                game.moves.len()
-            ),
-        });
-    }
-}
-
-/// Every game of a PGN file.
+/// Every game of a PGN file (`baton_engine::pgn::read_games`), with the moves that
+/// replay given in Baton's notation (the rest as written), so that callers that play
+/// coordinate moves (the board's `position` commands, `tune`) read SAN games too.
 pub fn read_games(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut current = PgnGame::default();
-    let mut movetext = String::new();
-    let mut in_moves = false;
-    let mut finish = |current: &mut PgnGame, movetext: &mut String| {
-        let bad_tags = !current.problems.is_empty();
-        read_movetext(movetext, current);
-        if bad_tags
-            || !current.tags.is_empty()
-            || !current.moves.is_empty()
-            || current.result_token.is_some()
-        {
-            games.push(std::mem::take(current));
-        } else {
-            *current = PgnGame::default();
-        }
-        movetext.clear();
-    };
-    for (k, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.starts_with('[') {
-            let tag = parse_tag(trimmed);
-            // A tag already given, with no move text since, begins the next game: this
-            // one had no moves.
-            let again = tag
-                .as_ref()
-                .is_some_and(|(name, _)| current.tags.contains_key(name));
-            if in_moves || again {
-                finish(&mut current, &mut movetext);
-                in_moves = false;
-            }
-            match tag {
-                Some((name, value)) => {
-                    current.tags.insert(name, value);
-                }
-                None => current.problems.push(format!(
-                    "line {}: '{trimmed}' is not a whole tag line like [Name \"value\"]",
-                    k + 1
-                )),
-            }
-        } else if !trimmed.is_empty() {
-            in_moves = true;
-            movetext.push_str(line);
-            movetext.push('\n');
-        }
+    let mut games = engine_pgn::read_games(text);
+    for g in &mut games {
+        g.moves = g.coordinate_moves();
     }
-    finish(&mut current, &mut movetext);
     games
 }
 
 /// Re-plays one game; `Err` says how it disagrees with Baton's rules.
 pub fn check_game(g: &PgnGame) -> Result<(), String> {
-    let variant_name = g.tag("Variant").unwrap_or("chess");
-    let variant = Variant::parse(variant_name).map_err(|e| format!("Variant tag: {e}"))?;
-    let start = match g.tag("FEN") {
-        Some(fen) => {
-            Position::from_fen(variant, fen).map_err(|e| format!("bad FEN '{fen}': {e:?}"))?
-        }
-        None => Position::startpos(variant),
-    };
+    let start = g.start()?;
     let mut game = Game::new(start);
     for (k, m) in g.moves.iter().enumerate() {
         if let Some(o) = game.outcome() {
@@ -326,8 +116,8 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
                 o.reason
             ));
         }
-        game.play_text(m)
-            .map_err(|e| format!("ply {}: {e}", k + 1))?;
+        let played = parse_san(game.position(), m).map_err(|e| format!("ply {}: {e}", k + 1))?;
+        game.play(played);
     }
     let result = g.tag("Result").unwrap_or("*");
     if let Some(token) = &g.result_token {
@@ -371,7 +161,7 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
                         "1-0"
                     }
             } else {
-                RESULTS[..3].contains(&result)
+                engine_pgn::RESULTS[..3].contains(&result)
             };
             if ok {
                 Ok(())
@@ -409,7 +199,8 @@ pub fn replay(path: &str) -> Result<(), String> {
     if let Some(at) = text.find('\0') {
         return Err(not_text(format!("byte {at} is a NUL (a binary file?)")));
     }
-    let games = read_games(&text);
+    // The moves as written, so that a failure quotes the file.
+    let games = engine_pgn::read_games(&text);
     if games.is_empty() {
         return Err(format!(
             "no games in {path}: a PGN game is tag lines like [White \"name\"] followed by \
@@ -487,6 +278,7 @@ pub fn replay(path: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use baton_engine::Variant;
 
     fn record(moves: &[&str], winner: Option<Color>, t: Termination) -> GameRecord {
         GameRecord {
@@ -515,8 +307,10 @@ mod tests {
 
     /// The PGN of `rec`, checked to read back as `moves`.
     fn written(rec: &GameRecord, moves: &[&str]) -> String {
-        let text = write_game(rec, "ev", &names());
+        let text = write_game(rec, "ev", &names(), Notation::San);
         assert_eq!(read_games(&text)[0].moves, moves);
+        let coordinates = write_game(rec, "ev", &names(), Notation::Coordinates);
+        assert_eq!(read_games(&coordinates)[0].moves, moves);
         text
     }
 
@@ -536,7 +330,8 @@ mod tests {
             Some(Color::Black),
             Termination::Normal,
         );
-        let text = write_game(&rec, "ev", &names());
+        let text = write_game(&rec, "ev", &names(), Notation::San);
+        shows(&text, "1. f3 e5 2. g4 Qh4# {test {reason)} 0-1");
         let games = read_games(&(text.clone() + &text));
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].tag("White"), Some("A \"quoted\""));
@@ -550,7 +345,7 @@ mod tests {
         let names = names();
         let check = |moves: &[&str], winner, termination| {
             let rec = record(moves, winner, termination);
-            check_game(&read_games(&write_game(&rec, "e", &names))[0])
+            check_game(&read_games(&write_game(&rec, "e", &names, Notation::San))[0])
         };
         // Mate recorded as a White win.
         assert!(check(
@@ -565,7 +360,9 @@ mod tests {
         assert!(check(&["e2e4"], Some(Color::White), Termination::TimeForfeit).is_ok());
         assert!(check(&["e2e4"], Some(Color::Black), Termination::TimeForfeit).is_err());
         // An illegal move in the record.
-        assert!(check(&["e2e5"], Some(Color::White), Termination::Adjudication).is_err());
+        let illegal = "[Result \"1-0\"]\n[Termination \"adjudication\"]\n\n1. e2e5 1-0\n";
+        let why = check_game(&read_games(illegal)[0]).unwrap_err();
+        assert_eq!(why, "ply 1: illegal move 'e2e5'");
         // Moves after mate.
         assert!(check(
             &["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"],
@@ -573,17 +370,6 @@ mod tests {
             Termination::RulesInfraction
         )
         .is_err());
-    }
-
-    #[test]
-    fn movetext_skips_numbers_comments_and_variations() {
-        let mut g = PgnGame::default();
-        read_movetext(
-            "1.e2e4 {a {comment} e7e5 (1... d7d5 2. e4d5) 2. g1f3 $1 ; rest\n2... b8c6 1/2-1/2",
-            &mut g,
-        );
-        assert_eq!(g.moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
-        assert_eq!(g.result_token.as_deref(), Some("1/2-1/2"));
     }
 
     #[test]
@@ -609,8 +395,8 @@ mod tests {
             ..record(&moves, None, Termination::Adjudication)
         };
         let text = written(&rec, &moves);
-        shows(&text, "2. g1f3 {+0.31/12 0.412s} b8c6 {-M3/20 1.002s}");
-        shows(&text, "1. e2e4 e7e5 {end of opening} 2.");
+        shows(&text, "2. Nf3 {+0.31/12 0.412s} 2... Nc6 {-M3/20 1.002s}");
+        shows(&text, "1. e4 e5 {end of opening} 2.");
         let bare = Thought {
             score: None,
             depth: None,
@@ -620,32 +406,18 @@ mod tests {
     }
 
     #[test]
-    fn combiningknightmare_games_carry_the_page_notation_as_comments() {
+    fn combiningknightmare_games_are_written_in_the_pages_notation() {
         let variant = Variant::CombiningKnightmare;
         let moves = ["b1c3", "g8f6", "c3d5", "f6d5", "e2e4", "d5c3"];
         let rec = GameRecord {
             variant,
             fen: variant.start_fen().into(),
-            winner: None,
-            termination: Termination::Adjudication,
             ..record(&moves, None, Termination::Adjudication)
         };
         let text = written(&rec, &moves);
-        shows(
-            &text,
-            "1. b1c3 {Nc3} g8f6 {Nf6} 2. c3d5 {Nd5} f6d5 {N~Nd5} 3. e2e4 {e4}",
-        );
-        // The Knightmare moved by Black is written with both letters.
-        shows(&text, "d5c3 {NNc3}");
-        // The comments do not disturb reading the moves back (`written` checked them).
+        // A fusion with a tilde; the Knightmare moved by Black by both its letters.
+        shows(&text, "1. Nc3 Nf6 2. Nd5 N~Nd5 3. e4 NNc3");
         assert_eq!(check_game(&read_games(&text)[0]), Ok(()));
-        // Other variants get no comments.
-        let chess = write_game(
-            &record(&["e2e4"], None, Termination::Adjudication),
-            "e",
-            &names(),
-        );
-        assert!(!chess.contains("{e4}"), "{chess}");
     }
 
     #[test]
@@ -658,13 +430,14 @@ mod tests {
             ),
             "ev",
             &names(),
+            Notation::San,
         );
         assert!(read_games(&text)[0].problems.is_empty());
         // Cut in the move text: no result.
-        let cut = &text[..text.find("g2g4").unwrap()];
+        let cut = &text[..text.find("g4").unwrap()];
         let problems = &read_games(cut)[0].problems;
         assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].contains("ends after ply 2 'e7e5' without a result"));
+        assert!(problems[0].contains("ends after ply 2 'e5' without a result"));
         // Tags alone, then another game's tags: two games, the first without moves.
         let games = read_games(&format!("[Event \"a\"]\n[Site \"?\"]\n\n{text}"));
         assert_eq!(games.len(), 2);

@@ -270,7 +270,7 @@ const NO_STRUCTURE: Weights = Weights {
 /// Knightmate: fitted by `baton tune` (benches/tune.sh) in two rounds, starting from
 /// hand-set weights, to the quiet positions of Fairy-Stockfish's games against itself
 /// at 8,000 nodes a move, with `--lambda 1e-8`, keeping the pass with the best
-/// held-out loss (the measurements are in the commit history and the issue notes).
+/// held-out loss (the measurements are in the commit history).
 /// The mobility weights were fitted counting every square not held by the own side;
 /// the mobility area came later (048924e) and kept them. Knights do not exist in
 /// knightmate.

@@ -1,4 +1,4 @@
-//! Stones & Relays, and its tunnel version (RULES.md, "stonesrelays,
+//! Stones & Relays, and its tunnel version (docs/rules.md, "stonesrelays and
 //! stonesrelays-tunnel").
 //!
 //! A turn is a piece move (possibly a null move through relays) and optionally one

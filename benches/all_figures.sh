@@ -1,28 +1,28 @@
 #!/bin/sh
-# Every figure issue 21 asks for, on one build, in one run, with a summary at the end:
-#   threads   item 4: `benches/threads.sh` (2 threads against 1 to the bench depth);
-#   sprt      item 4: SPRT(0,40) of 2 threads against 1 in combiningknightmare at 5+0.05;
-#   knightmate item 3: 300 games against Fairy-Stockfish at 10+0.1 (goal 35%);
-#   chess     item 3: 100 games against Fairy-Stockfish at 10+0.1 (reported only);
-#   base      item 2: the six new variants against BASE (4eb9e77's build) at 5+0.05
-#             from the suites (goal +100 Elo), two lanes side by side: 100 games each
-#             for the two thin margins, SPRT(100,200) capped at 100 for the four wide.
+# Every figure of docs/strength.md, on one build, in one run, with a summary at the end:
+#   threads    `benches/threads.sh` (2 threads against 1 to the bench depth; goal 1.4x);
+#   sprt       SPRT(0,40) of 2 threads against 1 in combiningknightmare at 5+0.05;
+#   knightmate 300 games against Fairy-Stockfish at 10+0.1 (goal 35%);
+#   chess      100 games against Fairy-Stockfish at 10+0.1 (reported only);
+#   base       the six new variants against BASE (4eb9e77's build) at 5+0.05
+#              from the suites (goal +100 Elo), two lanes side by side: 100 games each
+#              for the two thin margins, SPRT(100,200) capped at 100 for the four wide.
 # The phases run in that order: the thread timings first, while the machine is idle.
 # Every match resigns a game once both engines have scored it at 10 pawns or more for
 # 4 moves each (RESIGN). On a two-core machine the whole took 2 h 35 min on 2026-12-05
 # (threads 12 min, knightmate 72, base 41 with the SPRTs, SPRT 11, chess 20); without
 # resigning about three hours. Run a subset with PHASES, or spread the matches over
-# machines with `--shard` (README).
-# Usage: BASE=/path/to/baton-4eb9e77 benches/issue21.sh
+# machines with `--shard` (CONTRIBUTING.md).
+# Usage: BASE=/path/to/baton-4eb9e77 benches/all_figures.sh
 # Environment (defaults in brackets): BATON [target/release/baton], BASE [required for
-# `base`], OUT [bench-issue21], PHASES [threads sprt knightmate chess base], RUNS [7, for
+# `base`], OUT [bench-figures], PHASES [threads sprt knightmate chess base], RUNS [7, for
 # threads.sh], RESIGN [--resign movecount=4 score=1000 twosided=true; RESIGN= plays
 # every game out], EXTRA [more arguments for every match].
 set -u
 cd "$(dirname "$0")/.." || exit 1
 BATON=${BATON:-target/release/baton}
 BASE=${BASE:-}
-OUT=${OUT:-bench-issue21}
+OUT=${OUT:-bench-figures}
 PHASES=${PHASES:-"threads sprt knightmate chess base"}
 RUNS=${RUNS:-7}
 RESIGN=${RESIGN-"--resign movecount=4 score=1000 twosided=true"}
@@ -95,7 +95,7 @@ stamp "done" | tee -a "$OUT/times.txt"
 
 # The summary: each match's title and final score, and the thread timings.
 echo
-echo "=== issue 21, $BATON"
+echo "=== all figures, $BATON"
 [ -f "$OUT/threads.txt" ] && cat "$OUT/threads.txt"
 for f in sprt knightmate chess base; do
     [ -f "$OUT/$f.txt" ] || continue

@@ -1,0 +1,415 @@
+//! PGN as text, for every front end (`baton match`, `baton tune`, the board): a
+//! writer in SAN (or Baton's coordinates) and a reader that takes SAN and coordinate
+//! moves alike, and the PGNs of other programs (cutechess-cli, lichess): their
+//! variant names, comments, NAGs, variations (skipped) and `%` escape lines. No I/O:
+//! the callers read and write the files.
+
+use std::collections::BTreeMap;
+
+use crate::moves::Move;
+use crate::notation::format_move;
+use crate::piece::Color;
+use crate::position::Position;
+use crate::san::{format_san, parse_san};
+use crate::variant::Variant;
+
+// ---- reading ------------------------------------------------------------------------
+
+/// A game read from PGN, its moves as written.
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub tags: BTreeMap<String, String>,
+    /// The moves as written (SAN or coordinates; check marks and `!?` kept).
+    pub moves: Vec<String>,
+    /// The comment after each move (`comments[i]` follows `moves[i]`; empty where there
+    /// is none): `baton match` and cutechess-cli write the mover's score, depth and
+    /// time there, lichess its clock.
+    pub comments: Vec<String>,
+    /// The result token at the end of the move text, if any.
+    pub result_token: Option<String>,
+    /// What makes the text of the game unreadable or incomplete: a malformed tag line, a
+    /// comment left open, no result at the end (a file cut off in the game).
+    pub problems: Vec<String>,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.get(name).map(String::as_str)
+    }
+
+    /// The variant its `Variant` tag names (chess without one).
+    pub fn variant(&self) -> Result<Variant, String> {
+        match self.tag("Variant") {
+            Some(name) => variant_from_tag(name).map_err(|e| format!("Variant tag: {e}")),
+            None => Ok(Variant::Chess),
+        }
+    }
+
+    /// The position the game starts from: its `FEN` tag, or the variant's start.
+    pub fn start(&self) -> Result<Position, String> {
+        let variant = self.variant()?;
+        match self.tag("FEN") {
+            Some(fen) => {
+                Position::from_fen(variant, fen).map_err(|e| format!("FEN tag '{fen}': {e}"))
+            }
+            None => Ok(Position::startpos(variant)),
+        }
+    }
+
+    /// The start and every move, read against the rules one by one; `Err` names the
+    /// first move that does not read (its ply, number and text, and why).
+    pub fn replay(&self) -> Result<(Position, Vec<Move>), String> {
+        let start = self.start()?;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (k, text) in self.moves.iter().enumerate() {
+            let m = parse_san(&pos, text)
+                .map_err(|e| format!("ply {} ({}): {e}", k + 1, move_number(&start, k)))?;
+            pos = pos.play(m);
+            moves.push(m);
+        }
+        Ok((start, moves))
+    }
+
+    /// The moves in Baton's coordinate notation, as far as they replay (the rest as
+    /// written), for front ends that speak it (UCI's `position ... moves`).
+    pub fn coordinate_moves(&self) -> Vec<String> {
+        let Ok(mut pos) = self.start() else {
+            return self.moves.clone();
+        };
+        let mut out = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            let Ok(m) = parse_san(&pos, text) else {
+                break;
+            };
+            out.push(format_move(&pos, m));
+            pos = pos.play(m);
+        }
+        let done = out.len();
+        out.extend(self.moves[done..].iter().cloned());
+        out
+    }
+}
+
+/// `1.` or `1...`: the number of ply `k` of a game from `start`.
+fn move_number(start: &Position, k: usize) -> String {
+    let first_black = usize::from(start.side() == Color::Black);
+    let n = start.fullmove().max(1) as usize + (k + first_black) / 2;
+    if (k + first_black).is_multiple_of(2) {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
+/// A `Variant` tag as Baton, cutechess-cli or lichess writes it: `chess`, `Standard`,
+/// `From Position` (lichess's standard chess from a set-up position), `Knightmate`,
+/// `knightrelay`, `stonesrelays-tunnel`... (case, spaces and hyphens aside).
+pub fn variant_from_tag(name: &str) -> Result<Variant, String> {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted = squash(name);
+    if matches!(wanted.as_str(), "fromposition" | "standard" | "normal") {
+        return Ok(Variant::Chess);
+    }
+    Variant::ALL
+        .into_iter()
+        .find(|v| squash(v.name()) == wanted)
+        .map_or_else(|| Variant::parse(name), Ok)
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                value.push(n);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+/// The result tokens of PGN.
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Splits move text into moves, skipping comments (kept with their move), variations,
+/// NAGs and move numbers.
+fn read_movetext(text: &str, game: &mut PgnGame) {
+    let mut depth_brace = false;
+    let mut depth_paren = 0usize;
+    let mut word = String::new();
+    let flush = |word: &mut String, game: &mut PgnGame| {
+        let w = std::mem::take(word);
+        if RESULTS.contains(&w.as_str()) {
+            game.result_token = Some(w);
+            return;
+        }
+        // Strip a move number, alone or glued to the move: `12.`, `12.e4`, `12...e5`.
+        let w = match w.find('.') {
+            Some(i) if w[..i].bytes().all(|b| b.is_ascii_digit()) => w[i..].trim_start_matches('.'),
+            _ => w.as_str(),
+        };
+        // NAGs (`$1`) and annotations standing alone (`!`, `?!`) say nothing of the move.
+        if w.is_empty() || w.starts_with('$') || w.bytes().all(|b| b == b'!' || b == b'?') {
+            return;
+        }
+        game.moves.push(w.to_string());
+        game.comments.push(String::new());
+    };
+    for line in text.lines() {
+        if !depth_brace && line.starts_with('%') {
+            continue;
+        }
+        for c in line.chars() {
+            if depth_brace {
+                if c == '}' {
+                    depth_brace = false;
+                } else if depth_paren == 0 {
+                    // A comment belongs to the move before it (a variation's to none).
+                    if let Some(text) = game.comments.last_mut() {
+                        text.push(c);
+                    }
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut word, game);
+                    depth_brace = true;
+                    // Two comments after one move read as one, a space apart.
+                    if let Some(text) = game.comments.last_mut().filter(|t| !t.is_empty()) {
+                        text.push(' ');
+                    }
+                }
+                '(' => {
+                    flush(&mut word, game);
+                    depth_paren += 1;
+                }
+                ')' => depth_paren = depth_paren.saturating_sub(1),
+                ';' => {
+                    flush(&mut word, game);
+                    break;
+                }
+                c if c.is_whitespace() => {
+                    if depth_paren == 0 {
+                        flush(&mut word, game)
+                    } else {
+                        word.clear()
+                    }
+                }
+                c if depth_paren == 0 => word.push(c),
+                _ => {}
+            }
+        }
+        if depth_paren == 0 {
+            flush(&mut word, game);
+        } else {
+            word.clear();
+        }
+        // A comment broken over lines: the line end was a space.
+        if depth_brace && depth_paren == 0 {
+            if let Some(text) = game.comments.last_mut() {
+                text.push(' ');
+            }
+        }
+    }
+    for c in &mut game.comments {
+        *c = c.trim().to_string();
+    }
+    if depth_brace {
+        game.problems
+            .push("a comment '{' is not closed".to_string());
+    }
+    if game.result_token.is_none() {
+        let results = "result (1-0, 0-1, 1/2-1/2 or *)";
+        game.problems.push(match game.moves.last() {
+            None => format!("no moves and no {results} follow its tags: the game is cut off"),
+            Some(last) => format!(
+                "its move text ends after ply {} '{last}' without a {results}: the game is \
+                 cut off, or this is not PGN",
+                game.moves.len()
+            ),
+        });
+    }
+}
+
+/// Every game of a PGN text. A game whose text is broken carries its `problems`; the
+/// games after it are read all the same.
+pub fn read_games(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut current = PgnGame::default();
+    let mut movetext = String::new();
+    let mut in_moves = false;
+    let mut finish = |current: &mut PgnGame, movetext: &mut String| {
+        let bad_tags = !current.problems.is_empty();
+        read_movetext(movetext, current);
+        if bad_tags
+            || !current.tags.is_empty()
+            || !current.moves.is_empty()
+            || current.result_token.is_some()
+        {
+            games.push(std::mem::take(current));
+        } else {
+            *current = PgnGame::default();
+        }
+        movetext.clear();
+    };
+    // A byte-order mark before the first tag (some Windows programs write one).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (k, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            let tag = parse_tag(trimmed);
+            // A tag already given, with no move text since, begins the next game: this
+            // one had no moves.
+            let again = tag
+                .as_ref()
+                .is_some_and(|(name, _)| current.tags.contains_key(name));
+            if in_moves || again {
+                finish(&mut current, &mut movetext);
+                in_moves = false;
+            }
+            match tag {
+                Some((name, value)) => {
+                    current.tags.insert(name, value);
+                }
+                None => current.problems.push(format!(
+                    "line {}: '{trimmed}' is not a whole tag line like [Name \"value\"]",
+                    k + 1
+                )),
+            }
+        } else if !trimmed.is_empty() {
+            in_moves = true;
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    finish(&mut current, &mut movetext);
+    games
+}
+
+// ---- writing ------------------------------------------------------------------------
+
+/// How moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// Standard algebraic notation (`san`), what other programs read.
+    #[default]
+    San,
+    /// Baton's coordinate notation (PROTOCOL.md), for tools that want it.
+    Coordinates,
+}
+
+impl Notation {
+    pub fn parse(name: &str) -> Result<Notation, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "san" => Ok(Notation::San),
+            "coordinates" | "coordinate" | "uci" => Ok(Notation::Coordinates),
+            other => Err(format!(
+                "unknown notation '{other}' (known: san, coordinates)"
+            )),
+        }
+    }
+}
+
+/// What a PGN game is made of. The caller chooses the tags and their order (the
+/// standard's seven first: Event, Site, Date, Round, White, Black, Result).
+#[derive(Clone, Debug)]
+pub struct GameText {
+    pub tags: Vec<(String, String)>,
+    pub start: Position,
+    /// Every move from `start`, each legal where it is played.
+    pub moves: Vec<Move>,
+    /// The comments after each move (`comments[i]` after `moves[i]`; may be shorter).
+    pub comments: Vec<Vec<String>>,
+    /// A comment before the result: how the game ended (`White mates`).
+    pub end: Option<String>,
+    pub result: String,
+    pub notation: Notation,
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A comment's text as PGN allows it (a `}` would end it).
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// The PGN of one game, ending with a blank line. Move text lines stay within 79
+/// characters, the width the standard's export format asks for.
+pub fn write_game(g: &GameText) -> String {
+    let mut out = String::new();
+    for (name, value) in &g.tags {
+        out += &format!("[{name} \"{}\"]\n", escape(value));
+    }
+    out.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    let mut pos = g.start.clone();
+    // A Black move gets its number (`5...`) at the start and after a comment.
+    let mut after_comment = true;
+    for (k, &m) in g.moves.iter().enumerate() {
+        let n = move_number(&g.start, k);
+        if pos.side() == Color::White || after_comment {
+            tokens.push(n);
+        }
+        tokens.push(match g.notation {
+            Notation::San => format_san(&pos, m),
+            Notation::Coordinates => format_move(&pos, m),
+        });
+        after_comment = false;
+        for c in g.comments.get(k).into_iter().flatten() {
+            tokens.push(comment(c));
+            after_comment = true;
+        }
+        pos = pos.play(m);
+    }
+    if let Some(end) = &g.end {
+        tokens.push(comment(end));
+    }
+    tokens.push(g.result.clone());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers() {
+        let start = Position::startpos(Variant::Chess);
+        assert_eq!(move_number(&start, 0), "1.");
+        assert_eq!(move_number(&start, 1), "1...");
+        assert_eq!(move_number(&start, 2), "2.");
+        let black =
+            Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - - 0 7").expect("a FEN");
+        assert_eq!(move_number(&black, 0), "7...");
+        assert_eq!(move_number(&black, 1), "8.");
+    }
+}
