@@ -12,13 +12,16 @@ PID=$!
 trap 'kill $PID 2>/dev/null' EXIT
 for _ in $(seq 50); do grep -q http /tmp/baton-gui-bench.$$ 2>/dev/null && break; sleep 0.1; done
 ADDR=$(grep -o 'http://[^/]*' /tmp/baton-gui-bench.$$ | head -1 | sed 's|http://||')
-python3 - "$ADDR" "$N" <<'PY'
+TOKEN=$(grep -o 'token=[0-9a-f]*' /tmp/baton-gui-bench.$$ | head -1 | sed 's|token=||')
+python3 - "$ADDR" "$N" "$TOKEN" <<'PY'
 import json, socket, sys, time
 host, port = sys.argv[1].rsplit(":", 1)
 n = int(sys.argv[2])
+token = sys.argv[3]
 def req(method, path, body=b""):
     s = socket.create_connection((host, int(port)))
-    s.sendall(f"{method} {path} HTTP/1.1\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+    head = f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nX-Baton-Token: {token}\r\n"
+    s.sendall(f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body)
     data = b""
     while chunk := s.recv(1 << 16):
         data += chunk

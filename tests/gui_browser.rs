@@ -7,7 +7,7 @@ use std::process::Command;
 use baton_engine::Variant;
 use baton_testkit::GuiServer;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+use baton_testkit::browser::CHROMIUM;
 
 /// The page's DOM once its script has run.
 fn dom(url: &str, profile: &std::path::Path) -> String {
@@ -46,7 +46,7 @@ fn the_page_draws_every_variant_at_its_size() {
     for v in Variant::ALL {
         let t = v.geometry().tables();
         let page = dom(
-            &format!("{url}?variant={}&mode=human-human", v.name()),
+            &format!("{url}&variant={}&mode=human-human", v.name()),
             profile,
         );
         let squares = page.matches("data-sq=\"").count();

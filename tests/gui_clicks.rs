@@ -28,7 +28,7 @@ fn lift(b: &mut Browser, square: &str) {
 }
 
 fn open(server: &GuiServer, variant: &str, fen: Option<&str>) -> Option<Browser> {
-    let mut url = format!("{}?variant={variant}&mode=human-human", server.url());
+    let mut url = format!("{}&variant={variant}&mode=human-human", server.url());
     if let Some(fen) = fen {
         url += &format!("&fen={}", fen.replace(' ', "%20"));
     }
@@ -61,7 +61,7 @@ fn sq(name: &str) -> String {
 /// The server's game after `plies` moves: waits for it, returns the last move.
 fn played(b: &mut Browser, plies: usize) -> String {
     b.wait_for(&format!("state.moves_played === {plies}"));
-    let s: Value = b.eval("fetch('/api/state').then(r => r.json())");
+    let s: Value = b.eval("api('GET', '/api/state')");
     assert_eq!(s["moves_played"], plies, "{s}");
     s["last_move"].as_str().unwrap_or_default().to_string()
 }
@@ -159,4 +159,22 @@ fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
     b.click(&sq(&flip));
     let last = played(&mut b, 1);
     assert!(last.starts_with(&format!("b1{to},{flip}{flip}")), "{last}");
+}
+
+#[test]
+fn the_page_plays_while_forty_idle_connections_stay_open() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let idle: Vec<std::net::TcpStream> = (0..40)
+        .map(|_| std::net::TcpStream::connect(&server.addr).expect("connect"))
+        .collect();
+    let Some(mut b) = open(&server, "chess", None) else {
+        return;
+    };
+    lift(&mut b, "e2");
+    b.click(&sq("e4"));
+    assert_eq!(played(&mut b, 1), "e2e4");
+    drop(idle);
 }

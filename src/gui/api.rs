@@ -5,7 +5,8 @@ use std::sync::Mutex;
 
 use baton_engine::search::Limits;
 use baton_engine::Variant;
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use super::http::{Request, Response};
 use super::session::Session;
@@ -21,54 +22,102 @@ fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
     session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The request's JSON body (an empty body reads as `{}`).
-fn body(req: &Request) -> Result<Value, Response> {
-    if req.body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(json!({}));
-    }
-    let v: Value = serde_json::from_slice(&req.body)
-        .map_err(|e| Response::error(400, format!("the body is not valid JSON: {e}")))?;
-    if v.is_object() {
-        Ok(v)
+/// The request's JSON body as `T` (an empty body reads as `{}`).
+fn body<T: DeserializeOwned>(req: &Request) -> Result<T, Response> {
+    let text: &[u8] = if req.body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
     } else {
-        Err(Response::error(400, "the body must be a JSON object"))
+        &req.body
+    };
+    serde_json::from_slice(text)
+        .map_err(|e| Response::error(400, format!("the body is not what this request takes: {e}")))
+}
+
+#[derive(Deserialize)]
+struct NewGame {
+    variant: String,
+    #[serde(default)]
+    fen: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct PlayMove {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// A `go` request: a time per move, a depth, a node count or no limit; `play` plays
+/// the move found.
+#[derive(Deserialize)]
+struct Go {
+    movetime: Option<u64>,
+    depth: Option<u64>,
+    nodes: Option<u64>,
+    #[serde(default)]
+    infinite: bool,
+    #[serde(default)]
+    play: bool,
+}
+
+#[derive(Deserialize, Default, Clone, Copy, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Player {
+    #[default]
+    Human,
+    Baton,
+}
+
+#[derive(Deserialize)]
+struct Players {
+    #[serde(default)]
+    white: Player,
+    #[serde(default)]
+    black: Player,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OptionValue {
+    Number(u64),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+struct SetOption {
+    name: String,
+    value: OptionValue,
+}
+
+#[derive(Deserialize)]
+struct Step {
+    at: u64,
+}
+
+#[derive(Serialize)]
+struct Moves {
+    moves: Vec<String>,
+}
+
+fn in_range(name: &str, value: Option<u64>, max: u64) -> Result<Option<u64>, Response> {
+    match value {
+        Some(x) if !(1..=max).contains(&x) => Err(Response::error(
+            400,
+            format!("'{name}' must be a whole number from 1 to {max}"),
+        )),
+        v => Ok(v),
     }
 }
 
-fn string_field<'a>(v: &'a Value, name: &str) -> Result<&'a str, Response> {
-    v.get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| Response::error(400, format!("'{name}' (a string) is missing")))
-}
-
-fn number_field(v: &Value, name: &str, max: u64) -> Result<Option<u64>, Response> {
-    match v.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(n) => match n.as_u64() {
-            Some(x) if (1..=max).contains(&x) => Ok(Some(x)),
-            _ => Err(Response::error(
-                400,
-                format!("'{name}' must be a whole number from 1 to {max}"),
-            )),
-        },
-    }
-}
-
-fn variant_field(v: &Value) -> Result<Variant, Response> {
-    let name = string_field(v, "variant")?;
-    Variant::parse(name).map_err(|e| Response::error(400, e))
-}
-
-/// The search limits of a `go` request: a time per move, a depth or a node count.
-fn limits(v: &Value) -> Result<Limits, Response> {
+/// The search limits of a `go` request (one second a move where none is given).
+fn limits(g: &Go) -> Result<Limits, Response> {
     let mut l = Limits {
-        movetime: number_field(v, "movetime", MAX_MOVETIME_MS)?,
-        depth: number_field(v, "depth", u64::from(baton_engine::search::MAX_DEPTH))?
+        movetime: in_range("movetime", g.movetime, MAX_MOVETIME_MS)?,
+        depth: in_range("depth", g.depth, u64::from(baton_engine::search::MAX_DEPTH))?
             .map(|d| d as u32),
-        nodes: number_field(v, "nodes", 1_000_000_000_000)?,
+        nodes: in_range("nodes", g.nodes, 1_000_000_000_000)?,
         ..Limits::default()
     };
-    if v.get("infinite").and_then(Value::as_bool) == Some(true) {
+    if g.infinite {
         l.infinite = true;
     } else if l.movetime.is_none() && l.depth.is_none() && l.nodes.is_none() {
         l.movetime = Some(1000);
@@ -84,37 +133,30 @@ fn answer(s: &Session, result: Result<(), String>) -> Response {
     }
 }
 
+/// Paths the API answers, with the method each takes (a wrong method is 405, an
+/// unknown path 404).
+const API: [(&str, &str); 13] = [
+    ("GET", "/api/variants"),
+    ("GET", "/api/state"),
+    ("GET", "/api/moves"),
+    ("GET", "/api/pgn"),
+    ("POST", "/api/pgn"),
+    ("POST", "/api/new"),
+    ("POST", "/api/move"),
+    ("POST", "/api/undo"),
+    ("POST", "/api/go"),
+    ("POST", "/api/stop"),
+    ("POST", "/api/step"),
+    ("POST", "/api/players"),
+    ("POST", "/api/option"),
+];
+
 pub fn route(req: &Request, session: &Mutex<Session>) -> Response {
     match (req.method.as_str(), req.path.as_str()) {
         ("GET", "/" | "/index.html") => Response::new(200, "text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
         ("GET", "/style.css") => Response::new(200, "text/css; charset=utf-8", STYLE),
-        ("GET", "/favicon.ico") => Response::new(404, "text/plain", "no icon"),
-        ("GET", "/api/variants") => Response::json(
-            200,
-            &Value::Array(
-                Variant::ALL
-                    .iter()
-                    .map(|v| {
-                        let t = v.geometry().tables();
-                        let f = v.facts();
-                        json!({
-                            "name": v.name(),
-                            "width": t.width,
-                            "height": t.height,
-                            "start_fen": v.start_fen(),
-                            "pieces": f.pieces.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>(),
-                            "royal_is_knight": f.royal_is_knight,
-                            "neutral_pieces": f.neutral_pieces,
-                            "tunnel": f.tunnel,
-                            "shared_pieces": f.shared_pieces,
-                            "piece_states": f.piece_states,
-                            "check": f.check,
-                        })
-                    })
-                    .collect(),
-            ),
-        ),
+        ("GET", "/api/variants") => Response::json(200, &variants()),
         ("GET", "/api/state") => {
             let mut s = lock(session);
             s.settle();
@@ -123,18 +165,66 @@ pub fn route(req: &Request, session: &Mutex<Session>) -> Response {
         ("GET", "/api/moves") => {
             let s = lock(session);
             let prefix = req.param("prefix").unwrap_or("");
-            Response::json(200, &json!({ "moves": s.moves(prefix) }))
+            Response::json(
+                200,
+                &Moves {
+                    moves: s.moves(prefix),
+                },
+            )
         }
         ("GET", "/api/pgn") => {
             let s = lock(session);
             Response::new(200, "application/x-chess-pgn; charset=utf-8", s.pgn())
         }
-        ("POST", path) => post(req, path, session),
-        (_, path) if path.starts_with("/api/") => {
-            Response::error(405, format!("{} {} is not part of the API", req.method, path))
+        ("POST", path) if API.contains(&("POST", path)) => post(req, path, session),
+        (method, path) if API.iter().any(|&(_, p)| p == path) => {
+            Response::error(405, format!("{path} does not take {method}"))
         }
-        (_, path) => Response::error(404, format!("no page at {path}")),
+        (_, path) => Response::error(404, format!("no page at {}", short(path))),
     }
+}
+
+/// A path as quoted back: at most 60 characters.
+fn short(path: &str) -> String {
+    path.chars().take(60).collect()
+}
+
+#[derive(Serialize)]
+struct VariantInfo {
+    name: &'static str,
+    width: u8,
+    height: u8,
+    start_fen: String,
+    pieces: Vec<String>,
+    royal_is_knight: bool,
+    neutral_pieces: bool,
+    tunnel: bool,
+    shared_pieces: bool,
+    piece_states: bool,
+    check: bool,
+}
+
+fn variants() -> Vec<VariantInfo> {
+    Variant::ALL
+        .iter()
+        .map(|v| {
+            let t = v.geometry().tables();
+            let f = v.facts();
+            VariantInfo {
+                name: v.name(),
+                width: t.width,
+                height: t.height,
+                start_fen: v.start_fen().to_string(),
+                pieces: f.pieces.iter().map(|(c, _)| c.to_string()).collect(),
+                royal_is_knight: f.royal_is_knight,
+                neutral_pieces: f.neutral_pieces,
+                tunnel: f.tunnel,
+                shared_pieces: f.shared_pieces,
+                piece_states: f.piece_states,
+                check: f.check,
+            }
+        })
+        .collect()
 }
 
 fn post(req: &Request, path: &str, session: &Mutex<Session>) -> Response {
@@ -147,70 +237,58 @@ fn post(req: &Request, path: &str, session: &Mutex<Session>) -> Response {
         let r = s.load_pgn(text);
         return answer(&s, r);
     }
-    let v = match body(req) {
-        Ok(v) => v,
-        Err(r) => return r,
-    };
-    let mut s = lock(session);
-    let result = match path {
-        "/api/new" => (|| {
-            let variant = variant_field(&v)?;
-            let fen = v.get("fen").and_then(Value::as_str);
-            Ok(s.new_game(variant, fen))
-        })(),
-        "/api/move" => string_field(&v, "move").map(|m| s.play(m.trim())),
-        "/api/undo" => Ok(s.undo()),
-        "/api/go" => limits(&v).map(|l| {
-            let play = v.get("play").and_then(Value::as_bool).unwrap_or(false);
-            s.go(l, play)
+    // The body is read first; then the change is made under one lock, with its answer.
+    type Change = Box<dyn FnOnce(&mut Session) -> Result<(), String>>;
+    let change: Result<Change, Response> = match path {
+        "/api/new" => body::<NewGame>(req).and_then(|g| {
+            let variant = Variant::parse(&g.variant).map_err(|e| Response::error(400, e))?;
+            Ok(Box::new(move |s: &mut Session| s.new_game(variant, g.fen.as_deref())) as Change)
         }),
-        "/api/stop" => {
+        "/api/move" => body::<PlayMove>(req)
+            .map(|m| Box::new(move |s: &mut Session| s.play(m.text.trim())) as Change),
+        "/api/undo" => Ok(Box::new(|s: &mut Session| s.undo())),
+        "/api/go" => body::<Go>(req).and_then(|g| {
+            let l = limits(&g)?;
+            Ok(Box::new(move |s: &mut Session| s.go(l, g.play)) as Change)
+        }),
+        "/api/stop" => Ok(Box::new(|s: &mut Session| {
             s.stop();
-            Ok(Ok(()))
-        }
-        "/api/step" => match v.get("at").and_then(Value::as_u64) {
-            Some(at) => Ok(s.step(usize::try_from(at).unwrap_or(usize::MAX))),
-            None => Err(Response::error(
-                400,
-                "'at' (a move count, 0 or more) is missing",
-            )),
-        },
-        "/api/players" => (|| {
-            let side = |name: &str| -> Result<bool, Response> {
-                match v.get(name).and_then(Value::as_str) {
-                    Some("baton") => Ok(true),
-                    Some("human") | None => Ok(false),
-                    Some(other) => Err(Response::error(
-                        400,
-                        format!("'{name}' is '{other}': it must be \"human\" or \"baton\""),
-                    )),
-                }
-            };
-            s.baton_plays = [side("white")?, side("black")?];
-            Ok(Ok(()))
-        })(),
-        "/api/option" => (|| {
-            let name = string_field(&v, "name")?;
-            if !matches!(name, "MultiPV" | "Threads" | "Hash") {
+            Ok(())
+        })),
+        "/api/step" => body::<Step>(req).map(|st| {
+            let at = usize::try_from(st.at).unwrap_or(usize::MAX);
+            Box::new(move |s: &mut Session| s.step(at)) as Change
+        }),
+        "/api/players" => body::<Players>(req).map(|p| {
+            Box::new(move |s: &mut Session| {
+                s.baton_plays = [p.white == Player::Baton, p.black == Player::Baton];
+                Ok(())
+            }) as Change
+        }),
+        "/api/option" => body::<SetOption>(req).and_then(|o| {
+            if !matches!(o.name.as_str(), "MultiPV" | "Threads" | "Hash") {
                 return Err(Response::error(
                     400,
-                    format!("option '{name}' cannot be set here (MultiPV, Threads, Hash)"),
+                    format!(
+                        "option '{}' cannot be set here (MultiPV, Threads, Hash)",
+                        short(&o.name)
+                    ),
                 ));
             }
-            let value = match v.get("value") {
-                Some(Value::String(s)) => s.clone(),
-                Some(Value::Number(n)) => n.to_string(),
-                _ => return Err(Response::error(400, "'value' is missing")),
+            let value = match o.value {
+                OptionValue::Number(n) => n.to_string(),
+                OptionValue::Text(t) => t,
             };
-            Ok(s.set_option(name, &value))
-        })(),
-        _ => Err(Response::error(
-            404,
-            format!("POST {path} is not part of the API"),
-        )),
+            Ok(Box::new(move |s: &mut Session| s.set_option(&o.name, &value)) as Change)
+        }),
+        _ => Err(Response::error(404, format!("no page at {}", short(path)))),
     };
-    match result {
-        Ok(r) => answer(&s, r),
+    match change {
+        Ok(change) => {
+            let mut s = lock(session);
+            let r = change(&mut s);
+            answer(&s, r)
+        }
         Err(response) => response,
     }
 }

@@ -1,30 +1,37 @@
-//! Just enough HTTP/1.1 for the browser board: one request per connection, a request
-//! line, headers and a body of `Content-Length` bytes, each with a size limit so that
-//! hostile input gets a 4xx answer, never a panic or an unbounded read.
+//! The board's HTTP, served by `axum` (hyper on tokio: parsing, keep-alive, and open
+//! connections that cost a task, not a thread): this module turns its requests into
+//! the small `Request` the routes read, with a body of at most `MAX_BODY` bytes, and
+//! `Response`s back into answers. Refusals are short JSON: `{"error": "reason"}`.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use serde::Serialize;
 
-/// Longest request line or header line.
-const MAX_LINE: usize = 8 * 1024;
-/// Most header lines.
-const MAX_HEADERS: usize = 100;
 /// Largest body (a PGN of many games fits).
 pub const MAX_BODY: usize = 4 * 1024 * 1024;
+/// Longest reason in an error answer: a reason quoting bad input (a junk PGN) is cut.
+const MAX_REASON: usize = 200;
 
 pub struct Request {
     pub method: String,
-    /// The path without the query.
+    /// The path without the query, percent-decoded.
     pub path: String,
     /// The query's `key=value` pairs, percent-decoded.
     pub query: Vec<(String, String)>,
+    /// The header lines, names in lower case.
+    pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
 
 impl Request {
     pub fn param(&self, name: &str) -> Option<&str> {
         self.query
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The value of header `name` (lower case), if sent.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
@@ -38,6 +45,11 @@ pub struct Response {
     pub body: Vec<u8>,
 }
 
+#[derive(Serialize)]
+struct ErrorReply<'a> {
+    error: &'a str,
+}
+
 impl Response {
     pub fn new(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Response {
         Response {
@@ -47,45 +59,22 @@ impl Response {
         }
     }
 
-    pub fn json(status: u16, value: &serde_json::Value) -> Response {
-        Response::new(status, "application/json", value.to_string())
+    pub fn json(status: u16, value: &impl Serialize) -> Response {
+        match serde_json::to_vec(value) {
+            Ok(body) => Response::new(status, "application/json", body),
+            Err(e) => Response::error(500, format!("the answer could not be written: {e}")),
+        }
     }
 
-    /// A refusal with its reason, as `{"error": "..."}`.
+    /// A refusal with its reason (cut to `MAX_REASON` characters), as `{"error": "..."}`.
     pub fn error(status: u16, reason: impl Into<String>) -> Response {
-        Response::json(status, &serde_json::json!({ "error": reason.into() }))
+        let mut reason = reason.into();
+        if let Some((cut, _)) = reason.char_indices().nth(MAX_REASON) {
+            reason.truncate(cut);
+            reason.push_str("...");
+        }
+        Response::json(status, &ErrorReply { error: &reason })
     }
-}
-
-fn reason_phrase(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        409 => "Conflict",
-        413 => "Payload Too Large",
-        431 => "Request Header Fields Too Large",
-        503 => "Service Unavailable",
-        _ => "Error",
-    }
-}
-
-/// Reads one line (up to `MAX_LINE` bytes), without its line end.
-fn read_line(reader: &mut impl BufRead) -> Result<String, Response> {
-    let mut buf = Vec::new();
-    let n = reader
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut buf)
-        .map_err(|_| Response::error(400, "the request could not be read"))?;
-    if n > MAX_LINE {
-        return Err(Response::error(431, "a request line or header is too long"));
-    }
-    while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-        buf.pop();
-    }
-    String::from_utf8(buf).map_err(|_| Response::error(400, "the request is not UTF-8"))
 }
 
 fn percent_decode(text: &str) -> String {
@@ -113,77 +102,31 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// How long a whole request may take to arrive (a timeout per read would let a client
-/// that sends a byte now and then hold its connection forever).
-const REQUEST_TIME: Duration = Duration::from_secs(10);
-
-/// The stream read until a deadline, each read waiting only for what is left of it.
-struct Deadline<'a> {
-    stream: &'a TcpStream,
-    until: Instant,
-}
-
-impl Read for Deadline<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let left = self.until.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(std::io::ErrorKind::TimedOut.into());
-        }
-        self.stream.set_read_timeout(Some(left))?;
-        let mut stream = self.stream;
-        stream.read(buf)
-    }
-}
-
-/// Reads one request from the stream, within `REQUEST_TIME`.
-pub fn read_request(stream: &TcpStream) -> Result<Request, Response> {
-    read_request_within(stream, REQUEST_TIME)
-}
-
-/// Reads one request from the stream, within `time`.
-pub fn read_request_within(stream: &TcpStream, time: Duration) -> Result<Request, Response> {
-    let mut reader = BufReader::new(Deadline {
-        stream,
-        until: Instant::now() + time,
-    });
-    let line = read_line(&mut reader)?;
-    let mut parts = line.split_whitespace();
-    let (Some(method), Some(target), Some(_version)) = (parts.next(), parts.next(), parts.next())
-    else {
-        return Err(Response::error(400, "malformed request line"));
-    };
-    let mut length = 0usize;
-    let mut headers = 0;
-    loop {
-        let header = read_line(&mut reader)?;
-        if header.is_empty() {
-            break;
-        }
-        headers += 1;
-        if headers > MAX_HEADERS {
-            return Err(Response::error(431, "too many headers"));
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("content-length") {
-                length = value
-                    .trim()
-                    .parse()
-                    .map_err(|_| Response::error(400, "bad Content-Length"))?;
-            }
-        }
-    }
-    if length > MAX_BODY {
+/// The request as the routes read it, its body read (up to `MAX_BODY` bytes).
+pub async fn read(rq: axum::extract::Request) -> Result<Request, Response> {
+    let (parts, body) = rq.into_parts();
+    // A body announced too large is refused before any of it is waited for.
+    let announced = parts
+        .headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(Response::error(
             413,
             format!("the body is larger than {MAX_BODY} bytes"),
         ));
     }
-    let mut body = vec![0; length];
-    reader
-        .read_exact(&mut body)
-        .map_err(|_| Response::error(400, "the body is shorter than its Content-Length"))?;
-    let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let query = query
+    let body = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+        Response::error(
+            413,
+            format!("the body is larger than {MAX_BODY} bytes, or was cut off"),
+        )
+    })?;
+    let query = parts
+        .uri
+        .query()
+        .unwrap_or("")
         .split('&')
         .filter(|p| !p.is_empty())
         .map(|p| {
@@ -191,40 +134,54 @@ pub fn read_request_within(stream: &TcpStream, time: Duration) -> Result<Request
             (percent_decode(k), percent_decode(v))
         })
         .collect();
+    let headers = parts
+        .headers
+        .iter()
+        .map(|(name, value)| {
+            (
+                name.as_str().to_string(),
+                String::from_utf8_lossy(value.as_bytes()).into_owned(),
+            )
+        })
+        .collect();
     Ok(Request {
-        method: method.to_string(),
-        path: percent_decode(path),
+        method: parts.method.as_str().to_string(),
+        path: percent_decode(parts.uri.path()),
         query,
-        body,
+        headers,
+        body: body.to_vec(),
     })
 }
 
-/// Writes the response and closes the exchange.
-pub fn write_response(mut stream: &TcpStream, r: &Response) {
-    // A client that does not read its answer does not hold the thread for long.
-    if stream.write_timeout().ok().flatten().is_none() {
-        let _ = stream.set_write_timeout(Some(REQUEST_TIME));
-    }
-    let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
-        r.status,
-        reason_phrase(r.status),
-        r.content_type,
-        r.body.len()
+/// The answer as axum sends it.
+pub fn answer(r: Response) -> axum::response::Response {
+    use axum::http::{header, HeaderValue, StatusCode};
+    let mut answer = axum::response::Response::new(axum::body::Body::from(r.body));
+    *answer.status_mut() =
+        StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = answer.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(r.content_type),
     );
-    let _ = stream.write_all(head.as_bytes());
-    let _ = stream.write_all(&r.body);
-    let _ = stream.flush();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    answer
 }
 
 #[cfg(test)]
 mod tests {
-    use super::percent_decode;
+    use super::{percent_decode, Response};
 
     #[test]
     fn percent_decoding() {
         assert_eq!(percent_decode("a%20b+c"), "a b c");
         assert_eq!(percent_decode("%zz%"), "%zz%");
         assert_eq!(percent_decode("e2e4%2Cd5d6"), "e2e4,d5d6");
+    }
+
+    #[test]
+    fn long_reasons_are_cut() {
+        let r = Response::error(400, "é".repeat(10_000));
+        assert!(r.body.len() < 500, "{}", r.body.len());
     }
 }

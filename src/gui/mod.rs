@@ -1,23 +1,24 @@
-//! `baton gui`: the browser board. A small HTTP server inside the binary serves one
-//! page (compiled in: no network, no build step) and a JSON API over the same engine
+//! `baton gui`: the browser board. An HTTP server inside the binary (`axum` on a
+//! small tokio runtime) serves one page (compiled in: no network, no build step) and a JSON API over the same engine
 //! facade as UCI and XBoard. The page holds no rules: legal moves, the end of the
 //! game, FEN and PGN all come from the engine through `api`.
 
+mod access;
 mod api;
 mod http;
 mod session;
 
 use std::io::Write;
-use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
+use access::Access;
 use session::Session;
 
 pub const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
-  Serves the browser board on http://ADDR:N/ (default 127.0.0.1, port 8080 or the
-  next free one) and opens it in the default browser unless --no-open is given.";
+  Serves the browser board on http://ADDR:N/?token=SECRET (default 127.0.0.1, port
+  8080 or the next free one) and opens it in the default browser unless --no-open is
+  given. Only a page opened at that address (with its secret token) can use the board.";
 
 struct Config {
     bind: String,
@@ -100,7 +101,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the server's address: {e}"))?;
-    let url = format!("http://{addr}/");
+    let access = Access::new(addr)?;
+    let url = format!("http://{addr}/?token={}", access.token());
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "warning: --bind {} serves the board beyond this machine: anyone who can reach \
+             port {} and learns the address below (with its token) can play, change the \
+             engine's options and use its CPU. The token is still required; share it only \
+             with people you trust, and prefer 127.0.0.1 with an SSH tunnel.",
+            addr.ip(),
+            addr.port()
+        );
+    }
     // Printing must not fail the server: whoever started it may have stopped reading.
     let mut out = std::io::stdout();
     let _ = writeln!(
@@ -111,71 +123,50 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if cfg.open {
         open_browser(&url);
     }
-    let session = Arc::new(Mutex::new(Session::new()));
-    let serving = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let stream = match stream {
-            Ok(stream) => stream,
-            // Out of file descriptors (a flood of connections): wait for some to close
-            // instead of spinning on the error.
-            Err(_) => {
-                std::thread::sleep(Duration::from_millis(10));
-                continue;
-            }
-        };
-        // A bounded number of requests at once, each with its own thread: connections
-        // that send nothing (or a byte at a time) cannot take every thread. Past the
-        // bound a request is read briefly and told the board is busy (closing it unread
-        // would reset the connection before the client sees why); past that too, it
-        // is closed.
-        let busy = serving.fetch_add(1, Ordering::SeqCst) >= MAX_SERVING;
-        if busy && serving.load(Ordering::SeqCst) > MAX_SERVING + MAX_TURNED_AWAY {
-            serving.fetch_sub(1, Ordering::SeqCst);
-            continue;
-        }
-        let session = Arc::clone(&session);
-        let done = Arc::clone(&serving);
-        let spawned = std::thread::Builder::new()
-            .name("gui-request".into())
-            .spawn(move || {
-                if busy {
-                    turn_away(&stream);
-                } else {
-                    serve(&stream, &session);
-                }
-                done.fetch_sub(1, Ordering::SeqCst);
-            });
-        if let Err(e) = spawned {
-            serving.fetch_sub(1, Ordering::SeqCst);
-            eprintln!("warning: could not answer a request: {e}");
-        }
-    }
-    Ok(())
+    let app = Arc::new(App {
+        access,
+        session: Mutex::new(Session::new()),
+    });
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("cannot serve on {addr}: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_io()
+        .build()
+        .map_err(|e| format!("cannot start the board's server: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| format!("cannot serve on {addr}: {e}"))?;
+        let router = axum::Router::new().fallback(handle).with_state(app);
+        axum::serve(listener, router)
+            .await
+            .map_err(|e| format!("the board's server stopped: {e}"))
+    })
 }
 
-/// Requests served at once (a page makes a few at a time).
-const MAX_SERVING: usize = 32;
-/// Requests being told the board is busy, at once.
-const MAX_TURNED_AWAY: usize = 64;
-const BUSY: &str = "the board is busy with too many connections; try again in a moment";
-
-/// Answers 503 to a request that came while the board was busy.
-fn turn_away(stream: &TcpStream) {
-    let response = match http::read_request_within(stream, Duration::from_millis(500)) {
-        Ok(_) => http::Response::error(503, BUSY),
-        Err(r) => r,
-    };
-    http::write_response(stream, &response);
+/// What every request shares: who may ask, and the game.
+struct App {
+    access: Access,
+    session: Mutex<Session>,
 }
 
-fn serve(stream: &TcpStream, session: &Mutex<Session>) {
-    let response = match http::read_request(stream) {
-        Ok(req) => {
-            // A panic in a request (a bug) answers 500 and leaves the server running.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api::route(&req, session)))
-                .unwrap_or_else(|_| http::Response::error(500, "internal error"))
-        }
-        Err(r) => r,
+/// Every request: read (with its body), checked, then answered on a blocking thread
+/// (the engine and its lock are synchronous).
+async fn handle(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    rq: axum::extract::Request,
+) -> axum::response::Response {
+    let req = match http::read(rq).await {
+        Ok(req) => req,
+        Err(refused) => return http::answer(refused),
     };
-    http::write_response(stream, &response);
+    let response = tokio::task::spawn_blocking(move || match app.access.check(&req) {
+        Ok(()) => api::route(&req, &app.session),
+        Err(refused) => refused,
+    })
+    .await
+    // A panic in a request (a bug) answers 500 and leaves the server running.
+    .unwrap_or_else(|_| http::Response::error(500, "internal error"));
+    http::answer(response)
 }

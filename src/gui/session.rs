@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use baton_engine::search::{Limits, Report, Score};
 use baton_engine::{format_move, rules, Color, Move, Position, Variant};
 use baton_protocol::engine::{pv_text, Engine, Start};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::match_cmd::pgn;
 
@@ -56,13 +56,6 @@ fn letter(v: Variant, color: Color, role: baton_engine::Role) -> String {
         c.to_string()
     } else {
         c.to_ascii_lowercase().to_string()
-    }
-}
-
-fn score_json(s: Score) -> Value {
-    match s {
-        Score::Cp(cp) => json!({ "cp": cp }),
-        Score::Mate(n) => json!({ "mate": n }),
     }
 }
 
@@ -303,41 +296,38 @@ impl Session {
 
     /// Everything the page draws: the board, whose turn, the last move, check, the
     /// end of the game with its reason, the search's lines, the loaded game.
-    pub fn state(&self) -> Value {
+    pub fn state(&self) -> State {
         let game = self.engine.game();
         let pos = game.position();
         let v = pos.variant();
         let t = pos.tables();
-        let mut ranks = Vec::new();
-        for rank in (0..t.height).rev() {
-            let mut row = Vec::new();
-            for file in 0..t.width {
-                let sq = t.square(file, rank);
-                let white = pos.role_at(Color::White, sq);
-                let black = pos.role_at(Color::Black, sq);
-                let mut cell = json!({ "sq": t.square_name(sq) });
-                if let Some(r) = white {
-                    cell["white"] = json!(letter(v, Color::White, r));
-                }
-                if let Some(r) = black {
-                    cell["black"] = json!(letter(v, Color::Black, r));
-                }
-                if let Some(n) = pos.neutral_at(sq) {
-                    cell["neutral"] = json!(n.char().to_string());
-                }
-                if pos.capture_state().has(sq) {
-                    cell["capture_state"] = json!(true);
-                }
-                row.push(cell);
-            }
-            ranks.push(Value::Array(row));
-        }
-        let last = game
+        let ranks = (0..t.height)
+            .rev()
+            .map(|rank| {
+                (0..t.width)
+                    .map(|file| {
+                        let sq = t.square(file, rank);
+                        Cell {
+                            sq: t.square_name(sq),
+                            white: pos
+                                .role_at(Color::White, sq)
+                                .map(|r| letter(v, Color::White, r)),
+                            black: pos
+                                .role_at(Color::Black, sq)
+                                .map(|r| letter(v, Color::Black, r)),
+                            neutral: pos.neutral_at(sq).map(|n| n.char().to_string()),
+                            capture_state: pos.capture_state().has(sq),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let last_move = game
             .moves()
             .last()
             .zip(game.previous())
             .map(|(&m, before)| format_move(before, m));
-        let checked: Vec<String> = Color::BOTH
+        let check: Vec<String> = Color::BOTH
             .into_iter()
             .filter(|&c| v.has_check() && rules::in_check(pos, c))
             .flat_map(|c| pos.royals(c))
@@ -348,60 +338,160 @@ impl Session {
         } else {
             Vec::new()
         };
-        let outcome = game.outcome().map(|o| {
-            json!({
-                "result": o.result_text(),
-                "winner": o.winner.map(|c| if c == Color::White { "white" } else { "black" }),
-                "reason": o.reason,
-            })
+        let outcome = game.outcome().map(|o| OutcomeInfo {
+            result: o.result_text(),
+            winner: o.winner.map(side_name),
+            reason: o.reason,
         });
         let live = lock(&self.live);
-        let lines: Vec<Value> = Position::from_fen(v, &live.fen)
-            .ok()
+        let root = Position::from_fen(v, &live.fen).ok();
+        let lines = root
+            .as_ref()
             .map(|root| {
                 live.lines
                     .iter()
-                    .map(|r| {
-                        json!({
-                            "multipv": r.multipv,
-                            "depth": r.depth,
-                            "seldepth": r.seldepth,
-                            "score": score_json(r.score),
-                            "nodes": r.nodes,
-                            "nps": r.nps,
-                            "time_ms": r.time_ms,
-                            "pv": pv_text(&root, &r.pv, |s| s),
-                        })
+                    .map(|r| Line {
+                        multipv: r.multipv,
+                        depth: r.depth,
+                        seldepth: r.seldepth,
+                        score: r.score.into(),
+                        nodes: r.nodes,
+                        nps: r.nps,
+                        time_ms: r.time_ms,
+                        pv: pv_text(root, &r.pv, |s| s),
                     })
                     .collect()
             })
             .unwrap_or_default();
-        let review = self.review.as_ref().map(|r| {
-            json!({
-                "moves": r.moves,
-                "at": r.at,
-                "tags": r.tags.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
-            })
+        let best = root.as_ref().zip(live.best).map(|(p, m)| format_move(p, m));
+        let review = self.review.as_ref().map(|r| ReviewInfo {
+            moves: r.moves.clone(),
+            at: r.at,
+            tags: r.tags.clone(),
         });
-        json!({
-            "variant": v.name(),
-            "width": t.width,
-            "height": t.height,
-            "ranks": ranks,
-            "side": if pos.side() == Color::White { "white" } else { "black" },
-            "fen": pos.fen(),
-            "moves_played": game.moves().len(),
-            "last_move": last,
-            "check": checked,
-            "threatened": threatened,
-            "outcome": outcome,
-            "searching": self.engine.is_searching() && !live.done,
-            "baton_to_move": self.play_when_done,
-            "baton_plays": { "white": self.baton_plays[0], "black": self.baton_plays[1] },
-            "search": { "fen": live.fen, "lines": lines, "best": live.best.and_then(|m| {
-                Position::from_fen(v, &live.fen).ok().map(|p| format_move(&p, m))
-            }) },
-            "review": review,
-        })
+        State {
+            variant: v.name(),
+            width: t.width,
+            height: t.height,
+            ranks,
+            side: side_name(pos.side()),
+            fen: pos.fen(),
+            moves_played: game.moves().len(),
+            last_move,
+            check,
+            threatened,
+            outcome,
+            searching: self.engine.is_searching() && !live.done,
+            baton_to_move: self.play_when_done,
+            baton_plays: Sides {
+                white: self.baton_plays[0],
+                black: self.baton_plays[1],
+            },
+            search: SearchInfo {
+                fen: live.fen.clone(),
+                lines,
+                best,
+            },
+            review,
+        }
     }
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// What the page draws (docs/gui-api.md, "The state").
+#[derive(Serialize)]
+pub struct State {
+    variant: &'static str,
+    width: u8,
+    height: u8,
+    /// Top rank first.
+    ranks: Vec<Vec<Cell>>,
+    side: &'static str,
+    fen: String,
+    moves_played: usize,
+    last_move: Option<String>,
+    check: Vec<String>,
+    threatened: Vec<String>,
+    outcome: Option<OutcomeInfo>,
+    searching: bool,
+    baton_to_move: bool,
+    baton_plays: Sides,
+    search: SearchInfo,
+    review: Option<ReviewInfo>,
+}
+
+#[derive(Serialize)]
+struct Cell {
+    sq: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    white: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    neutral: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    capture_state: bool,
+}
+
+#[derive(Serialize)]
+struct OutcomeInfo {
+    result: &'static str,
+    winner: Option<&'static str>,
+    reason: &'static str,
+}
+
+#[derive(Serialize)]
+struct Sides {
+    white: bool,
+    black: bool,
+}
+
+#[derive(Serialize)]
+struct SearchInfo {
+    fen: String,
+    lines: Vec<Line>,
+    best: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Line {
+    multipv: usize,
+    depth: u32,
+    seldepth: u32,
+    score: ScoreInfo,
+    nodes: u64,
+    nps: u64,
+    time_ms: u64,
+    pv: Vec<String>,
+}
+
+/// `{"cp": n}` or `{"mate": n}`, from the side to move's view.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum ScoreInfo {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for ScoreInfo {
+    fn from(s: Score) -> ScoreInfo {
+        match s {
+            Score::Cp(cp) => ScoreInfo::Cp(cp),
+            Score::Mate(n) => ScoreInfo::Mate(n),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ReviewInfo {
+    moves: Vec<String>,
+    at: usize,
+    tags: Vec<(String, String)>,
 }

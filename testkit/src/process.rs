@@ -124,6 +124,8 @@ pub struct GuiServer {
     child: Child,
     /// `host:port`.
     pub addr: String,
+    /// The secret the board's API wants (printed in its address as `?token=`).
+    pub token: String,
 }
 
 impl GuiServer {
@@ -139,17 +141,24 @@ impl GuiServer {
         out.read_line(&mut line)
             .expect("the server prints its address");
         std::thread::spawn(move || for _ in out.lines() {});
-        let addr = line
+        let url = line
             .split("http://")
             .nth(1)
-            .and_then(|r| r.split('/').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        GuiServer { child, addr }
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let (addr, token) = url
+            .split_once("/?token=")
+            .unwrap_or_else(|| panic!("no token in {line:?}"));
+        GuiServer {
+            child,
+            addr: addr.to_string(),
+            token: token.to_string(),
+        }
     }
 
+    /// The page's address, with its token (more query parameters follow with `&`).
     pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
+        format!("http://{}/?token={}", self.addr, self.token)
     }
 
     /// The server's process id.

@@ -16,8 +16,12 @@ function parseMove(text) {
   return { text, from: m[1], to: m[2], promo: m[3], from2: m[4] || null, to2: m[5] || null };
 }
 
+// The server's secret, from the address it printed (`/?token=...`): every API call
+// carries it, so pages from other sites, which cannot know it, are refused.
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+
 async function api(method, path, body) {
-  const opts = { method };
+  const opts = { method, headers: { "X-Baton-Token": TOKEN } };
   if (body !== undefined) opts.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, opts);
   const text = await r.text();
@@ -222,7 +226,7 @@ function renderMoves() {
 }
 
 async function fetchText(path) {
-  const r = await fetch(path);
+  const r = await fetch(path, { headers: { "X-Baton-Token": TOKEN } });
   return r.text();
 }
 
