@@ -18,7 +18,7 @@ pub mod session;
 pub use baton_engine::rng::Rng;
 pub use epd::{perft_cases, PerftCase};
 pub use fen::{board_fen, mirror_fen, mirror_text};
-pub use outside::installed;
+pub use outside::{installed, under_ci};
 pub use position::{
     both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
     turns,
