@@ -1083,7 +1083,10 @@ fn notation_coordinates_keeps_batons_move_text_and_replays() {
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
     assert!(
-        stderr.contains("--notation: unknown notation 'long' (known: san, coordinates)"),
+        stderr.contains(
+            "'long' for '--notation <san|coordinates>': unknown notation 'long' (known: san, \
+             coordinates)"
+        ),
         "{stderr}"
     );
 }
