@@ -127,7 +127,16 @@ fn a_game_is_played_taken_back_and_saved() {
     assert_eq!(state["moves_played"], 2);
     let (_, pgn) = request(&s, "GET", "/api/pgn", b"");
     assert!(pgn.contains("[Variant \"stonesrelays\"]"), "{pgn}");
-    assert!(pgn.contains("1. g1f3,d5d4 "), "{pgn}");
+    // The move list and the saved game are SAN (docs/san.md).
+    let start = baton_engine::Position::startpos(Variant::StonesRelays);
+    let first = baton_engine::parse_move(&start, "g1f3,d5d4").expect("legal");
+    let san = baton_engine::san::format_san(&start, first);
+    assert!(pgn.contains(&format!("1. {san} ")), "{san}: {pgn}");
+    for tag in [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "PlyCount",
+    ] {
+        assert!(pgn.contains(&format!("[{tag} ")), "{tag}: {pgn}");
+    }
     // The PGN loads back, and stepping shows its positions.
     let (status, state) = json(&s, "POST", "/api/pgn", &pgn);
     assert_eq!(status, 200, "{state}");
@@ -135,9 +144,38 @@ fn a_game_is_played_taken_back_and_saved() {
     let (status, state) = json(&s, "POST", "/api/step", r#"{"at":1}"#);
     assert_eq!(status, 200);
     assert_eq!(state["side"], "black");
+    // Saved while stepping, the loaded game is still whole, with its tags.
+    let (_, saved) = request(&s, "GET", "/api/pgn", b"");
+    assert_eq!(saved, pgn);
     let (status, state) = json(&s, "POST", "/api/undo", "");
     assert_eq!(status, 200);
     assert_eq!(state["moves_played"], 0);
+}
+
+#[test]
+fn a_standard_san_pgn_loads_and_saves_whole() {
+    let s = start();
+    let text = "[Event \"Casual\"]\n[Site \"?\"]\n[Date \"2026.12.06\"]\n[Round \"1\"]\n\
+                [White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[Annotator \"C\"]\n\n\
+                1. e4 e5 2. Qh5 {a comment} Nc6 $1 (2... g6) 3. Bc4 *\n";
+    let (status, state) = json(&s, "POST", "/api/pgn", text);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["review"]["at"], 5);
+    assert_eq!(state["variant"], "chess");
+    let (status, _) = json(&s, "POST", "/api/step", r#"{"at":2}"#);
+    assert_eq!(status, 200);
+    let (_, saved) = request(&s, "GET", "/api/pgn", b"");
+    assert!(saved.contains("[Annotator \"C\"]"), "{saved}");
+    assert!(saved.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 *"), "{saved}");
+    // A game whose move does not read is refused, naming the move, and changes nothing.
+    let (status, body) = json(&s, "POST", "/api/pgn", "1. e4 e5 2. Qh6 *\n");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"].as_str().unwrap_or("").contains("Qh6"),
+        "{body}"
+    );
+    let (_, saved_again) = request(&s, "GET", "/api/pgn", b"");
+    assert_eq!(saved_again, saved);
 }
 
 #[test]

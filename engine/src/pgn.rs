@@ -301,6 +301,21 @@ pub fn read_games(text: &str) -> Vec<PgnGame> {
 
 // ---- writing ------------------------------------------------------------------------
 
+/// The PGN `Date` of a moment given as seconds since 1970 (UTC): `YYYY.MM.DD`, by
+/// civil-calendar arithmetic (the engine reads no clock; the caller passes the time).
+pub fn date_of(unix_secs: u64) -> String {
+    let z = (unix_secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// How moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Notation {
@@ -400,6 +415,15 @@ pub fn write_game(g: &GameText) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_of(0), "1970.01.01");
+        // 2000-02-29 12:00 UTC, a leap day.
+        assert_eq!(date_of(951_825_600), "2000.02.29");
+        // 2026-12-06 00:00 UTC.
+        assert_eq!(date_of(1_796_515_200), "2026.12.06");
+    }
 
     #[test]
     fn move_numbers() {

@@ -53,8 +53,11 @@ impl Uci {
                 ["on"] | ["off"] => {}
                 _ => self.error("debug takes 'on' or 'off'"),
             },
+            // A script's `go perft N` then `quit` wants the counts, as Fairy-Stockfish
+            // prints them before it reads on: a running perft is given its grace to
+            // finish, a search is stopped (its best move still goes out).
             "quit" => {
-                self.engine.stop();
+                self.engine.finish();
                 return Flow::Quit;
             }
             other => self.error(&format!("unknown command '{}'", sanitize(other))),

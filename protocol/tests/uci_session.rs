@@ -157,6 +157,18 @@ fn go_perft_prints_divide_and_total() {
 }
 
 #[test]
+fn quit_after_go_perft_still_prints_the_counts() {
+    let out = session(
+        "uci\nsetoption name UCI_Variant value knightrelay\nposition startpos\ngo perft 2\nquit\n",
+    );
+    assert_eq!(with(&out, "Nodes searched: "), vec!["Nodes searched: 784"]);
+    assert!(
+        with(&out, "info string perft stopped").is_empty(),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn go_ponder_waits_for_ponderhit_or_stop() {
     let out = session("uci\ngo ponder wtime 1000 btime 1000\nisready\nstop\nisready\n");
     let ready: Vec<_> = out

@@ -10,7 +10,7 @@ use baton_engine::{format_move, rules, Color, Move, Position, Variant};
 use baton_protocol::engine::{pv_text, Engine, Start};
 use serde::Serialize;
 
-use crate::match_cmd::pgn;
+use baton_engine::pgn::{self, GameText, Notation};
 
 /// What the search has said so far, shared with the search thread.
 #[derive(Default)]
@@ -94,7 +94,7 @@ impl Session {
         Ok(())
     }
 
-    /// Plays a move given in PROTOCOL.md's notation; refused with the reason.
+    /// Plays a move given in docs/protocol.md's move text; refused with the reason.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
         if let Some(o) = self.engine.game().outcome() {
             return Err(format!(
@@ -190,32 +190,35 @@ impl Session {
         self.engine.set_option(name, value)
     }
 
-    /// Loads the first game of a PGN text and shows its last position.
+    /// Loads the first game of a PGN text (SAN or Baton's coordinates, as any program
+    /// writes it) and shows its last position. Nothing changes unless every move reads.
     pub fn load_pgn(&mut self, text: &str) -> Result<(), String> {
         let games = pgn::read_games(text);
         let Some(g) = games.into_iter().next() else {
             return Err("no game found in the PGN".into());
         };
-        let variant = match g.tag("Variant") {
-            Some(name) => {
-                Variant::parse(name).map_err(|e| format!("the PGN's Variant tag: {e}"))?
-            }
-            None => Variant::Chess,
-        };
+        let variant = g.variant().map_err(|e| format!("the PGN's {e}"))?;
+        let (start, played) = g.replay()?;
+        // Stepping replays the moves through the facade, which reads coordinates.
+        let mut pos = start;
+        let mut moves = Vec::with_capacity(played.len());
+        for m in played {
+            moves.push(format_move(&pos, m));
+            pos = pos.play(m);
+        }
         let fen = g.tag("FEN").map(str::to_string);
-        // Every move must replay before anything changes.
         let start = match &fen {
             Some(f) => Start::Fen(f),
             None => Start::StartPos,
         };
-        let moves: Vec<&str> = g.moves.iter().map(String::as_str).collect();
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
         self.halt();
-        self.engine.set_position(variant, start, &moves)?;
+        self.engine.set_position(variant, start, &texts)?;
         self.review = Some(Review {
             variant,
             fen,
-            at: g.moves.len(),
-            moves: g.moves.clone(),
+            at: moves.len(),
+            moves,
             tags: g.tags.clone().into_iter().collect(),
         });
         Ok(())
@@ -241,57 +244,79 @@ impl Session {
         Ok(())
     }
 
-    /// The game so far as PGN, in Baton's move notation.
+    /// The game as PGN in SAN: a loaded game whole, with every tag it came with,
+    /// wherever the page has stepped to; otherwise the game played on the board, with
+    /// the standard's seven tags and Variant, FEN, Termination and PlyCount.
     pub fn pgn(&self) -> String {
+        if let Some(r) = &self.review {
+            return self.loaded_pgn(r);
+        }
         let game = self.engine.game();
         let v = game.position().variant();
         let start = game.start();
         let result = game.outcome().map(|o| o.result_text()).unwrap_or("*");
-        let mut out = String::new();
-        let white = if self.baton_plays[0] {
-            "Baton"
-        } else {
-            "Human"
-        };
-        let black = if self.baton_plays[1] {
-            "Baton"
-        } else {
-            "Human"
-        };
-        for (k, val) in [
-            ("Event", "Baton browser board"),
-            ("Site", "?"),
-            ("White", white),
-            ("Black", black),
-            ("Result", result),
-            ("Variant", v.name()),
-        ] {
-            out += &format!("[{k} \"{val}\"]\n");
-        }
-        out += &format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", start.fen());
+        let player = |baton: bool| if baton { "Baton" } else { "Human" };
+        let mut tags: Vec<(String, String)> = [
+            ("Event", "Baton browser board".to_string()),
+            ("Site", "?".to_string()),
+            ("Date", pgn::date_of(unix_seconds())),
+            ("Round", "-".to_string()),
+            ("White", player(self.baton_plays[0]).to_string()),
+            ("Black", player(self.baton_plays[1]).to_string()),
+            ("Result", result.to_string()),
+            ("Variant", v.name().to_string()),
+            ("FEN", start.fen()),
+            ("SetUp", "1".to_string()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
         if let Some(o) = game.outcome() {
-            out += &format!("[Termination \"{}\"]\n", o.reason);
+            tags.push(("Termination".into(), o.reason.to_string()));
         }
-        out.push('\n');
+        tags.push(("PlyCount".into(), game.moves().len().to_string()));
+        pgn::write_game(&GameText {
+            tags,
+            start: start.clone(),
+            moves: game.moves().to_vec(),
+            comments: Vec::new(),
+            end: None,
+            result: result.to_string(),
+            notation: Notation::San,
+        })
+    }
+
+    /// A loaded game as PGN: its tags as they came, its moves in SAN.
+    fn loaded_pgn(&self, r: &Review) -> String {
+        let start = r
+            .fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(r.variant, f).ok())
+            .unwrap_or_else(|| Position::startpos(r.variant));
         let mut pos = start.clone();
-        let mut line = String::new();
-        for (i, &m) in game.moves().iter().enumerate() {
-            if pos.side() == Color::White || i == 0 {
-                let number = pos.fullmove();
-                line += &if pos.side() == Color::White {
-                    format!("{number}. ")
-                } else {
-                    format!("{number}... ")
-                };
-            }
-            line += &format_move(&pos, m);
-            line.push(' ');
+        let mut moves = Vec::with_capacity(r.moves.len());
+        for text in &r.moves {
+            // The moves were read and replayed when the game was loaded.
+            let Ok(m) = baton_engine::parse_move(&pos, text) else {
+                break;
+            };
+            moves.push(m);
             pos = pos.play(m);
         }
-        line += result;
-        out += &line;
-        out += "\n";
-        out
+        let result = r
+            .tags
+            .iter()
+            .find(|(k, _)| k == "Result")
+            .map_or("*".to_string(), |(_, v)| v.clone());
+        pgn::write_game(&GameText {
+            tags: r.tags.clone(),
+            start,
+            moves,
+            comments: Vec::new(),
+            end: None,
+            result,
+            notation: Notation::San,
+        })
     }
 
     /// Everything the page draws: the board, whose turn, the last move, check, the
@@ -395,6 +420,14 @@ impl Session {
             review,
         }
     }
+}
+
+/// Seconds since 1970, for the PGN's Date tag.
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
 }
 
 fn side_name(c: Color) -> &'static str {

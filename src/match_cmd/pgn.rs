@@ -14,23 +14,13 @@ use super::stats::Tally;
 
 pub use baton_engine::pgn::PgnGame;
 
-/// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (civil calendar
-/// arithmetic, so no date library is needed).
+/// Today's date as `YYYY.MM.DD` (UTC).
 fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    engine_pgn::date_of(secs)
 }
 
 /// One game as PGN text (ending with a blank line): the standard's seven tags, then
