@@ -308,8 +308,13 @@ impl Session {
             .iter()
             .find(|(k, _)| k == "Result")
             .map_or("*".to_string(), |(_, v)| v.clone());
+        // The reader keeps tags by name; the standard's seven go first, in its order.
+        const SEVEN: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+        let rank = |k: &str| SEVEN.iter().position(|s| *s == k).unwrap_or(SEVEN.len());
+        let mut tags = r.tags.clone();
+        tags.sort_by_key(|(k, _)| rank(k));
         pgn::write_game(&GameText {
-            tags: r.tags.clone(),
+            tags,
             start,
             moves,
             comments: Vec::new(),
