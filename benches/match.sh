@@ -59,7 +59,9 @@ run() { # title, PGN file (replaced), then the arguments of baton match
     shift 2
     echo "=== $title"
     rm -f "$pgn"
-    set -- "$@" --pgn "$pgn"
+    # Coordinates, not SAN: benches/quality.py and the scripts built on it read the
+    # moves back as UCI `position ... moves`.
+    set -- "$@" --pgn "$pgn" --notation coordinates
     "$BATON" match "$@" || echo "=== $title: not run (see the error above)"
 }
 

@@ -109,7 +109,8 @@ def baton_points(white, result, unfinished=None):
 
 def games(path):
     """(starting FEN, White's name, result, [(move, comment or "", Baton moved)]) for
-    each game of a `baton match` PGN that starts from a FEN."""
+    each game of a `baton match` PGN that starts from a FEN, its moves in coordinates
+    (`--notation coordinates`, as benches/match.sh writes them; SAN moves are not read)."""
     for game in open(path).read().split("[Event ")[1:]:
         fen = re.search(r'\[FEN "([^"]+)"', game)
         white = re.search(r'\[White "([^"]+)"', game)

@@ -1,84 +1,60 @@
-//! The `baton` binary: the UCI/XBoard loop by default, plus `perft` and `bench`.
+//! The `baton` binary: without a command, the UCI/XBoard loop on standard input and
+//! output; with one, `perft`, `bench`, `match`, `tune`, `openings` or `gui` (`cli`).
 
 mod bench_cmd;
+mod cli;
 mod cpu;
 mod gui;
 mod match_cmd;
 mod openings_cmd;
 mod perft_cmd;
+mod referee;
 mod tune_cmd;
+mod uci_client;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
-/// The words of a command line, for the subcommands' tests.
-#[cfg(test)]
-pub(crate) fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(String::from).collect()
-}
+use clap::{CommandFactory, FromArgMatches};
 
-/// For the subcommands' tests: each command line of `cases` is refused by `parse` with
-/// an error that contains its reason and the usage line `usage`.
-#[cfg(test)]
-pub(crate) fn assert_refused<T: std::fmt::Debug>(
-    parse: impl Fn(&[String]) -> Result<T, String>,
-    cases: &[(&str, &str)],
-    usage: &str,
-) {
-    for &(bad, why) in cases {
-        let e = parse(&words(bad)).expect_err(bad);
-        assert!(e.contains(why), "{bad}: {e}");
-        assert!(e.contains(usage), "{e}");
-    }
-}
-
-fn usage() -> &'static str {
-    "usage:\n  baton                                   UCI / XBoard on stdin and stdout\n  baton perft <variant> <fen|startpos> <depth> [--threads N]\n  baton bench [variant|all] [depth] [--threads N]\n  baton match --engine cmd=PATH --engine cmd=PATH ... (baton match --help)\n  baton tune [--variant NAME] [--skip PLIES] [--passes N] FILE.pgn ...\n  baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D]   an opening suite\n  baton gui [--port N] [--bind ADDR] [--no-open]   the browser board\n  baton <command> --help                  that command's options\n"
-}
-
-/// A subcommand's own usage, for `baton <command> --help` (or `-h`).
-fn command_usage(command: &str) -> Option<String> {
-    Some(match command {
-        "perft" => perft_cmd::USAGE.to_string(),
-        "bench" => bench_cmd::usage(),
-        "match" => match_cmd::cli::USAGE.to_string(),
-        "tune" => tune_cmd::USAGE.to_string(),
-        "openings" => openings_cmd::USAGE.to_string(),
-        "gui" => gui::USAGE.to_string(),
-        _ => return None,
-    })
-}
+use cli::{Cli, Command, Error};
 
 fn main() -> ExitCode {
     // First of all: a build for a newer CPU level refuses an older CPU, with a message.
     cpu::check();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // `--help` anywhere after a subcommand asks for its usage, on stdout, and succeeds.
-    if let Some(help) = args.first().and_then(|c| command_usage(c)) {
-        if args[1..].iter().any(|a| a == "--help" || a == "-h") {
-            println!("{}", help.trim_end());
+    let words = match_cmd::cli::cutechess_dashes(std::env::args_os());
+    let mut command = Cli::command().version(cli::version());
+    let matches = command.clone().get_matches_from(words);
+    let parsed = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let (name, result) = match parsed.command {
+        None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("{}", cli::TERMINAL_HINT);
+            }
+            baton_protocol::run_stdio();
             return ExitCode::SUCCESS;
         }
-    }
-    let result = match args.first().map(String::as_str) {
-        None => {
-            baton_protocol::run_stdio();
-            Ok(())
-        }
-        Some("perft") => perft_cmd::run(&args[1..]),
-        Some("bench") => bench_cmd::run(&args[1..]),
-        Some("match") => match_cmd::run(&args[1..]),
-        Some("tune") => tune_cmd::run(&args[1..]),
-        Some("openings") => openings_cmd::run(&args[1..]),
-        Some("gui") => gui::run(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            print!("{}", usage());
-            Ok(())
-        }
-        Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
+        Some(Command::Perft(args)) => ("perft", perft_cmd::run(args)),
+        Some(Command::Bench(args)) => ("bench", bench_cmd::run(args)),
+        Some(Command::Match(args)) => ("match", match_cmd::run(args)),
+        Some(Command::Tune(args)) => ("tune", tune_cmd::run(args)),
+        Some(Command::Openings(args)) => ("openings", openings_cmd::run(args)),
+        Some(Command::Gui(args)) => ("gui", gui::run(&args.to_words()).map_err(Error::from)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
+        Err(Error::Usage(msg)) => {
+            // Shown as clap shows its own: the message, the command's usage, exit code 2.
+            command.build();
+            let sub = command
+                .find_subcommand_mut(name)
+                .expect("every command is a subcommand of the parser");
+            sub.error(clap::error::ErrorKind::ValueValidation, msg)
+                .exit()
+        }
+        Err(Error::Failed(msg)) => {
+            // Exit code 2 as for bad words: scripts (and the tests) have long told a
+            // refused match or replay by it.
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }

@@ -19,85 +19,57 @@ use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable}
 use baton_engine::{format_move, rules, Game, Position, Variant};
 use rayon::prelude::*;
 
-pub const USAGE: &str =
-    "usage: baton openings <variant> [--count N] [--plies MIN-MAX] [--depth D] \
-     [--margin CP] [--seed S] [--threads N]\n  --count: positions to keep (default 200)\n  \
-     --plies: random plies from the start (default 6-10)\n  --depth: the judging search's \
-     depth (default: the variant's, VariantFacts::openings)\n  --margin: the largest |score| \
-     kept, in centipawns (default 60)\n  --seed: the random walks' seed (default 1)\n  \
-     --threads: searches run side by side (default: every core)\nPrints the suite as EPD on \
-     standard output and its progress on standard error.";
+use crate::cli::Error;
 
-#[derive(Debug, PartialEq)]
-struct Settings {
+/// `baton openings`'s words.
+#[derive(clap::Args, Debug, PartialEq)]
+#[command(
+    after_help = "Prints the suite as EPD on standard output and its progress on \
+    standard error.\n\nExamples:\n  baton openings knightmate > knightmate.epd\n  \
+    baton openings chess --count 50 --plies 4-8 --depth 8 --margin 40 --seed 7"
+)]
+pub struct Args {
+    /// The variant
+    #[arg(value_parser = crate::cli::variant)]
     variant: Variant,
+    /// Positions to keep
+    #[arg(long, value_name = "N", default_value_t = 200,
+          value_parser = crate::cli::in_range(1usize, 100_000))]
     count: usize,
-    plies: (u32, u32),
+    /// Random plies from the start, MIN-MAX or one number, 0 to 60
+    #[arg(long, value_name = "MIN-MAX", default_value = "6-10", value_parser = plies)]
+    plies: Plies,
+    /// The judging search's depth (default: the variant's, VariantFacts::openings)
+    #[arg(long, value_name = "D", value_parser = crate::cli::in_range(1u32, 64))]
     depth: Option<u32>,
+    /// The largest |score| kept, in centipawns
+    #[arg(long, value_name = "CP", default_value_t = 60,
+          value_parser = crate::cli::in_range(0i32, 10_000))]
     margin: i32,
+    /// The random walks' seed
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Searches run side by side (default: every core)
+    #[arg(long, value_name = "N", value_parser = crate::cli::in_range(1usize, 256))]
     threads: Option<usize>,
 }
 
-fn parse(args: &[String]) -> Result<Settings, String> {
-    let refuse = |why: String| Err(format!("{why}\n{USAGE}"));
-    let mut args = args.iter();
-    let Some(name) = args.next() else {
-        return refuse("openings needs a variant".into());
-    };
-    let variant = Variant::parse(name).map_err(|e| format!("{e}\n{USAGE}"))?;
-    let mut s = Settings {
-        variant,
-        count: 200,
-        plies: (6, 10),
-        depth: None,
-        margin: 60,
-        seed: 1,
-        threads: None,
-    };
-    while let Some(option) = args.next() {
-        let Some(value) = args.next() else {
-            return refuse(format!("{option} needs a value"));
-        };
-        let bad = |range: &str| format!("bad {option} '{value}' ({range})");
-        match option.as_str() {
-            "--count" => match value.parse() {
-                Ok(n @ 1..=100_000) => s.count = n,
-                _ => return refuse(bad("1 to 100000")),
-            },
-            "--plies" => {
-                let (lo, hi) = value.split_once('-').unwrap_or((value, value));
-                match (lo.parse(), hi.parse()) {
-                    (Ok(lo @ 0..=60), Ok(hi @ 0..=60)) if lo <= hi => s.plies = (lo, hi),
-                    _ => return refuse(bad("MIN-MAX, 0 to 60")),
-                }
-            }
-            "--depth" => match value.parse() {
-                Ok(d @ 1..=64) => s.depth = Some(d),
-                _ => return refuse(bad("1 to 64")),
-            },
-            "--margin" => match value.parse() {
-                Ok(m @ 0..=10_000) => s.margin = m,
-                _ => return refuse(bad("0 to 10000")),
-            },
-            "--seed" => match value.parse() {
-                Ok(n) => s.seed = n,
-                _ => return refuse(bad("a whole number")),
-            },
-            "--threads" => match value.parse() {
-                Ok(n @ 1..=256) => s.threads = Some(n),
-                _ => return refuse(bad("1 to 256")),
-            },
-            _ => return refuse(format!("unknown option '{option}'")),
-        }
+/// The fewest and the most random plies of a candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Plies(u32, u32);
+
+fn plies(text: &str) -> Result<Plies, String> {
+    let (lo, hi) = text.split_once('-').unwrap_or((text, text));
+    match (lo.parse(), hi.parse()) {
+        (Ok(lo @ 0..=60), Ok(hi @ 0..=60)) if lo <= hi => Ok(Plies(lo, hi)),
+        _ => Err("expected MIN-MAX (or one number), 0 to 60, MIN not above MAX".into()),
     }
-    Ok(s)
 }
 
 /// SplitMix64, seeded per variant and candidate, so that candidate `k` is the same walk
 /// however the work is split, and variants that share a start position (chess and
 /// knightrelay) do not share their walks.
-fn random(s: &Settings, k: u64, step: u64) -> u64 {
+fn random(s: &Args, k: u64, step: u64) -> u64 {
     let variant = s
         .variant
         .name()
@@ -105,18 +77,17 @@ fn random(s: &Settings, k: u64, step: u64) -> u64 {
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         });
-    let mut z = (s.seed ^ variant)
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(k.wrapping_mul(0xbf58_476d_1ce4_e5b9))
-        .wrapping_add(step.wrapping_mul(0x94d0_49bb_1331_11eb));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    baton_engine::rng::mix(
+        (s.seed ^ variant)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(k.wrapping_mul(0xbf58_476d_1ce4_e5b9))
+            .wrapping_add(step.wrapping_mul(0x94d0_49bb_1331_11eb)),
+    )
 }
 
 /// Candidate `k`: a random walk from the start, or `None` if the game ended on the way.
-fn walk(s: &Settings, k: u64) -> Option<(Game, Vec<String>)> {
-    let (lo, hi) = s.plies;
+fn walk(s: &Args, k: u64) -> Option<(Game, Vec<String>)> {
+    let Plies(lo, hi) = s.plies;
     let plies = lo + (random(s, k, 0) % u64::from(hi - lo + 1)) as u32;
     let mut game = Game::startpos(s.variant);
     let mut moves = Vec::new();
@@ -163,8 +134,7 @@ fn epd(pos: &Position, score: i32, depth: u32, moves: &[String]) -> String {
     )
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let s = parse(args)?;
+pub fn run(s: Args) -> Result<(), Error> {
     let depth = s.depth.unwrap_or(s.variant.facts().openings.1);
     // The quick search that throws out the clearly lopsided: half the depth, twice the
     // margin (a level position rarely swings more than that between the two).
@@ -191,7 +161,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 kept.len(),
                 s.count,
                 s.margin
-            ));
+            )
+            .into());
         }
         let candidates: Vec<(u64, Game, Vec<String>)> = (next..next + batch as u64)
             .filter_map(|k| walk(&s, k).map(|(g, m)| (k, g, m)))
@@ -242,51 +213,60 @@ pub fn run(args: &[String]) -> Result<(), String> {
     kept.iter()
         .take(s.count)
         .try_for_each(|line| writeln!(out, "{line}"))
-        .map_err(|e| format!("cannot write the suite: {e}"))
+        .map_err(|e| Error::Failed(format!("cannot write the suite: {e}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use crate::words as args;
+    use crate::cli::{parse_line, Command};
+
+    fn parse(line: &str) -> Result<Args, String> {
+        match parse_line(&format!("openings {line}"))? {
+            Command::Openings(args) => Ok(args),
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn openings_words_are_read_or_refused_with_the_usage() {
-        let s = parse(&args(
-            "knightmate --count 5 --plies 4-6 --depth 3 --margin 80",
-        ))
-        .unwrap();
+        let s = parse("knightmate --count 5 --plies 4-6 --depth 3 --margin 80").unwrap();
         assert_eq!(
             s,
-            Settings {
+            Args {
                 variant: Variant::Knightmate,
                 count: 5,
-                plies: (4, 6),
+                plies: Plies(4, 6),
                 depth: Some(3),
                 margin: 80,
                 seed: 1,
                 threads: None,
             }
         );
-        assert_eq!(parse(&args("chess --plies 8")).unwrap().plies, (8, 8));
-        crate::assert_refused(
-            parse,
-            &[
-                ("", "openings needs a variant"),
-                ("nosuch", "unknown variant 'nosuch'"),
-                ("chess --count 0", "bad --count '0'"),
-                ("chess --plies 9-3", "bad --plies '9-3'"),
-                ("chess --depth", "--depth needs a value"),
-                ("chess --frob 1", "unknown option '--frob'"),
-            ],
-            "usage: baton openings",
-        );
+        assert_eq!(parse("chess --plies 8").unwrap().plies, Plies(8, 8));
+        crate::cli::assert_refused(&[
+            ("openings", "required arguments were not provided"),
+            ("openings nosuch", "unknown variant 'nosuch'"),
+            (
+                "openings chess --count 0",
+                "invalid value '0' for '--count <N>'",
+            ),
+            (
+                "openings chess --plies 9-3",
+                "invalid value '9-3' for '--plies <MIN-MAX>'",
+            ),
+            (
+                "openings chess --depth",
+                "a value is required for '--depth <D>'",
+            ),
+            ("openings chess --frob 1", "unexpected argument '--frob'"),
+        ]);
     }
 
     #[test]
     fn a_candidate_is_the_same_walk_whatever_came_before() {
-        let s = parse(&args("chess")).unwrap();
+        let s = parse("chess").unwrap();
         let a = walk(&s, 17).map(|(_, m)| m);
         let b = walk(&s, 17).map(|(_, m)| m);
         assert_eq!(a, b);

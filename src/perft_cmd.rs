@@ -1,49 +1,53 @@
-//! `baton perft <variant> <fen|startpos> <depth> [--threads N]`.
+//! `baton perft <variant> <fen|startpos> <depth> [--threads N]`: the legal-move tree's
+//! leaf count per root move, then in total.
 
 use std::time::Instant;
 
 use baton_engine::perft::divide_report;
 use baton_engine::{Position, Variant};
 
-pub const USAGE: &str = "usage: baton perft <variant> <fen|startpos> <depth> [--threads N]
-  Counts the leaf nodes of the legal-move tree to <depth>, per root move (divide),
-  then in total; the FEN may be given as one argument or as its words.";
+use crate::cli::Error;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut rest: Vec<&str> = Vec::new();
-    let mut threads: Option<usize> = None;
-    let mut k = 0;
-    while k < args.len() {
-        if args[k] == "--threads" {
-            let n = args.get(k + 1).ok_or("--threads needs a number")?;
-            threads = Some(
-                n.parse()
-                    .ok()
-                    .filter(|&n: &usize| n >= 1)
-                    .ok_or_else(|| format!("bad thread count '{n}'"))?,
-            );
-            k += 2;
-        } else {
-            rest.push(&args[k]);
-            k += 1;
-        }
-    }
-    // The FEN may come as one argument or as several words.
-    if rest.len() < 3 {
-        return Err(format!(
-            "perft needs <variant> <fen|startpos> <depth>\n{USAGE}"
-        ));
-    }
-    let variant = Variant::parse(rest[0])?;
-    let depth_text = rest[rest.len() - 1];
-    let depth: u32 = depth_text
-        .parse()
-        .map_err(|_| format!("bad depth '{depth_text}'"))?;
-    let fen = rest[1..rest.len() - 1].join(" ");
+/// `baton perft`'s words.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  baton perft chess startpos 5\n  \
+    baton perft knightmate 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 4\n  \
+    baton perft stonesrelays startpos 4 --threads 2")]
+pub struct Args {
+    /// The variant (chess, knightmate, knightrelay, ...)
+    #[arg(value_parser = crate::cli::variant)]
+    variant: Variant,
+    /// `startpos` or a FEN (one argument or its words), then the depth
+    #[arg(value_names = ["FEN|startpos", "DEPTH"], num_args = 2.., required = true)]
+    words: Vec<String>,
+    /// Threads counting the root moves (default: every core)
+    #[arg(long, value_name = "N", value_parser = crate::cli::in_range(1usize, 256))]
+    threads: Option<usize>,
+}
+
+/// Counts the leaf nodes of the legal-move tree to the depth, per root move (divide),
+/// then in total; the time and speed go to standard error.
+pub fn run(args: Args) -> Result<(), Error> {
+    let Args {
+        variant,
+        words,
+        threads,
+    } = args;
+    // clap asks for two words at least: the position, then the depth.
+    let (depth_text, fen) = words
+        .split_last()
+        .ok_or("perft needs a position and a depth")?;
+    let depth: u32 = depth_text.parse().map_err(|_| {
+        Error::Usage(format!(
+            "bad depth '{depth_text}': the last word is the depth, a whole number"
+        ))
+    })?;
+    let fen = fen.join(" ");
     let pos = if fen == "startpos" {
         Position::startpos(variant)
     } else {
-        Position::from_fen(variant, &fen).map_err(|e| e.to_string())?
+        Position::from_fen(variant, &fen)
+            .map_err(|e| Error::Usage(format!("bad FEN '{fen}': {e}")))?
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))

@@ -23,27 +23,99 @@ use baton_engine::{parse_move, Color, Position, Variant};
 use rayon::prelude::*;
 use std::collections::HashSet;
 
+use crate::cli::Error;
 use crate::match_cmd::pgn::read_games;
 
 mod labels;
 mod net;
 mod teacher;
 
-pub const USAGE: &str = "usage: baton tune [--variant NAME] [--skip PLIES] [--passes N] [--lambda L]
-                  [--scale K] [--fix WEIGHT=VALUE ...] [--only PREFIX ...] [--teacher cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V]]
-                  [--mix W] [--scores NAME] [--labels FILE] [--net FILE [--rate R] [--decay D]]
-                  [--loss-of FILE] FILE.pgn ...
---scores NAME labels each position by the score its mover recorded in the PGN (as
-`baton match` writes it), where the mover's name starts with NAME, in place of a teacher.
---net trains the learned correction to the evaluation on the positions (--passes passes,
-Adam's step size R, weight decay D) and writes it to FILE in place of fitting weights.
---loss-of FILE prints the loss of the learned correction in FILE on the positions (to
-fit and held out), beside the hand-made evaluation's alone, and fits nothing.";
+/// `baton tune`'s words.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  baton tune --variant knightmate games.pgn\n  \
+    baton tune --teacher cmd=/usr/games/fairy-stockfish depth=8 option.UCI_Variant=knightmate \
+    --mix 0.2 --labels labels.bin games.pgn\n  \
+    baton tune --only mobility. --fix tempo=20 games.pgn\n  \
+    baton tune --net knightmate.net --passes 20 --labels labels.bin"
+)]
+pub struct Args {
+    /// The variant whose evaluation is fitted
+    #[arg(long, value_name = "NAME", default_value = "knightmate",
+          value_parser = crate::cli::variant)]
+    variant: Variant,
+    /// Plies skipped at the start of each game
+    #[arg(long, value_name = "PLIES", default_value_t = 10)]
+    skip: usize,
+    /// Passes of the descent (or of the network's training)
+    #[arg(long, value_name = "N", default_value_t = 12)]
+    passes: usize,
+    /// The penalty on weights' size
+    #[arg(long, value_name = "L", default_value_t = 1e-8)]
+    lambda: f64,
+    /// The scale K of the expected score, above 0 (default: fitted to the start weights)
+    #[arg(long, value_name = "K", value_parser = scale)]
+    scale: Option<f64>,
+    /// A weight held at a value (repeatable)
+    #[arg(long, value_name = "WEIGHT=VALUE", value_parser = fixed_weight)]
+    fix: Vec<(String, i32)>,
+    /// Fit only the weights whose names start with PREFIX (repeatable)
+    #[arg(long, value_name = "PREFIX")]
+    only: Vec<String>,
+    /// Label positions by a stronger engine's scores: cmd=PATH [depth=N|nodes=N]
+    /// [processes=N] [option.NAME=V] [arg=A] [dir=D]
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    teacher: Option<Vec<String>>,
+    /// The game result's share of each target when a teacher or the scores label it, 0 to 1
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = share)]
+    mix: f64,
+    /// Label each position by the score its mover recorded in the PGN, where the mover's
+    /// name starts with NAME
+    #[arg(long, value_name = "NAME")]
+    scores: Option<String>,
+    /// Keep the labelled positions in FILE, or read them from it when it exists
+    #[arg(long, value_name = "FILE")]
+    labels: Option<String>,
+    /// Train the learned correction to the evaluation and write it to FILE
+    #[arg(long, value_name = "FILE")]
+    net: Option<String>,
+    /// The network's step size (Adam)
+    #[arg(long, value_name = "R", requires = "net")]
+    rate: Option<f32>,
+    /// The network's weight decay
+    #[arg(long, value_name = "D", requires = "net")]
+    decay: Option<f32>,
+    /// Print the loss of the network in FILE on the positions, and fit nothing
+    #[arg(long, value_name = "FILE")]
+    loss_of: Option<String>,
+    /// The games (PGN)
+    #[arg(value_name = "FILE.pgn")]
+    files: Vec<String>,
+}
 
-/// An option's value read as a number.
-fn number<T: std::str::FromStr>(flag: &str, text: String) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} needs a number, not '{text}'\n{USAGE}"))
+fn scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(k) if k > 0.0 && k.is_finite() => Ok(k),
+        Ok(_) => Err("the scale must be above 0".into()),
+        Err(_) => Err("the scale must be a number above 0".into()),
+    }
+}
+
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err("the game result's share is a number from 0 to 1".into()),
+    }
+}
+
+fn fixed_weight(text: &str) -> Result<(String, i32), String> {
+    let (name, v) = text
+        .split_once('=')
+        .ok_or("expected WEIGHT=VALUE (e.g. tempo=20)")?;
+    let v = v
+        .parse()
+        .map_err(|_| format!("the value '{v}' is not a whole number"))?;
+    Ok((name.to_string(), v))
 }
 
 /// A quiet position and its target: the result of its game for White (1, 0.5 or 0),
@@ -58,79 +130,51 @@ struct Sample {
     score: Option<i32>,
 }
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut variant = Variant::Knightmate;
-    let mut skip = 10usize;
-    let mut passes = 12usize;
-    let mut lambda = 1e-8f64;
-    let mut scale: Option<f64> = None;
-    let mut teacher = None;
-    let mut mix = 0.0f64;
-    let mut labels_file = None;
-    let mut scorer: Option<String> = None;
-    let mut net_file: Option<String> = None;
-    let mut loss_of: Option<String> = None;
-    let mut net_schedule = net::Schedule::default();
-    let mut fixed: Vec<(String, i32)> = Vec::new();
-    let mut only: Vec<String> = Vec::new();
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |what: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{what} needs a value\n{USAGE}"))
-        };
-        match a.as_str() {
-            "--variant" => {
-                let name = value("--variant")?;
-                variant = Variant::parse(&name)?;
-            }
-            "--skip" => skip = number("--skip", value("--skip")?)?,
-            "--lambda" => lambda = number("--lambda", value("--lambda")?)?,
-            "--scale" => scale = Some(number("--scale", value("--scale")?)?),
-            "--passes" => passes = number("--passes", value("--passes")?)?,
-            "--mix" => mix = number("--mix", value("--mix")?)?,
-            "--labels" => labels_file = Some(value("--labels")?),
-            "--scores" => scorer = Some(value("--scores")?),
-            "--net" => net_file = Some(value("--net")?),
-            "--loss-of" => loss_of = Some(value("--loss-of")?),
-            "--decay" => net_schedule.decay = number("--decay", value("--decay")?)?,
-            "--rate" => net_schedule.rate = number("--rate", value("--rate")?)?,
-            "--fix" => {
-                let text = value("--fix")?;
-                let (name, v) = text
-                    .split_once('=')
-                    .ok_or_else(|| format!("--fix needs WEIGHT=VALUE, not '{text}'\n{USAGE}"))?;
-                fixed.push((name.to_string(), number("--fix", v.to_string())?));
-            }
-            "--only" => only.push(value("--only")?),
-            "--teacher" => {
-                let mut words = Vec::new();
-                while let Some(w) = it.as_slice().first().filter(|w| w.contains('=')) {
-                    words.push(w.as_str());
-                    it.next();
-                }
-                teacher = Some(teacher::parse(&words).map_err(|e| format!("{e}\n{USAGE}"))?);
-            }
-            f if !f.starts_with("--") => files.push(f.to_string()),
-            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+pub fn run(args: Args) -> Result<(), Error> {
+    let Args {
+        variant,
+        skip,
+        passes,
+        lambda,
+        scale,
+        fix: fixed,
+        only,
+        teacher,
+        mix,
+        scores: scorer,
+        labels: labels_file,
+        net: net_file,
+        rate,
+        decay,
+        loss_of,
+        mut files,
+    } = args;
+    // `--teacher` takes the key=value words after it; the games' files may follow them
+    // (`--teacher cmd=sf depth=8 games.pgn`), and clap reads them all as the teacher's.
+    let teacher = match teacher {
+        Some(words) => {
+            let (settings, games): (Vec<String>, Vec<String>) =
+                words.into_iter().partition(|w| w.contains('='));
+            files.splice(0..0, games);
+            Some(teacher::parse(&settings).map_err(Error::Usage)?)
         }
+        None => None,
+    };
+    let mut net_schedule = net::Schedule::default();
+    if let Some(rate) = rate {
+        net_schedule.rate = rate;
+    }
+    if let Some(decay) = decay {
+        net_schedule.decay = decay;
     }
     // A labels file that exists replaces the games and the teacher.
     let saved = labels_file
         .as_deref()
         .filter(|p| std::path::Path::new(p).exists());
     if files.is_empty() && saved.is_none() {
-        return Err(USAGE.into());
-    }
-    if !(0.0..=1.0).contains(&mix) {
-        return Err(format!(
-            "--mix is the game result's share, 0 to 1, not {mix}"
+        return Err(Error::Usage(
+            "tune needs games (FILE.pgn ...) or a --labels FILE that exists".into(),
         ));
-    }
-    if scale.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
-        return Err(format!("--scale must be above 0\n{USAGE}"));
     }
     let (train, held_out) = match saved {
         Some(path) => {
@@ -203,7 +247,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !only.is_empty() {
         let names: Vec<String> = start.tunable().into_iter().map(|(n, _)| n).collect();
         if !names.iter().any(|n| only.iter().any(|p| n.starts_with(p))) {
-            return Err(format!("--only: no weight's name starts with {only:?}"));
+            return Err(Error::Usage(format!(
+                "--only: no weight's name starts with {only:?}"
+            )));
         }
         for (i, n) in names.iter().enumerate() {
             if !only.iter().any(|p| n.starts_with(p)) && !frozen.contains(&i) {

@@ -106,21 +106,9 @@ fn edge_cases_match_shakmaty_by_perft() {
     }
 }
 
-/// A small deterministic generator so the games are the same on every run.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_games_match_shakmaty_move_for_move() {
-    let mut rng = Lcg(20261122);
+    let mut rng = baton_testkit::Rng::new(20261122);
     let mut positions = 0;
     for _game in 0..3000 {
         let mut baton = Position::startpos(Variant::Chess);
@@ -133,7 +121,7 @@ fn random_games_match_shakmaty_move_for_move() {
             if ours.is_empty() {
                 break;
             }
-            let choice = &ours[rng.next(ours.len())];
+            let choice = &ours[rng.below(ours.len())];
             let m = baton_engine::parse_move(&baton, choice).expect("own move");
             baton = baton.play(m);
             let um: shakmaty::uci::UciMove = choice.parse().expect("uci");

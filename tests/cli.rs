@@ -1,7 +1,7 @@
 //! The command line outside the protocol loop: what a person typing `baton ...` in a
 //! terminal is told.
 
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
@@ -18,7 +18,7 @@ fn every_subcommand_prints_its_usage_on_help() {
             let stdout = String::from_utf8_lossy(&out.stdout);
             assert!(out.status.success(), "{command} {flag}: {out:?}");
             assert!(
-                stdout.starts_with(&format!("usage: baton {command}")),
+                stdout.contains(&format!("Usage: baton {command}")),
                 "{command} {flag}: {stdout}"
             );
             assert!(out.stderr.is_empty(), "{command} {flag}: {out:?}");
@@ -30,24 +30,133 @@ fn every_subcommand_prints_its_usage_on_help() {
         .output()
         .expect("run baton");
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("baton <command> --help"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("baton <command> --help"), "{stdout}");
+    assert!(stdout.ends_with('\n'), "{stdout:?}");
 }
 
-/// A subcommand's own mistakes end with its usage and exit status 2.
+/// Every command's help shows examples of its use.
 #[test]
-fn a_bad_subcommand_line_shows_the_usage_and_fails() {
-    for line in [
-        &["perft", "chess"][..],
-        &["tune", "--bogus"],
-        &["bench", "nosuch"],
+fn every_subcommand_help_has_examples() {
+    for command in ["perft", "bench", "match", "tune", "openings", "gui"] {
+        let out = Command::new(BATON)
+            .args([command, "--help"])
+            .output()
+            .expect("run baton");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(&format!("Examples:\n  baton {command}")),
+            "{command}: {stdout}"
+        );
+    }
+}
+
+/// A subcommand's own mistakes name the word and what is accepted, and exit with
+/// status 2.
+#[test]
+fn a_bad_subcommand_line_names_the_word_and_fails() {
+    for (line, why) in [
+        (
+            &["perft", "chess"][..],
+            "required arguments were not provided",
+        ),
+        (&["perft", "chess", "startpos", "x"], "bad depth 'x'"),
+        (&["tune", "--bogus"], "unexpected argument '--bogus'"),
+        (
+            &["bench", "nosuch"],
+            "unknown variant 'nosuch' (known: chess,",
+        ),
+        (&["nosuch"], "unrecognized subcommand 'nosuch'"),
+        (
+            &["match", "--merge", "a.pgn", "--tc", "1"],
+            "'--merge <FILE.pgn>...' cannot be used with '--tc <TC>'",
+        ),
     ] {
         let out = Command::new(BATON).args(line).output().expect("run baton");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{line:?}: {stderr}");
         assert!(stderr.starts_with("error: "), "{line:?}: {stderr}");
-        assert!(
-            stderr.contains(&format!("usage: baton {}", line[0])),
-            "{line:?}: {stderr}"
-        );
+        assert!(stderr.contains(why), "{line:?}: {stderr}");
     }
+}
+
+/// The standard output of `baton ARG`, which must succeed.
+fn stdout_of(arg: &str) -> String {
+    let out = Command::new(BATON).arg(arg).output().expect("run baton");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `baton --version` names the build: version, commit and bench signature.
+#[test]
+fn the_version_names_the_commit_and_the_bench_signature() {
+    let stdout = stdout_of("--version");
+    assert_eq!(
+        stdout,
+        format!(
+            "baton {}\nbench {}\n",
+            baton_protocol::version::describe(),
+            baton_engine::bench::SIGNATURE
+        )
+    );
+}
+
+/// The bench signature is what `baton bench` (every variant at its own depth, one
+/// thread) counts: a change to the search that moves it must update the constant.
+#[test]
+fn bench_all_counts_the_signature() {
+    let stdout = stdout_of("bench");
+    let total = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .unwrap_or_else(|| panic!("no node total in\n{stdout}"));
+    assert_eq!(total, baton_engine::bench::SIGNATURE.to_string());
+}
+
+/// A host pipes the protocol: bare `baton` says nothing but the protocol's answers
+/// (the terminal hint is for a person at a terminal only).
+#[test]
+fn bare_baton_under_a_host_prints_nothing_extra() {
+    use std::io::Write;
+    let mut child = Command::new(BATON)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run baton");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"uci\nquit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("uciok"));
+}
+
+/// A person who runs bare `baton` at a terminal is told in one line how to start.
+/// `script` (bsdutils, part of every Debian system) gives Baton a terminal.
+#[test]
+fn bare_baton_at_a_terminal_says_how_to_start() {
+    use std::io::Write;
+    let mut child = Command::new("script")
+        .args(["-qec", BATON, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run baton under script (bsdutils)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"quit\n").expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let hints: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("Baton speaks"))
+        .collect();
+    assert_eq!(hints.len(), 1, "{text}");
+    assert!(hints[0].contains("`uci` or `xboard`"), "{text}");
+    assert!(hints[0].contains("baton gui"), "{text}");
+    assert!(hints[0].contains("baton --help"), "{text}");
 }

@@ -106,7 +106,7 @@ fn noise(rng: &mut Rng) -> Vec<u8> {
         3 => b"    ".to_vec(),
         4 => b"\x1b[2J\r".to_vec(),
         _ => (0..rng.below(40))
-            .map(|_| (rng.next() & 0xff) as u8)
+            .map(|_| (rng.next_u64() & 0xff) as u8)
             .filter(|&b| b != b'\n')
             .collect(),
     }
@@ -277,7 +277,13 @@ struct Batch {
 impl Batch {
     fn new() -> Batch {
         Batch {
-            path: std::env::temp_dir().join(format!("baton-fuzz-{}.txt", std::process::id())),
+            // Kept after the run: a failure names it, so that it can be replayed.
+            path: tempfile::Builder::new()
+                .prefix("baton-fuzz-")
+                .suffix(".txt")
+                .tempfile()
+                .and_then(|f| f.into_temp_path().keep().map_err(|e| e.error))
+                .expect("a temporary file"),
             lines: Vec::new(),
         }
     }
@@ -294,7 +300,7 @@ impl Batch {
 
 #[test]
 fn twenty_thousand_hostile_lines_leave_both_protocols_answering() {
-    let mut rng = Rng(0x5eed_ba70_2026);
+    let mut rng = Rng::new(0x5eed_ba70_2026);
     let mut batch = Batch::new();
     let mut lines = 0;
     for session in 0..SESSIONS {

@@ -250,15 +250,12 @@ fn many_idle_slow_and_garbage_connections_do_not_stop_the_board() {
         let mut c = TcpStream::connect(&s.addr).expect("connect");
         let _ = c.write_all(junk);
     }
-    // The board still answers a person at once, busy or not.
-    let started = Instant::now();
+    // The board still answers a person: the idle connections hold every slot it
+    // serves at once (each may take 10 s to send its request), so it says it is busy
+    // rather than leaving the request unanswered.
     let (status, body) = request(&s, "GET", "/api/state", b"");
-    assert!(status == 200 || status == 503, "{status} {body}");
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("the board is busy"), "{body}");
     // Once the idle ones are gone, it answers normally again.
     drop(idle);
     drop(slow);

@@ -33,18 +33,21 @@ fn dom(url: &str, profile: &std::path::Path) -> String {
 
 #[test]
 fn the_page_draws_every_variant_at_its_size() {
-    if !std::path::Path::new(CHROMIUM).exists() {
-        eprintln!("skipped: {CHROMIUM} is not installed");
+    if !baton_testkit::installed("the browser board's page", &[CHROMIUM]) {
         return;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     let url = server.url();
-    let profile = std::env::temp_dir().join(format!("baton-chromium-{}", std::process::id()));
+    let profile = tempfile::Builder::new()
+        .prefix("baton-chromium-")
+        .tempdir()
+        .expect("temp dir");
+    let profile = profile.path();
     for v in Variant::ALL {
         let t = v.geometry().tables();
         let page = dom(
             &format!("{url}?variant={}&mode=human-human", v.name()),
-            &profile,
+            profile,
         );
         let squares = page.matches("data-sq=\"").count();
         assert_eq!(
@@ -59,5 +62,4 @@ fn the_page_draws_every_variant_at_its_size() {
             assert!(page.contains("#2a9d8f"), "{v}: stones");
         }
     }
-    let _ = std::fs::remove_dir_all(&profile);
 }

@@ -67,11 +67,7 @@ fn played(b: &mut Browser, plies: usize) -> String {
 }
 
 fn skip() -> bool {
-    let missing = !std::path::Path::new(CHROMIUM).exists();
-    if missing {
-        eprintln!("skipped: {CHROMIUM} is not installed");
-    }
-    missing
+    !baton_testkit::installed("clicks on the browser board", &[CHROMIUM])
 }
 
 #[test]

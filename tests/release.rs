@@ -159,7 +159,7 @@ fn stdout_of(mut command: Command) -> String {
 
 /// The `id name` line a build answers `uci` with.
 fn id(launch: &Launch<'_>) -> String {
-    let mut b = Baton::spawn(launch(&[]));
+    let mut b = Baton::start_command(launch(&[]));
     // Under Wine the first start may set up the Wine prefix, so allow it time.
     b.send("uci");
     let (_, before) = b.until_within("uciok", Duration::from_secs(120));
@@ -173,7 +173,7 @@ fn id(launch: &Launch<'_>) -> String {
 
 fn answers(launch: &Launch<'_>) -> Answers {
     let id = id(launch);
-    let mut b = Baton::spawn(launch(&[]));
+    let mut b = Baton::start_command(launch(&[]));
     b.send("uci");
     let (_, before) = b.until("uciok");
     let variants: Vec<String> = before

@@ -5,7 +5,7 @@
 
 use baton_engine::rules::legal_move_list;
 use baton_engine::{format_move, format_san, parse_san, Position, Variant};
-use baton_testkit::rng::Rng;
+use baton_testkit::Rng;
 use shakmaty::san::SanPlus;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 
@@ -76,7 +76,7 @@ fn chess_san_is_shakmatys_over_perft_trees() {
 
 #[test]
 fn chess_san_is_shakmatys_over_random_games() {
-    let mut rng = Rng(0x5a4e);
+    let mut rng = Rng::new(0x5a4e);
     let mut moves = 0;
     for _ in 0..300 {
         let mut p = Position::startpos(Variant::Chess);

@@ -1,30 +1,27 @@
-//! The long soak, run by hand: it measures time, so the suite (which runs
-//! ignored tests too) skips it unless BATON_SOAK is set:
-//! `BATON_SOAK=1 cargo test --release --test soak -- --nocapture`.
-//! SOAK_PAIRS sets the number of go/stop pairs (10,000 by default).
-//! The games half of the soak is `benches/soak.sh`.
+//! The soak of go/stop pairs: every `stop` answered with a `bestmove`, every `isready`
+//! with `readyok`, and a clean exit. The suite (CI too) runs 500 pairs, about half a
+//! minute; `SOAK_PAIRS=10000 cargo test --release --test soak -- --nocapture` runs the
+//! long one. The latency from `stop` to `bestmove` is printed (p50, p99, max): a
+//! measurement to read, not an assertion, since a shared machine's timing is not the
+//! engine's. The games half of the soak is `benches/soak.sh`.
 
 use std::time::{Duration, Instant};
 
 use baton_engine::Variant;
 use baton_testkit::{Baton, Rng};
 
-/// `stop` answered within 10 ms at the 99th percentile: go/stop pairs over every
-/// variant, each `go` (infinite, a depth, a clock) stopped after 0-20 ms, the time from
-/// `stop` to `bestmove` measured; `isready` checked between pairs.
+/// Go/stop pairs over every variant, each `go` (infinite, a depth, a clock) stopped
+/// after 0-20 ms, the time from `stop` to `bestmove` measured; `isready` checked
+/// between pairs.
 #[test]
-fn stop_is_answered_within_10_ms_at_the_99th_percentile() {
-    if std::env::var_os("BATON_SOAK").is_none() {
-        eprintln!("skipped: a timed soak, run by hand with BATON_SOAK=1");
-        return;
-    }
+fn every_stop_is_answered_over_many_go_stop_pairs() {
     let pairs: usize = std::env::var("SOAK_PAIRS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000);
+        .unwrap_or(500);
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
     b.ask("uci", "uciok");
-    let mut rng = Rng(0x50a4_2026);
+    let mut rng = Rng::new(0x50a4_2026);
     let mut latencies = Vec::with_capacity(pairs);
     let per_variant = pairs.div_ceil(Variant::ALL.len());
     for i in 0..pairs {
@@ -56,6 +53,6 @@ fn stop_is_answered_within_10_ms_at_the_99th_percentile() {
         at(0.99),
         at(1.0)
     );
+    assert_eq!(latencies.len(), pairs);
     assert!(b.close(), "the engine exits cleanly");
-    assert!(at(0.99) <= Duration::from_millis(10), "p99 {:?}", at(0.99));
 }

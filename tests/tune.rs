@@ -5,7 +5,7 @@ use std::process::Command;
 
 /// Forty short knightmate games, each with its own first two moves so that their
 /// positions differ (about every tenth game is held out).
-fn games_file(test: &str) -> std::path::PathBuf {
+fn games_file(test: &str) -> tempfile::TempPath {
     let mut games = String::new();
     for white in [
         "a2a3", "b2b3", "c2c3", "f2f3", "g2g3", "h2h3", "a2a4", "h2h4",
@@ -17,9 +17,13 @@ fn games_file(test: &str) -> std::path::PathBuf {
             );
         }
     }
-    let path = std::env::temp_dir().join(format!("baton-tune-{test}-{}.pgn", std::process::id()));
-    std::fs::write(&path, games).expect("temp file is writable");
-    path
+    let file = tempfile::Builder::new()
+        .prefix(&format!("baton-tune-{test}-"))
+        .suffix(".pgn")
+        .tempfile()
+        .expect("a temporary file");
+    std::fs::write(file.path(), games).expect("temp file is writable");
+    file.into_temp_path()
 }
 
 fn tune(args: &[&str]) -> (bool, String) {
@@ -40,7 +44,6 @@ fn tune_fits_game_results_and_prints_the_weights() {
     assert!(ok, "{text}");
     assert!(text.contains("217 positions to fit, 32 held out"), "{text}");
     assert!(text.contains("const TUNED: Weights"), "{text}");
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -71,7 +74,6 @@ fn a_teacher_engine_labels_every_position() {
         "{text}"
     );
     assert!(text.contains("const TUNED: Weights"), "{text}");
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -93,7 +95,6 @@ fn bad_teacher_settings_are_refused() {
     let path = file.to_str().unwrap();
     let (ok, text) = tune(&["--skip", "0", "--teacher", "cmd=/nonexistent/engine", path]);
     assert!(!ok && text.contains("cannot start"), "{text}");
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -123,7 +124,6 @@ fn only_the_weights_named_by_only_move() {
     }
     let (ok, text) = tune(&["--skip", "0", "--only", "nosuch", path]);
     assert!(!ok && text.contains("--only"), "{text}");
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -137,10 +137,15 @@ fn a_given_scale_is_held_and_a_bad_one_refused() {
     let (ok, text) = tune(&["--skip", "0", "--passes", "1", path]);
     assert!(ok && !text.contains("(given)"), "{text}");
     let (ok, text) = tune(&["--scale", "steep", path]);
-    assert!(!ok && text.contains("--scale needs a number"), "{text}");
+    assert!(
+        !ok && text.contains("'steep' for '--scale <K>': the scale must be a number above 0"),
+        "{text}"
+    );
     let (ok, text) = tune(&["--scale", "0", path]);
-    assert!(!ok && text.contains("--scale must be above 0"), "{text}");
-    let _ = std::fs::remove_file(file);
+    assert!(
+        !ok && text.contains("'0' for '--scale <K>': the scale must be above 0"),
+        "{text}"
+    );
 }
 
 /// With `--scores` and `--net`, the recorded scores of the named mover are the targets
@@ -193,6 +198,5 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
     assert!(out.contains("with the network: loss"), "{out}");
     let (ok, out) = loss_of(&file);
     assert!(!ok && out.contains("not a Baton network"), "{out}");
-    let _ = std::fs::remove_file(file);
     let _ = std::fs::remove_file(net);
 }

@@ -3,7 +3,7 @@
 
 use baton_testkit::{legal_after, Baton};
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use baton_engine::Variant;
 
@@ -91,16 +91,14 @@ fn stop_interrupts_a_long_perft() {
     assert!(b.close());
 }
 
+/// `stop` ends an infinite search with its best move so far. How fast is measured by
+/// the soak (`tests/soak.rs`, stop to bestmove per percentile), not asserted here.
 #[test]
-fn stop_is_obeyed_quickly() {
+fn stop_ends_an_infinite_search_with_a_move() {
     let mut b = busy("go infinite");
-    let t = Instant::now();
-    b.ask("stop", "bestmove ");
-    assert!(
-        t.elapsed() < Duration::from_millis(200),
-        "{:?}",
-        t.elapsed()
-    );
+    let (best, _) = b.ask("stop", "bestmove ");
+    let mv = best.split_whitespace().nth(1).unwrap_or_default();
+    assert!(mv.len() >= 4 && mv != "(none)", "{best}");
     assert!(b.close());
 }
 
@@ -164,20 +162,18 @@ fn quit_exits_cleanly() {
 
 #[test]
 fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
-    // 65536 MB is inside the advertised range; it is refused where it is more than
-    // half the machine's memory, which is every machine this runs on so far.
-    let total_mb = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .map(|kb| kb / 1024);
-    if total_mb.is_none_or(|t| t >= 2 * 65536) {
-        eprintln!("skipped: this machine's memory ({total_mb:?} MB) could hold the hash");
-        return;
-    }
-    let mut b = handshake();
+    // 65536 MB is inside the advertised range. Baton runs with an address space of 8 GB
+    // (`prlimit`, util-linux, on every Debian system), so that it cannot have the table
+    // on any machine: refused before trying where that is more than half the memory,
+    // else by the allocation itself.
+    let mut command = std::process::Command::new("prlimit");
+    command.args([
+        &format!("--as={}", 8u64 << 30),
+        "--",
+        env!("CARGO_BIN_EXE_baton"),
+    ]);
+    let mut b = Baton::start_command(command);
+    b.ask("uci", "uciok");
     b.send("setoption name Hash value 65536");
     let e = error(&mut b);
     assert!(

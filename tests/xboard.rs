@@ -94,3 +94,37 @@ fn memory_the_machine_cannot_give_is_refused_and_the_game_goes_on() {
     assert!(mv.starts_with("move "), "{mv}");
     assert!(b.close());
 }
+
+#[test]
+fn san_moves_are_read_though_coordinates_are_announced() {
+    let mut b = handshake();
+    let (features, _) = b.script(&["protover 2"], "feature ");
+    assert!(features.contains("san=0"), "{features}");
+    // Knightmate's royal knight is K, as in Fairy-Stockfish's SAN.
+    b.send_all(&["new", "variant knightmate", "force"]);
+    let mut g = Game::startpos(Variant::Knightmate);
+    for (san, coordinates) in [
+        ("e4", "e2e4"),
+        ("e5", "e7e5"),
+        ("Kf3", "e1f3"),
+        ("Kf6+", "e8f6"),
+    ] {
+        b.send(&format!("usermove {san}"));
+        g.play_text(coordinates).expect("legal");
+    }
+    // A text that fits two moves, or none, is refused and changes nothing.
+    let (refused, before) = b.ask("usermove Qd9", "Illegal move");
+    assert_eq!(refused, "Illegal move: Qd9", "{before:?}");
+    assert!(
+        !before.iter().any(|l| l.starts_with("Illegal")),
+        "{before:?}"
+    );
+    let (mv, _) = b.ask("go", "move ");
+    let m = mv.trim_start_matches("move ");
+    assert!(
+        parse_move(g.position(), m).is_ok(),
+        "{mv} after {:?}",
+        g.moves()
+    );
+    assert!(b.close());
+}

@@ -13,7 +13,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -22,13 +22,9 @@ const XVFB: &str = "/usr/bin/Xvfb";
 const XDOTOOL: &str = "/usr/bin/xdotool";
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
-/// Whether the programs are here; if not, says which is missing.
+/// Whether the programs are here (a missing one fails the test under CI).
 fn installed(programs: &[&str]) -> bool {
-    let missing: Vec<&&str> = programs.iter().filter(|p| !Path::new(p).exists()).collect();
-    if !missing.is_empty() {
-        eprintln!("skipped: {missing:?} not installed");
-    }
-    missing.is_empty()
+    baton_testkit::installed("the real XBoard", programs)
 }
 
 /// A virtual X server on a free display, stopped on drop.
@@ -76,15 +72,17 @@ impl Drop for XServer {
 /// stopped (with its engines) on drop.
 struct XBoard {
     child: Child,
-    dir: PathBuf,
+    dir: tempfile::TempDir,
 }
 
 impl XBoard {
     fn start(x: &XServer, tag: &str, args: &[&str]) -> XBoard {
-        let dir = std::env::temp_dir().join(format!("baton-xboard-{tag}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let dir_text = dir.display().to_string();
-        let debug = dir.join("debug.txt").display().to_string();
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("baton-xboard-{tag}-"))
+            .tempdir()
+            .expect("temp dir");
+        let dir_text = dir.path().display().to_string();
+        let debug = dir.path().join("debug.txt").display().to_string();
         let mut cmd = Command::new(XBOARD);
         // Its own process group, so that XBoard and its engines end together.
         cmd.process_group(0)
@@ -102,7 +100,7 @@ impl XBoard {
     }
 
     fn log(&self) -> String {
-        std::fs::read_to_string(self.dir.join("debug.txt")).unwrap_or_default()
+        std::fs::read_to_string(self.dir.path().join("debug.txt")).unwrap_or_default()
     }
 
     /// Waits until the debug log holds `text` (or `secs` pass); the log.
@@ -132,7 +130,6 @@ impl Drop for XBoard {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

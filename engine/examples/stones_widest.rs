@@ -95,7 +95,7 @@ fn main() {
     let start = args
         .get(4)
         .map(|f| board_of(&Position::from_fen(v, f).expect("a valid start FEN")));
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::new(seed);
     let mut best = 0;
     for _restart in 0..8 {
         let mut b = start.unwrap_or_else(|| random_board(v, &mut rng));

@@ -3,6 +3,12 @@
 
 use crate::variant::Variant;
 
+/// The node total of `baton bench all` (every variant's positions at its own depth, one
+/// thread, a fresh 16 MB hash table per position): as Stockfish's bench number does, it
+/// names what a build's search does. A change to the search or the evaluation that moves
+/// it updates it here, in the same commit (`tests/cli.rs` checks the two agree).
+pub const SIGNATURE: u64 = 5_997_948;
+
 /// Bench positions of a variant (FENs), with the default bench depth
 /// (`VariantFacts::bench`).
 pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {

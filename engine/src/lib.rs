@@ -16,6 +16,7 @@ pub mod perft;
 pub mod pgn;
 pub mod piece;
 pub mod position;
+pub mod rng;
 pub mod rules;
 pub mod san;
 pub mod search;

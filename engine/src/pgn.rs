@@ -307,7 +307,7 @@ pub enum Notation {
     /// Standard algebraic notation (`san`), what other programs read.
     #[default]
     San,
-    /// Baton's coordinate notation (PROTOCOL.md), for tools that want it.
+    /// Baton's coordinate notation (docs/protocol.md), for tools that want it.
     Coordinates,
 }
 

@@ -23,15 +23,8 @@ pub fn keys() -> &'static Keys {
     static KEYS: OnceLock<Box<Keys>> = OnceLock::new();
     KEYS.get_or_init(|| {
         // A fixed seed keeps hashes (and so bench node counts) the same on every run.
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            // splitmix64
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::rng::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
         let sq = |v: Vec<u64>| -> [u64; 128] { v.try_into().expect("128 keys") };
         let mut piece = [[[0; 128]; NROLES]; 2];

@@ -509,7 +509,7 @@ fn fen_rejects_a_frozen_square_without_a_knightmare_and_bad_knightmares() {
 
 #[test]
 fn make_unmake_restores_both_components_and_the_hash() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut knightmares_seen = 0;
     for _ in 0..300 {
         let mut game = Game::startpos(V);
@@ -526,12 +526,12 @@ fn make_unmake_restores_both_components_and_the_hash() {
                 .filter(|m| p.occupied().has(m.to))
                 .copied()
                 .collect();
-            let pool = if !onto.is_empty() && rng.next().is_multiple_of(2) {
+            let pool = if !onto.is_empty() && rng.next_u64().is_multiple_of(2) {
                 &onto[..]
             } else {
                 &list[..]
             };
-            let m = pool[(rng.next() % pool.len() as u64) as usize];
+            let m = pool[(rng.next_u64() % pool.len() as u64) as usize];
             let copy = p.clone();
             let next = p.play(m);
             assert_eq!(copy, p, "play must not change the position it copies");

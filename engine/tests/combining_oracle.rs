@@ -363,7 +363,7 @@ fn perft_of_positions_with_several_knightmares() {
 /// them and late fusions: the move lists agree at every ply.
 #[test]
 fn random_games_agree_with_the_naive_reading() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let start = Position::startpos(Variant::CombiningKnightmare).fen();
     for game in 0..60 {
         let fen = if game % 2 == 0 {

@@ -587,7 +587,7 @@ fn fen_round_trips_with_capture_state() {
 
 /// Positions of random games from both start positions.
 fn random_positions(games: usize, plies: usize) -> Vec<Position> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut out = Vec::new();
     for g in 0..games {
         let v = if g % 2 == 0 { V8 } else { V10 };
@@ -603,7 +603,7 @@ fn random_positions(games: usize, plies: usize) -> Vec<Position> {
                 .iter()
                 .filter(|m| p.role_at(!p.side(), m.to).is_some())
                 .collect();
-            let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
+            let m = if !captures.is_empty() && rng.next_u64().is_multiple_of(2) {
                 *captures[rng.below(captures.len())]
             } else {
                 list[rng.below(list.len())]

@@ -93,7 +93,7 @@ fn the_search_wins_by_leaving_the_opponent_no_move() {
 fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
     use baton_engine::rules;
     use std::collections::BTreeSet;
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = baton_testkit::Rng::new(0x9e37_79b9_7f4a_7c15);
     for v in [Variant::FlipShatranj, V8] {
         for _game in 0..6 {
             let mut pos = Position::startpos(v);
@@ -116,10 +116,7 @@ fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
                 assert_eq!(got.len(), want.len(), "{}", pos.fen());
                 assert_eq!(got.iter().copied().collect::<BTreeSet<_>>(), want);
                 assert!(tactical.iter().all(|m| all.contains(m)), "{}", pos.fen());
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos = pos.play(all[(seed >> 33) as usize % all.len()]);
+                pos = pos.play(all[rng.below(all.len())]);
             }
         }
     }

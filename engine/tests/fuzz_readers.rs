@@ -37,7 +37,7 @@ fn rng() -> Rng {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x00f0_22ed_2026_u64);
-    Rng(seed.max(1))
+    Rng::new(seed)
 }
 
 /// One to three mutations of `text`, or a splice with `other`.

@@ -490,7 +490,7 @@ fn edge_positions_agree_with_a_naive_generator_deeper() {
 /// promotions, new knights and crowded relays; every position is compared.
 #[test]
 fn random_games_agree_with_a_naive_generator() {
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = baton_testkit::Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut promotions = 0;
     for _ in 0..40 {
         let mut p = Position::startpos(V);
@@ -500,10 +500,7 @@ fn random_games_agree_with_a_naive_generator() {
             if list.is_empty() || rules::insufficient_material(&p) {
                 break;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = list[(seed >> 33) as usize % list.len()];
+            let m = list[rng.below(list.len())];
             if m.promotion.is_some() {
                 promotions += 1;
             }

@@ -5,7 +5,7 @@
 use baton_engine::pgn::{read_games, variant_from_tag, write_game, GameText, Notation};
 use baton_engine::rules::legal_move_list;
 use baton_engine::{Position, Variant};
-use baton_testkit::rng::Rng;
+use baton_testkit::Rng;
 
 #[test]
 fn movetext_skips_numbers_comments_nags_variations_and_escapes() {
@@ -63,7 +63,7 @@ fn variant_names_as_other_programs_write_them() {
 
 /// A random game of `plies` from the start, written and read back in both notations.
 fn round_trip(v: Variant, plies: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let start = Position::startpos(v);
     let mut pos = start.clone();
     let mut moves = Vec::new();

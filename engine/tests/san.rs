@@ -5,7 +5,7 @@
 use baton_engine::rules::{in_check, legal_move_list};
 use baton_engine::{format_move, format_san, parse_san, MoveError, Position, Variant};
 use baton_testkit::position::{mv, play, pos};
-use baton_testkit::rng::Rng;
+use baton_testkit::Rng;
 
 /// Every legal move of `p`: its SAN reads back to it, the SANs are distinct, the text
 /// without its check mark reads back too, and `+`/`#` say what the position says.
@@ -44,7 +44,7 @@ fn check_tree(p: &Position, depth: u32) -> usize {
 
 /// Random games from `p`, every node checked.
 fn check_random_games(p: &Position, games: usize, plies: usize, seed: u64) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
     for _ in 0..games {
         let mut q = p.clone();
@@ -354,4 +354,17 @@ fn nonsense_is_an_error_never_a_panic() {
             assert!(r.is_err(), "{text} read as {r:?} in {}", v.name());
         }
     }
+}
+
+#[test]
+fn the_examples_of_docs_san_md() {
+    let v = Variant::StonesRelays;
+    // A rook's null move through the relay on a3, with a stone's step.
+    let fen = "4k3/8/8/8/8/8/X7/8/R3K2S w - - 0 1";
+    assert_eq!(san_of(v, fen, "a1a1,h1h2"), "Ra1/Sh1h2");
+    let v = Variant::FlipShatranj;
+    let fen = "5kk3/3P6/10/10/10/10/10/10/10/4KK4 w - - 0 1";
+    assert_eq!(san_of(v, fen, "d9d10n,d10d10"), "d10=N/Nd10");
+    let c = Variant::Chess;
+    reads(c, "4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1", "Nf3", "g1f3");
 }

@@ -201,6 +201,15 @@ impl Engine {
         self.game.play_text(text).map_err(|e| e.to_string())
     }
 
+    /// Plays a move given in SAN or coordinates (`san::parse_san`); for front ends
+    /// whose GUI may send SAN (XBoard). UCI keeps `play_text`'s coordinates.
+    pub fn play_san(&mut self, text: &str) -> Result<Move, String> {
+        self.stop();
+        let m = baton_engine::parse_san(self.game.position(), text).map_err(|e| e.to_string())?;
+        self.game.play(m);
+        Ok(m)
+    }
+
     /// Plays a move known to be legal here (the search's own move).
     pub fn play(&mut self, m: Move) {
         self.stop();

@@ -11,7 +11,7 @@ use crate::out::{sanitize, Out};
 use crate::uci::Flow;
 use crate::xboard_board::{
     highlight_line, move_from_xboard, move_to_xboard, setup_line, square_from_xboard,
-    variant_from_xboard, variant_names,
+    variant_from_xboard, variant_names, zero_based_ranks,
 };
 use crate::xboard_clock::{centiseconds_ms, parse_level, seconds_ms, Clock};
 
@@ -284,9 +284,19 @@ impl XBoard {
     fn usermove(&mut self, text: &str, line: &str) {
         self.cancel();
         let v = self.engine.variant();
+        // Baton announces `san=0`, so XBoard sends coordinates; SAN is read too (a
+        // GUI that sends it regardless, a person typing), except on 10-rank boards,
+        // where XBoard's rank numbers differ from ours (see docs/san.md).
         let played = move_from_xboard(v, text)
             .ok_or_else(String::new)
-            .and_then(|ours| self.engine.play_text(&ours));
+            .and_then(|ours| self.engine.play_text(&ours))
+            .or_else(|e| {
+                if zero_based_ranks(v) {
+                    Err(e)
+                } else {
+                    self.engine.play_san(text)
+                }
+            });
         if played.is_err() {
             self.out.line(&format!("Illegal move: {}", sanitize(text)));
             return;

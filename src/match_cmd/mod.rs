@@ -3,49 +3,33 @@
 //! worker threads (each with its own engine processes), and reports as games finish.
 
 pub(crate) mod cli;
-pub(crate) mod game;
 mod merge;
 pub mod pgn;
 mod stats;
-pub(crate) mod uci_client;
+
+/// The referee under the name the PGN writer knows it by.
+pub(crate) use crate::referee as game;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use baton_engine::rng::Rng;
 use baton_engine::{format_move, rules, Color, Position};
 
+use crate::cli::Error;
+use crate::uci_client::{self, EngineSlot, UciClient};
 use cli::{Command, Config, OpeningSource};
 use game::{GameRecord, Job, Opening, Termination};
 use stats::{SprtDecision, Tally};
-use uci_client::{EngineSlot, UciClient};
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    match cli::parse(args)? {
-        Command::Help => {
-            print!("{}", cli::USAGE);
-            Ok(())
-        }
+pub fn run(args: cli::Args) -> Result<(), Error> {
+    let done = match args.command().map_err(Error::Usage)? {
         Command::Replay(path) => pgn::replay(&path),
         Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()),
         Command::Play(cfg) => play(&cfg),
-    }
-}
-
-/// SplitMix64: a small seeded generator, enough for openings and orders.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+    };
+    Ok(done?)
 }
 
 /// Reads the FEN (or EPD) lines of an openings file, checking each.
@@ -444,7 +428,7 @@ fn play(cfg: &Config) -> Result<(), String> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let names = probe_engines(cfg)?;
     let openings = make_openings(cfg, (cfg.rounds * cfg.games.div_ceil(2)) as usize, &mut rng)?;
     let mut jobs = schedule(cfg, &openings);
@@ -541,13 +525,12 @@ mod tests {
     use super::*;
 
     fn config(extra: &str) -> Config {
-        let args: Vec<String> =
-            format!("--engine cmd=a --engine cmd=b --engine cmd=c --depth 1 {extra}")
-                .split_whitespace()
-                .map(String::from)
-                .collect();
-        match cli::parse(&args) {
-            Ok(Command::Play(c)) => *c,
+        let line = format!("match --engine cmd=a --engine cmd=b --engine cmd=c --depth 1 {extra}");
+        match crate::cli::parse_line(&line).map(|c| match c {
+            crate::cli::Command::Match(args) => args.command(),
+            other => panic!("{other:?}"),
+        }) {
+            Ok(Ok(Command::Play(c))) => *c,
             _ => panic!("bad test config"),
         }
     }
@@ -555,8 +538,8 @@ mod tests {
     #[test]
     fn each_opening_is_played_with_both_colors_by_every_pair() {
         let cfg = config("--games 4 --rounds 2 --random-plies 6 --seed 9");
-        let openings = make_openings(&cfg, 4, &mut Rng(9)).unwrap();
-        assert_eq!(openings, make_openings(&cfg, 4, &mut Rng(9)).unwrap());
+        let openings = make_openings(&cfg, 4, &mut Rng::new(9)).unwrap();
+        assert_eq!(openings, make_openings(&cfg, 4, &mut Rng::new(9)).unwrap());
         assert!(openings.iter().all(|o| o.moves.len() == 6));
         let jobs = schedule(&cfg, &openings);
         // Three pairs, four games each, two rounds.

@@ -88,13 +88,12 @@ mod tests {
             result: 0.5,
             score: None,
         }];
-        let path = std::env::temp_dir().join(format!("baton-labels-{}", std::process::id()));
-        let path = path.to_str().unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let path = file.path().to_str().unwrap();
         save(path, Variant::Knightmate, &train, &held).unwrap();
         let (t, h) = load(path, Variant::Knightmate).unwrap();
         // Another variant's labels are refused, not misread.
         let other = load(path, Variant::Chess);
-        std::fs::remove_file(path).unwrap();
         assert!(other.is_err_and(|e| e.contains("not labels of chess")));
         assert_eq!((t.len(), h.len()), (1, 1));
         assert_eq!(t[0].result, 0.25);

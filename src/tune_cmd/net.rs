@@ -6,6 +6,7 @@
 
 use baton_engine::eval;
 use baton_engine::eval::network::{self, activate, Network, HIDDEN, SCALE, WEIGHTS};
+use baton_engine::rng::Rng;
 use baton_engine::Color;
 use rayon::prelude::*;
 
@@ -57,23 +58,6 @@ impl Default for Schedule {
             rate: 0.001,
             decay: 2.0,
         }
-    }
-}
-
-/// A small deterministic generator (xorshift64*) for the starting weights and the
-/// shuffles: a run is repeatable.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform in -a..a.
-    fn uniform(&mut self, a: f32) -> f32 {
-        ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
     }
 }
 
@@ -206,7 +190,7 @@ pub fn report_loss(net: &Network, train: &[Sample], held_out: &[Sample]) {
 pub fn train(train: &[Sample], held_out: &[Sample], schedule: &Schedule) -> Network {
     let mut set: Vec<Example> = train.par_iter().map(example).collect();
     let held: Vec<Example> = held_out.par_iter().map(example).collect();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut net = Network::zeros();
     let a = (1.0 / 32f32).sqrt();
     for w in &mut net.input {
@@ -218,7 +202,7 @@ pub fn train(train: &[Sample], held_out: &[Sample], schedule: &Schedule) -> Netw
     println!("pass 0: held-out loss {:.6}", best.0);
     for pass in 1..=schedule.passes {
         for i in (1..set.len()).rev() {
-            set.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            set.swap(i, rng.below(i + 1));
         }
         // The step size falls to a tenth over the last third of the passes.
         let late = (pass as f32 - schedule.passes as f32 * 2.0 / 3.0).max(0.0)

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use baton_engine::{Color, Position, Variant};
 
-use crate::match_cmd::cli::{engine_word, EngineSpec, Limit};
-use crate::match_cmd::game::position_command;
-use crate::match_cmd::uci_client::{Failure, UciClient};
+use crate::match_cmd::cli::Setting;
+use crate::referee::position_command;
+use crate::uci_client::{EngineSpec, Failure, Limit, UciClient};
 
 /// A teacher: the engine, the `go` command of its search limit and how many copies
 /// to run.
@@ -25,7 +25,7 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Reads `cmd=PATH [depth=N|nodes=N] [processes=N] [option.NAME=V] [arg=A] [dir=D]`
 /// (depth 6 and one process per core unless given).
-pub fn parse(words: &[&str]) -> Result<Teacher, String> {
+pub fn parse(words: &[String]) -> Result<Teacher, String> {
     let mut spec = EngineSpec::default();
     let mut processes = std::thread::available_parallelism().map_or(1, |n| n.get());
     for word in words {
@@ -36,7 +36,7 @@ pub fn parse(words: &[&str]) -> Result<Teacher, String> {
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("bad number '{n}' for processes"))?;
         } else {
-            engine_word(&mut spec, word)?;
+            Setting::parse(word)?.apply(&mut spec);
         }
     }
     if spec.cmd.is_empty() {

@@ -6,9 +6,8 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -23,7 +22,8 @@ pub struct Browser {
     replies: Receiver<Value>,
     next_id: u64,
     session: String,
-    dir: PathBuf,
+    /// Holds the fifos and the profile; removed when the browser is dropped.
+    _dir: tempfile::TempDir,
 }
 
 impl Browser {
@@ -32,16 +32,12 @@ impl Browser {
         if !Path::new(CHROMIUM).exists() {
             return None;
         }
-        // One directory per browser: tests of one binary open browsers in parallel,
-        // so the process id alone would let one test's fifos clash with another's.
-        static OPENED: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "baton-browser-{}-{}",
-            std::process::id(),
-            OPENED.fetch_add(1, AtomicOrdering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        // One directory per browser: tests of one binary open browsers in parallel.
+        let temp = tempfile::Builder::new()
+            .prefix("baton-browser-")
+            .tempdir()
+            .expect("temp dir");
+        let dir = temp.path();
         for fifo in ["in", "out"] {
             let ok = Command::new("mkfifo")
                 .arg(dir.join(fifo))
@@ -95,7 +91,7 @@ impl Browser {
             replies,
             next_id: 0,
             session: String::new(),
-            dir,
+            _dir: temp,
         };
         let target = b.call("Target.createTarget", json!({ "url": url }));
         let id = target["targetId"].as_str().expect("targetId").to_string();
@@ -240,6 +236,5 @@ impl Drop for Browser {
             .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

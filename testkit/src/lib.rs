@@ -8,19 +8,21 @@
 pub mod browser;
 pub mod epd;
 pub mod fen;
+pub mod outside;
 pub mod position;
 pub mod process;
-pub mod rng;
 pub mod search;
 pub mod session;
 
+/// The project's one random generator, for the tests' random games and inputs.
+pub use baton_engine::rng::Rng;
 pub use epd::{perft_cases, PerftCase};
 pub use fen::{board_fen, mirror_fen, mirror_text};
+pub use outside::installed;
 pub use position::{
     both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
     turns,
 };
 pub use process::{Baton, GuiServer};
-pub use rng::Rng;
 pub use search::{best, best_in, mate_in_one};
 pub use session::{lines_with, Buffer};

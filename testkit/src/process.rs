@@ -18,12 +18,11 @@ pub struct Baton {
 impl Baton {
     /// Starts `program` (for the `baton` binary: `env!("CARGO_BIN_EXE_baton")`).
     pub fn start(program: &str) -> Baton {
-        Baton::spawn(Command::new(program))
+        Baton::start_command(Command::new(program))
     }
 
-    /// Starts the engine `command` describes (a program under Wine, with its own
-    /// environment, ...).
-    pub fn spawn(mut command: Command) -> Baton {
+    /// Starts `command` (a program with arguments, or under another, such as `prlimit`).
+    pub fn start_command(mut command: Command) -> Baton {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

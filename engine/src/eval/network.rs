@@ -392,7 +392,7 @@ mod tests {
             ("r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1", 11),
         ] {
             let mut pos = Position::from_fen(Variant::Knightmate, start).unwrap();
-            let mut rng = seed;
+            let mut rng = crate::rng::Rng::new(seed);
             for _ in 0..80 {
                 assert_eq!(q.correction_from(&pos, &mut acc), q.correction(&pos));
                 evaluated += 1;
@@ -401,10 +401,7 @@ mod tests {
                 if list.is_empty() {
                     break;
                 }
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos = pos.play(list[(rng >> 33) as usize % list.len()]);
+                pos = pos.play(list[rng.below(list.len())]);
             }
         }
         assert!(evaluated > 100, "{evaluated}");

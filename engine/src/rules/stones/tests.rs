@@ -111,7 +111,7 @@ fn random_position(rng: &mut Rng, variant: Variant) -> Option<Position> {
 
 /// Positions from random games and random placements of both variants.
 fn sample(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for variant in [Variant::StonesRelays, Variant::StonesRelaysTunnel] {
         for _ in 0..count {

@@ -1,7 +1,8 @@
 //! One UCI engine process: commands go to its stdin; a reader thread per output stream
 //! turns lines into channel events, so every wait has a deadline (`recv_timeout`) and
 //! a crash shows up as the stream closing. The last lines exchanged are kept for the
-//! log when the engine misbehaves.
+//! log when the engine misbehaves. `baton match` plays with it and `baton tune`'s
+//! teacher labels positions with it.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -13,7 +14,64 @@ use std::time::{Duration, Instant};
 
 use baton_engine::Variant;
 
-use super::cli::EngineSpec;
+/// How long an engine may think about one move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// A clock: `base_ms` for every `moves` moves (or the whole game), plus `inc_ms` a move.
+    Clock {
+        base_ms: u64,
+        inc_ms: u64,
+        moves: Option<u32>,
+    },
+    Depth(u32),
+    Nodes(u64),
+}
+
+impl Limit {
+    /// The PGN `TimeControl` text.
+    pub fn pgn_text(&self) -> String {
+        match *self {
+            Limit::Clock {
+                base_ms,
+                inc_ms,
+                moves,
+            } => {
+                let secs = |ms: u64| format!("{}", ms as f64 / 1000.0);
+                let mut s = match moves {
+                    Some(m) => format!("{m}/{}", secs(base_ms)),
+                    None => secs(base_ms),
+                };
+                if inc_ms > 0 {
+                    s += &format!("+{}", secs(inc_ms));
+                }
+                s
+            }
+            Limit::Depth(d) => format!("depth {d}"),
+            Limit::Nodes(n) => format!("nodes {n}"),
+        }
+    }
+
+    /// The `go` command of a fixed depth or node count; `None` for a clock (whose
+    /// command needs both clocks' state).
+    pub fn fixed_go(&self) -> Option<String> {
+        match *self {
+            Limit::Depth(d) => Some(format!("go depth {d}")),
+            Limit::Nodes(n) => Some(format!("go nodes {n}")),
+            Limit::Clock { .. } => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct EngineSpec {
+    pub name: Option<String>,
+    pub cmd: String,
+    pub args: Vec<String>,
+    pub dir: Option<String>,
+    /// UCI options to set, in order (`UCI_Variant` is handled separately).
+    pub options: Vec<(String, String)>,
+    pub limit: Option<Limit>,
+}
 
 /// How many lines of the conversation a failure report shows.
 const TAIL_LINES: usize = 10;

@@ -1,14 +1,15 @@
 //! One game between two engines: clocks, the `position`/`go` exchange, and Baton's own
 //! rules as referee. Whatever an engine does wrong (an illegal or unreadable move, a
 //! crash, no answer, a fallen flag) loses it the game; the game always ends with a
-//! record.
+//! record. `baton match` plays its games with it; `baton tune`'s teacher uses its
+//! `position` command.
 
 use std::time::Duration;
 
 use baton_engine::{format_move, parse_move, Color, Game, Position, Variant};
 
-use super::cli::{Config, DrawRule, Limit, ResignRule};
-use super::uci_client::{EngineSlot, Failure};
+use crate::match_cmd::cli::{Config, DrawRule, ResignRule};
+use crate::uci_client::{EngineSlot, Failure, Limit};
 
 /// Wait beyond an engine's clock before it counts as hung, unless `--hang-timeout`.
 const CLOCK_HANG_MARGIN: Duration = Duration::from_secs(5);
