@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use baton_engine::pgn::{write_game, GameText, Notation};
-use baton_engine::rules::{legal_move_list, terminal};
+use baton_engine::rules::terminal;
 use baton_engine::{Position, Variant};
-use baton_testkit::Rng;
+use baton_testkit::{random_game, Rng};
 
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/outside_readers.py");
@@ -66,16 +66,7 @@ fn random_games(variant: Variant, games: usize, seed: u64, test: &str) -> PathBu
     let mut text = String::new();
     for round in 1..=games {
         let start = Position::startpos(variant);
-        let (mut pos, mut moves) = (start.clone(), Vec::new());
-        for _ in 0..200 {
-            let legal = legal_move_list(&pos);
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.below(legal.len())];
-            pos = pos.play(m);
-            moves.push(m);
-        }
+        let (pos, moves) = random_game(&start, 200, &mut rng);
         // Mate and stalemate are results; a game cut at 200 plies is unfinished.
         let result = terminal(&pos).map_or("*", |o| o.result_text());
         let tags = [

@@ -58,7 +58,7 @@ enum Castle {
 }
 
 /// What a SAN text says about a move. `None` fields say nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Pattern {
     castle: Option<Castle>,
     /// The mover's letters: "" a pawn, "N", a Knightmare "QN".
@@ -184,15 +184,9 @@ fn pattern_of(pos: &Position, m: Move, legal: &[Move]) -> Pattern {
     if m.kind == MoveKind::Castle {
         return Pattern {
             castle: Some(castle_side(pos, m)),
-            mover: String::new(),
-            file: None,
-            rank: None,
-            mark: None,
-            to: None,
-            promotion: None,
             extra: m.extra,
             extra_letter,
-            hyphen: false,
+            ..Pattern::default()
         };
     }
     let t = pos.tables;
@@ -365,18 +359,7 @@ fn read_pattern(pos: &Position, text: &str) -> Option<Pattern> {
         Some((a, b)) => (strip_suffixes(a), Some(strip_suffixes(b))),
         None => (text, None),
     };
-    let mut p = Pattern {
-        castle: None,
-        mover: String::new(),
-        file: None,
-        rank: None,
-        mark: None,
-        to: None,
-        promotion: None,
-        extra: None,
-        extra_letter: None,
-        hyphen: false,
-    };
+    let mut p = Pattern::default();
     if let Some(second) = second {
         let (letter, squares) = read_squares(pos, second)?;
         p.extra_letter = letter;

@@ -3,9 +3,8 @@
 //! writer writes, in either notation and every variant, reads back move for move.
 
 use baton_engine::pgn::{read_games, variant_from_tag, write_game, GameText, Notation};
-use baton_engine::rules::legal_move_list;
 use baton_engine::{Position, Variant};
-use baton_testkit::Rng;
+use baton_testkit::{random_game, Rng};
 
 #[test]
 fn movetext_skips_numbers_comments_nags_variations_and_escapes() {
@@ -63,19 +62,8 @@ fn variant_names_as_other_programs_write_them() {
 
 /// A random game of `plies` from the start, written and read back in both notations.
 fn round_trip(v: Variant, plies: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
     let start = Position::startpos(v);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = legal_move_list(&pos);
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())];
-        pos = pos.play(m);
-        moves.push(m);
-    }
+    let (_, moves) = random_game(&start, plies, &mut Rng::new(seed));
     for notation in [Notation::San, Notation::Coordinates] {
         let comments = moves
             .iter()

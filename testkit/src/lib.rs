@@ -20,8 +20,8 @@ pub use epd::{perft_cases, PerftCase};
 pub use fen::{board_fen, mirror_fen, mirror_text};
 pub use outside::{installed, under_ci};
 pub use position::{
-    both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos, set,
-    turns,
+    both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos,
+    random_game, set, turns,
 };
 pub use process::{Baton, GuiServer};
 pub use search::{best, best_in, mate_in_one};

@@ -7,6 +7,24 @@ use baton_engine::rules::legal_move_list;
 use baton_engine::{format_move, parse_move, Move, Position, Variant};
 
 use crate::fen::{mirror_fen, mirror_text};
+use crate::Rng;
+
+/// A random game of at most `plies` from `start` (it stops where no move is left): the
+/// position reached and the moves played, each drawn uniformly from the legal ones.
+pub fn random_game(start: &Position, plies: usize, rng: &mut Rng) -> (Position, Vec<Move>) {
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for _ in 0..plies {
+        let legal = legal_move_list(&pos);
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        pos = pos.play(m);
+        played.push(m);
+    }
+    (pos, played)
+}
 
 /// The position of `fen`; panics naming the FEN if it is refused.
 pub fn pos(variant: Variant, fen: &str) -> Position {
