@@ -280,6 +280,21 @@ fn cpu_has_v3() -> bool {
 /// The message a v3 build gives on a CPU without its features.
 const REFUSAL: &str = "error: this Baton is built for x86-64-v3 CPUs, and this CPU lacks: ";
 
+/// A build of `level` agrees with the native build, or, built for x86-64-v3 on a CPU
+/// without it, refuses to start with its message.
+fn agrees_with_native_or_refuses(level: &str, what: &str, launch: &Launch<'_>) {
+    if level == "x86-64-v3" && !cpu_has_v3() {
+        let out = launch(&["bench"]).output().expect("run the build");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(REFUSAL),
+            "{what}: {err}"
+        );
+        return;
+    }
+    agrees_with_native(what, launch);
+}
+
 #[test]
 fn windows_builds_under_wine_agree_with_the_native_build() {
     let tools = [
@@ -349,16 +364,7 @@ fn windows_builds_under_wine_agree_with_the_native_build() {
             c
         };
         let what = format!("the Windows {level} build under Wine");
-        if level == "x86-64-v3" && !cpu_has_v3() {
-            let out = wine(&["bench"]).output().expect("run wine");
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert!(
-                !out.status.success() && err.contains(REFUSAL),
-                "{what}: {err}"
-            );
-            continue;
-        }
-        agrees_with_native(&what, &wine);
+        agrees_with_native_or_refuses(level, &what, &wine);
     }
     // This prefix's Wine server, started by this test, ends with it.
     let _ = Command::new("wineserver")
@@ -409,16 +415,7 @@ fn static_linux_builds_agree_with_the_native_build_without_an_environment() {
             c
         };
         let what = format!("the static Linux {level} build");
-        if level == "x86-64-v3" && !cpu_has_v3() {
-            let out = bare(&["bench"]).output().expect("run baton");
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert!(
-                !out.status.success() && err.contains(REFUSAL),
-                "{what}: {err}"
-            );
-            continue;
-        }
-        agrees_with_native(&what, &bare);
+        agrees_with_native_or_refuses(level, &what, &bare);
     }
     // Our own native binary is dynamic: the ELF reading sees the difference.
     let native = std::fs::read(env!("CARGO_BIN_EXE_baton")).expect("read the native binary");
