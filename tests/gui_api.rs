@@ -272,6 +272,7 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     for (path, marker) in [
         ("/", "<title>Baton board</title>"),
         ("/app.js", "api(\"GET\", \"/api/variants\")"),
+        ("/board.js", "function renderBoard()"),
         ("/style.css", "#board"),
     ] {
         let (status, body) = request(&s, "GET", path, b"");

@@ -23,6 +23,7 @@ const MAX_GAME_HASH_MB: u64 = 64;
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const BOARD_SCRIPT: &str = include_str!("page/board.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// Longest search a request may ask for (one hour a move).
@@ -174,6 +175,7 @@ pub fn route(req: &Request, games: &Games) -> Response {
     match (req.method.as_str(), req.path.as_str()) {
         ("GET", "/" | "/index.html") => Response::new(200, "text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
+        ("GET", "/board.js") => Response::new(200, "text/javascript; charset=utf-8", BOARD_SCRIPT),
         ("GET", "/style.css") => Response::new(200, "text/css; charset=utf-8", STYLE),
         ("GET", "/api/variants") => Response::json(200, &variants()),
         ("POST", "/api/games") => new_tab(req, games),
