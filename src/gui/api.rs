@@ -317,7 +317,9 @@ fn post(req: &Request, path: &str, s: &mut Session) -> Response {
             s.stop();
             Ok(Ok(()))
         }
-        "/api/step" => body::<Step>(req).map(|st| s.step(usize::try_from(st.at).unwrap_or(usize::MAX))),
+        "/api/step" => {
+            body::<Step>(req).map(|st| s.step(usize::try_from(st.at).unwrap_or(usize::MAX)))
+        }
         "/api/players" => body::<Players>(req).map(|p| {
             s.change(SettingsChange {
                 white: Some(p.white),

@@ -136,6 +136,9 @@ mod tests {
         // Undo gives back the time of then and pauses.
         c.undone(1);
         assert!(!c.running());
-        assert_eq!(c.left_at(Color::Black, Color::Black, t1 + Duration::from_secs(9)), 1000);
+        assert_eq!(
+            c.left_at(Color::Black, Color::Black, t1 + Duration::from_secs(9)),
+            1000
+        );
     }
 }

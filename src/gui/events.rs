@@ -67,7 +67,10 @@ pub fn stream(game: Game) -> Sse<impl Stream<Item = Result<Event, Infallible>>> 
         f.changed.borrow_and_update();
         let game = Arc::clone(&f.game);
         // The engine and the game's lock are synchronous.
-        match tokio::task::spawn_blocking(move || look(&game)).await.ok()? {
+        match tokio::task::spawn_blocking(move || look(&game))
+            .await
+            .ok()?
+        {
             Look::State(json, wake) => {
                 f.wake = wake;
                 Some((Ok(Event::default().event("state").data(json)), Some(f)))

@@ -767,6 +767,7 @@ impl Session {
                         nps: r.nps,
                         time_ms: r.time_ms,
                         pv: pv_text(root, &r.pv, |s| s),
+                        san: san_line(root, &r.pv),
                     })
                     .collect()
             })
@@ -909,6 +910,22 @@ struct Line {
     nps: u64,
     time_ms: u64,
     pv: Vec<String>,
+    /// The same line in SAN, as the page shows it.
+    san: Vec<String>,
+}
+
+/// A principal variation in SAN, cut where a move is not legal (as `pv_text`).
+fn san_line(root: &Position, pv: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !rules::legal_move_list(&pos).contains(&m) {
+            break;
+        }
+        out.push(baton_engine::format_san(&pos, m));
+        pos = pos.play(m);
+    }
+    out
 }
 
 /// `{"cp": n}` or `{"mate": n}`, from White's side.

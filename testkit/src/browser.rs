@@ -106,8 +106,63 @@ impl Browser {
         Some(b)
     }
 
+    /// The board page of `server`, its address followed by `query` (`&variant=...`),
+    /// once its game is drawn; `None` if Chromium is not installed.
+    pub fn board(server: &crate::GuiServer, query: &str) -> Option<Browser> {
+        let mut b = Browser::open(&format!("{}{query}", server.url()))?;
+        b.wait_for(
+            "typeof state === 'object' && state && state.game \
+             && document.querySelectorAll('.sq').length === state.width * state.height",
+        );
+        Some(b)
+    }
+
+    /// Writes a screenshot to `$BATON_SCREENSHOTS/name.png` where that is set (the
+    /// pictures in docs/gui/ are made so).
+    pub fn keep_screenshot(&mut self, name: &str) {
+        if let Ok(dir) = std::env::var("BATON_SCREENSHOTS") {
+            let png = self.screenshot();
+            std::fs::write(Path::new(&dir).join(format!("{name}.png")), png)
+                .expect("write the screenshot");
+        }
+    }
+
     /// Sends a DevTools command (to the page once attached) and returns its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Reloads the page and waits until its script has a `state` again.
+    pub fn reload(&mut self) {
+        self.eval("window.__reloading = true");
+        self.call("Page.reload", json!({}));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let ready = "!window.__reloading && typeof state === 'object' && !!state";
+        loop {
+            // While the old page goes, its context may be gone: that is not an answer.
+            let r = self.try_call(
+                "Runtime.evaluate",
+                json!({ "expression": ready, "returnByValue": true }),
+            );
+            if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the page did not come back");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// The page's viewport, `width` x `height` CSS pixels (a phone below 600).
+    pub fn viewport(&mut self, width: u32, height: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600 }),
+        );
+    }
+
+    /// A DevTools command's result, or its error.
+    pub fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({ "id": id, "method": method, "params": params });
@@ -125,9 +180,9 @@ impl Browser {
                 .unwrap_or_else(|| panic!("no reply to {method}"));
             if reply["id"] == json!(id) {
                 if let Some(e) = reply.get("error") {
-                    panic!("{method}: {e}");
+                    return Err(e.clone());
                 }
-                return reply["result"].clone();
+                return Ok(reply["result"].clone());
             }
         }
     }
