@@ -116,6 +116,7 @@ function renderLines() {
     `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}</div>`
   ).join("") || (state.searching ? "<div>thinking...</div>" : "");
   const top = lines.length ? lines[0].score : null;
+  $("evalbar").classList.toggle("hidden", !top);
   $("evalfill").style.width = (top ? whiteShare(top) * 100 : 50) + "%";
   $("evaltext").textContent = top ? scoreText(top) + " (White's view)" : "";
   $("analyse").classList.toggle("active", state.settings.analysis);
@@ -124,7 +125,8 @@ function renderLines() {
 // The move list is fetched again only when the game changed.
 let movesFor = null;
 function renderMoves() {
-  const key = state.fen + "|" + state.moves_played + "|" + (state.review ? state.review.at : "");
+  const key = [state.fen, state.moves_played, state.review && state.review.at,
+    state.outcome && state.outcome.reason].join("|");
   if (key === movesFor) return;
   movesFor = key;
   fetchText("/api/pgn").then((pgn) => {
