@@ -34,6 +34,41 @@ struct Review {
     tags: Vec<(String, String)>,
 }
 
+impl Review {
+    /// The loaded game's start and its whole list of moves.
+    fn game(&self) -> (Position, Vec<Move>) {
+        let start = self
+            .fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(self.variant, f).ok())
+            .unwrap_or_else(|| Position::startpos(self.variant));
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            // The moves were read and replayed when the game was loaded.
+            let Ok(m) = baton_engine::parse_move(&pos, text) else {
+                break;
+            };
+            moves.push(m);
+            pos = pos.play(m);
+        }
+        (start, moves)
+    }
+}
+
+/// The moves from `start` in SAN, for the page's move list.
+fn san_list(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let san = baton_engine::format_san(&pos, m);
+            pos = pos.play(m);
+            san
+        })
+        .collect()
+}
+
 pub struct Session {
     engine: Engine,
     live: Arc<Mutex<Live>>,
@@ -288,21 +323,7 @@ impl Session {
 
     /// A loaded game as PGN: its tags as they came, its moves in SAN.
     fn loaded_pgn(&self, r: &Review) -> String {
-        let start = r
-            .fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(r.variant, f).ok())
-            .unwrap_or_else(|| Position::startpos(r.variant));
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(r.moves.len());
-        for text in &r.moves {
-            // The moves were read and replayed when the game was loaded.
-            let Ok(m) = baton_engine::parse_move(&pos, text) else {
-                break;
-            };
-            moves.push(m);
-            pos = pos.play(m);
-        }
+        let (start, moves) = r.game();
         let result = r
             .tags
             .iter()
@@ -399,8 +420,19 @@ impl Session {
             at: r.at,
             tags: r.tags.clone(),
         });
+        // The move list: a loaded game whole (the page marks where it stands), else
+        // the game played.
+        let san = match &self.review {
+            Some(r) => {
+                let (start, moves) = r.game();
+                san_list(&start, &moves)
+            }
+            None => san_list(game.start(), game.moves()),
+        };
         State {
             variant: v.name(),
+            san,
+            frozen: pos.frozen().map(|sq| t.square_name(sq)),
             width: t.width,
             height: t.height,
             ranks,
@@ -454,6 +486,10 @@ pub struct State {
     side: &'static str,
     fen: String,
     moves_played: usize,
+    /// The game's moves in SAN (a loaded game's all, wherever the page stands).
+    san: Vec<String>,
+    /// combiningknightmare: the Knightmare that may not move this ply.
+    frozen: Option<String>,
     last_move: Option<String>,
     check: Vec<String>,
     threatened: Vec<String>,

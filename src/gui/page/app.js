@@ -54,11 +54,41 @@ function renderLines() {
   ).join("") || (state.searching ? "<div>thinking...</div>" : "");
 }
 
+// The move list in SAN, numbered from the game's start, the current move marked; each
+// move is a button that shows the game after it.
 function renderMoves() {
-  fetchText("/api/pgn").then((pgn) => {
-    const text = pgn.split("\n\n").slice(1).join(" ").trim();
-    $("movelist").textContent = text;
-  }).catch(() => {});
+  const fen = state.fen.split(" ");
+  const plyNow = (parseInt(fen[fen.length - 1], 10) - 1) * 2 + (state.side === "black" ? 1 : 0);
+  const first = plyNow - state.moves_played;
+  const at = state.review ? state.review.at : state.san.length;
+  let html = "";
+  state.san.forEach((san, i) => {
+    const ply = first + i;
+    if (ply % 2 === 0) html += `<span class="num">${ply / 2 + 1}.</span>`;
+    else if (i === 0) html += `<span class="num">${(ply + 1) / 2}...</span>`;
+    const current = i + 1 === at ? ` class="mv current" aria-current="step"` : ` class="mv"`;
+    html += `<button${current} data-at="${i + 1}">${san}</button> `;
+  });
+  const list = $("movelist");
+  list.innerHTML = html;
+  const cur = list.querySelector(".current");
+  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+}
+
+// Shows the game after `at` of its moves: a loaded game steps; a game being played is
+// first taken into review (its PGN loaded back), and goes on from where a move is played.
+async function showMove(at) {
+  try {
+    if (!state.review) {
+      if (at >= state.moves_played) return;
+      await api("POST", "/api/stop", {});
+      await api("POST", "/api/pgn", await fetchText("/api/pgn"));
+    }
+    const last = state.san.length;
+    state = await api("POST", "/api/step", { at: Math.min(last, Math.max(0, at)) });
+    pick = null;
+    render();
+  } catch (e) { status(e.message, true); }
 }
 
 async function fetchText(path) {
@@ -132,6 +162,7 @@ async function maybeBatonMoves() {
 async function setPlayers() {
   const [w, b] = $("mode").value.split("-");
   state = await api("POST", "/api/players", { white: w, black: b });
+  turnTowards(w, b);
   render();
   maybeBatonMoves();
 }
@@ -173,6 +204,9 @@ function wire() {
     catch (e) { status(e.message, true); }
   };
   $("set-fen").onclick = () => newGame($("fen").value);
+  $("fen").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); newGame($("fen").value); }
+  });
   $("save-pgn").onclick = async () => {
     const text = await fetchText("/api/pgn");
     const a = document.createElement("a");
@@ -189,14 +223,24 @@ function wire() {
     const f = $("pgn-file").files[0];
     if (f) loadPgn(await f.text());
   };
-  const step = async (at) => {
-    try { state = await api("POST", "/api/step", { at: Math.max(0, at) }); render(); }
-    catch (e) { status(e.message, true); }
-  };
-  $("first").onclick = () => step(0);
-  $("prev").onclick = () => step(state.review.at - 1);
-  $("next").onclick = () => step(state.review.at + 1);
-  $("last").onclick = () => step(state.review.moves.length);
+  const at = () => (state.review ? state.review.at : state.moves_played);
+  $("first").onclick = () => showMove(0);
+  $("prev").onclick = () => showMove(at() - 1);
+  $("next").onclick = () => showMove(at() + 1);
+  $("last").onclick = () => showMove(state.san.length);
+  $("movelist").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-at]");
+    if (b) showMove(parseInt(b.dataset.at, 10));
+  });
+  // Arrow keys step through the game, unless the board or a field has the focus.
+  document.addEventListener("keydown", (e) => {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("#board, input, textarea, select")) return;
+    const to = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: state.san.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    showMove(to);
+  });
 }
 
 async function loadPgn(text) {
