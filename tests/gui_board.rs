@@ -393,6 +393,39 @@ fn the_picked_neutral_piece_is_highlighted_in_the_turns_second_part() {
     assert_eq!(b.played(1), "g1f3,b4c4");
 }
 
+#[test]
+fn a_move_through_two_relays_is_drawn_as_its_path_not_a_jump() {
+    // A rook on a1, relays on a5 and e5: a1-e7 goes up to a5, across to e5, up to e7.
+    let fen = "7k/8/8/8/X3X3/8/8/7K/RN6 w - - 0 1";
+    let Some((_server, mut b)) = board("stonesrelays", Some(fen), "human-human") else {
+        return;
+    };
+    b.click(&sq("a1"));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.click(&sq("e7"));
+    b.wait_for("document.querySelector('#arrows polyline.route')");
+    // The line's corners are the squares' centres: a1, a5, e5, e7.
+    let corners = "(() => { const w = $('arrows').getBoundingClientRect(); \
+         return ['a1', 'a5', 'e5', 'e7'].map((s) => { \
+         const r = document.querySelector(`.sq[data-sq=\"${s}\"]`).getBoundingClientRect(); \
+         return `${r.left - w.left + r.width / 2},${r.top - w.top + r.height / 2}`; }).join(' '); })()";
+    let want = text(&mut b, corners);
+    let drawn = text(
+        &mut b,
+        "$('arrows').querySelector('polyline.route').getAttribute('points')",
+    );
+    assert_eq!(drawn, want);
+    // Played without a neutral move, the last move keeps its path.
+    b.click("#no-second");
+    assert_eq!(b.played(1), "a1e7");
+    b.wait_for("document.querySelector('#arrows polyline.last-route')");
+    let drawn = text(
+        &mut b,
+        "$('arrows').querySelector('polyline.last-route').getAttribute('points')",
+    );
+    assert_eq!(drawn, want);
+}
+
 // ---- 5. The move list ----
 
 #[test]

@@ -97,6 +97,8 @@ struct Step {
 #[derive(Serialize)]
 struct Moves {
     moves: Vec<String>,
+    /// Where the piece moves turn on relays or gates, by from and to ("a1e7").
+    routes: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 fn in_range(name: &str, value: Option<u64>, max: u64) -> Result<Option<u64>, Response> {
@@ -171,6 +173,7 @@ pub fn route(req: &Request, session: &Mutex<Session>) -> Response {
                 200,
                 &Moves {
                     moves: s.moves(prefix),
+                    routes: s.routes(prefix),
                 },
             )
         }

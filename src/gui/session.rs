@@ -3,6 +3,7 @@
 //! owns the options, the hash table and the search thread. Search reports arrive on
 //! the search thread and are kept in `Live`, which the page polls.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use baton_engine::search::{Limits, Report, Score};
@@ -54,6 +55,19 @@ impl Review {
         }
         (start, moves)
     }
+}
+
+/// The way `m`'s piece goes where it turns on relays or at the tunnel's gates (the
+/// squares' names, from first), or nothing for a move straight to its square.
+fn route_names(pos: &Position, m: Move) -> Vec<String> {
+    if !pos.variant().has_neutral_pieces() {
+        return Vec::new();
+    }
+    let way = rules::stones::route(pos, m);
+    if way.len() <= 2 {
+        return Vec::new();
+    }
+    way.iter().map(|&sq| pos.tables().square_name(sq)).collect()
 }
 
 /// The moves from `start` in SAN, for the page's move list.
@@ -165,6 +179,24 @@ impl Session {
             .iter()
             .map(|&m| format_move(pos, m))
             .filter(|t| t.starts_with(prefix))
+            .collect()
+    }
+
+    /// The ways the piece moves beginning with `prefix` go where they turn on relays or
+    /// at the tunnel's gates, by the piece move's from and to squares ("a1e7").
+    pub fn routes(&self, prefix: &str) -> BTreeMap<String, Vec<String>> {
+        let pos = self.position();
+        if self.engine.game().outcome().is_some() {
+            return BTreeMap::new();
+        }
+        rules::legal_move_list(pos)
+            .iter()
+            .filter(|&&m| format_move(pos, m).starts_with(prefix))
+            .filter_map(|&m| {
+                let way = route_names(pos, m);
+                let t = pos.tables();
+                (!way.is_empty()).then(|| (t.square_name(m.from) + &t.square_name(m.to), way))
+            })
             .collect()
     }
 
@@ -378,6 +410,12 @@ impl Session {
             .last()
             .zip(game.previous())
             .map(|(&m, before)| format_move(before, m));
+        let last_route = game
+            .moves()
+            .last()
+            .zip(game.previous())
+            .map(|(&m, before)| route_names(before, m))
+            .unwrap_or_default();
         let check: Vec<String> = Color::BOTH
             .into_iter()
             .filter(|&c| v.has_check() && rules::in_check(pos, c))
@@ -433,6 +471,7 @@ impl Session {
             variant: v.name(),
             san,
             frozen: pos.frozen().map(|sq| t.square_name(sq)),
+            last_route,
             width: t.width,
             height: t.height,
             ranks,
@@ -491,6 +530,8 @@ pub struct State {
     /// combiningknightmare: the Knightmare that may not move this ply.
     frozen: Option<String>,
     last_move: Option<String>,
+    /// The last move's way where it turned on relays or gates (else empty).
+    last_route: Vec<String>,
     check: Vec<String>,
     threatened: Vec<String>,
     outcome: Option<OutcomeInfo>,

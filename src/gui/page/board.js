@@ -246,18 +246,39 @@ function squareEl(sq) {
   return document.querySelector(`#board .sq[data-sq="${sq}"]`);
 }
 
+// The way a move's piece went, as a line through the squares where it turned.
+function routeSvg(route, size, colour, cls) {
+  const points = route.map(centre).filter(Boolean);
+  if (points.length < 2) return "";
+  return `<polyline class="${cls}" points="${points.map((p) => p.join(",")).join(" ")}" fill="none" ` +
+    `stroke="${colour}" stroke-width="${size / 9}" stroke-linejoin="round" stroke-linecap="round" ` +
+    `marker-end="url(#head-${cls})"/>` +
+    points.slice(1, -1).map((p) => `<circle cx="${p[0]}" cy="${p[1]}" r="${size / 8}" fill="${colour}"/>`).join("");
+}
+
+function marker(id, colour) {
+  return `<marker id="head-${id}" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 Z" fill="${colour}"/></marker>`;
+}
+
+// Drawn over the board: the way a stones move turns on relays and gates (the move
+// being entered, else the last move), and the best move of the analysis.
 function drawArrows(size) {
   const svg = $("arrows");
   svg.setAttribute("width", size * state.width);
   svg.setAttribute("height", size * state.height);
+  let html = "";
+  const entering = pick && pick.stage !== 1 && pick.routes && pick.moves.length
+    ? pick.routes[pick.from + pick.moves[0].to] : null;
+  if (entering) html += routeSvg(entering, size, "#0a9c6ccc", "route");
+  else if (state.last_route && state.last_route.length) html += routeSvg(state.last_route, size, "#b8860bcc", "last-route");
   const best = state.search && state.search.lines.length && state.search.fen === state.fen
     ? state.search.lines[0].pv[0] : null;
   const m = best ? parseMove(best) : null;
-  if (!m) { svg.innerHTML = ""; return; }
-  const a = centre(m.from), b = centre(m.to);
-  if (!a || !b) { svg.innerHTML = ""; return; }
-  svg.innerHTML = `<defs><marker id="head" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 Z" fill="#1565c0cc"/></marker></defs>` +
-    `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="#1565c0cc" stroke-width="${size / 7}" marker-end="url(#head)" stroke-linecap="round"/>`;
+  const a = m && centre(m.from), b = m && centre(m.to);
+  if (a && b) {
+    html += `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="#1565c0cc" stroke-width="${size / 7}" marker-end="url(#head-best)" stroke-linecap="round"/>`;
+  }
+  svg.innerHTML = html && `<defs>${marker("best", "#1565c0cc")}${marker("route", "#0a9c6ccc")}${marker("last-route", "#b8860bcc")}</defs>${html}`;
 }
 
 // ---- Entering a move, step by step ----
@@ -301,7 +322,7 @@ async function clickSquare(sq) {
     }
     const data = await api("GET", "/api/moves?prefix=" + encodeURIComponent(sq));
     const moves = data.moves.map(parseMove).filter((m) => m && m.from === sq);
-    pick = moves.length ? { from: sq, stage: 1, moves } : null;
+    pick = moves.length ? { from: sq, stage: 1, moves, routes: data.routes || {} } : null;
     // A piece that may come back to its own square (a null move through a relay or the
     // tunnel) offers it as a button: a click on the picked piece drops the pick.
     const stay = moves.filter((m) => m.to === sq);
@@ -398,7 +419,7 @@ async function maybePremove() {
     }
     const promos = [...new Set(moves.map((m) => m.promo))];
     const promo = promos.includes("q") ? "q" : promos[0];
-    pick = { from, stage: 1, moves: moves.filter((m) => m.promo === promo) };
+    pick = { from, stage: 1, moves: moves.filter((m) => m.promo === promo), routes: data.routes || {} };
     secondPart();
   } catch (e) {
     premove = null;
