@@ -316,6 +316,11 @@ fn a_frozen_knightmare_is_marked_and_a_click_on_it_says_why_it_cannot_move() {
     play_through_api(&mut b, &["b1c3", "g8f6", "c3d5", "f6d5"]);
     b.wait_for("state.moves_played === 4");
     assert_eq!(b.eval("state.frozen"), json!("d5"));
+    // Numbered from move 1 (this FEN has a field more than chess's).
+    assert_eq!(
+        text(&mut b, "$('movelist').textContent.trim()"),
+        "1.Nc3 Nf6 2.Nd5 N~Nd5"
+    );
     assert_eq!(b.marked("frozen"), ["d5"]);
     assert!(
         label(&mut b, "d5").ends_with(", frozen"),

@@ -57,8 +57,9 @@ function renderLines() {
 // The move list in SAN, numbered from the game's start, the current move marked; each
 // move is a button that shows the game after it.
 function renderMoves() {
-  const fen = state.fen.split(" ");
-  const plyNow = (parseInt(fen[fen.length - 1], 10) - 1) * 2 + (state.side === "black" ? 1 : 0);
+  // The FEN's sixth field is the move number (the stones variants add a seventh).
+  const number = parseInt(state.fen.split(" ")[5], 10) || 1;
+  const plyNow = (number - 1) * 2 + (state.side === "black" ? 1 : 0);
   const first = plyNow - state.moves_played;
   const at = state.review ? state.review.at : state.san.length;
   let html = "";
