@@ -4,7 +4,7 @@
 //! once; an error stays on screen while events come; scores are from White's side.
 //! Skipped, saying so, where Chromium is not installed (under CI=true that fails).
 
-use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::browser::{square, Browser, CHROMIUM};
 use baton_testkit::GuiServer;
 use serde_json::json;
 
@@ -12,15 +12,12 @@ fn skip() -> bool {
     !baton_testkit::installed("live search on the browser board", &[CHROMIUM])
 }
 
-fn sq(name: &str) -> String {
-    format!(".sq[data-sq=\"{name}\"]")
-}
-
 fn click_move(b: &mut Browser, from: &str, to: &str, plies: usize) {
-    b.click(&sq(from));
+    b.click(&square(from));
     b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&sq(to));
-    b.wait_for(&format!("state.moves_played === {plies}"));
+    b.click(&square(to));
+    // At least: against a fast Baton its reply may already be in.
+    b.wait_for(&format!("state.moves_played >= {plies}"));
 }
 
 fn set_control(b: &mut Browser, id: &str, value: &str) {
@@ -70,7 +67,7 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
         "{LINES_FOR_BOARD} && document.querySelectorAll('#lines div b').length === 2"
     ));
     b.keep_screenshot("analysis");
-    b.viewport(390, 844);
+    b.viewport(390, 844, true);
     b.keep_screenshot("analysis-390");
     // Stop ends the analysis: the setting is off and nothing searches.
     b.click("#stop");

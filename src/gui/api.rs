@@ -106,6 +106,8 @@ struct Step {
 #[derive(Serialize)]
 struct Moves {
     moves: Vec<String>,
+    /// Where the piece moves turn on relays or gates, by from and to ("a1e7").
+    routes: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 fn in_range(name: &str, value: Option<u64>, max: u64) -> Result<Option<u64>, Response> {
@@ -241,6 +243,7 @@ fn in_game(req: &Request, s: &mut Session) -> Response {
                 200,
                 &Moves {
                     moves: s.moves(prefix),
+                    routes: s.routes(prefix),
                 },
             )
         }

@@ -6,6 +6,7 @@
 //! should run now) on every request and whenever the search reports, and every change
 //! is announced on `changed`, which the page's event stream (`events`) waits on.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -134,6 +135,54 @@ where
     T: Deserialize<'de>,
 {
     T::deserialize(d).map(Some)
+}
+
+impl Review {
+    /// The loaded game's start and its whole list of moves.
+    fn game(&self) -> (Position, Vec<Move>) {
+        let start = self
+            .fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(self.variant, f).ok())
+            .unwrap_or_else(|| Position::startpos(self.variant));
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            // The moves were read and replayed when the game was loaded.
+            let Ok(m) = baton_engine::parse_move(&pos, text) else {
+                break;
+            };
+            moves.push(m);
+            pos = pos.play(m);
+        }
+        (start, moves)
+    }
+}
+
+/// The way `m`'s piece goes where it turns on relays or at the tunnel's gates (the
+/// squares' names, from first), or nothing for a move straight to its square.
+fn route_names(pos: &Position, m: Move) -> Vec<String> {
+    if !pos.variant().has_neutral_pieces() {
+        return Vec::new();
+    }
+    let way = rules::stones::route(pos, m);
+    if way.len() <= 2 {
+        return Vec::new();
+    }
+    way.iter().map(|&sq| pos.tables().square_name(sq)).collect()
+}
+
+/// The moves from `start` in SAN, for the page's move list.
+fn san_list(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let san = baton_engine::format_san(&pos, m);
+            pos = pos.play(m);
+            san
+        })
+        .collect()
 }
 
 pub struct Session {
@@ -454,8 +503,11 @@ impl Session {
         self.halt();
         self.engine.play_text(text)?;
         if self.review.take().is_some() {
-            // Play goes on from a loaded game: its clocks start from here.
-            self.restart_clock();
+            // Play goes on from a reviewed game, with the clocks' times as they stand.
+            let plies = self.engine.game().moves().len() - 1;
+            if let Some(c) = &mut self.clock {
+                c.keep_at(plies);
+            }
         }
         self.clock_moved(mover, now);
         Ok(())
@@ -497,6 +549,24 @@ impl Session {
             .iter()
             .map(|&m| format_move(pos, m))
             .filter(|t| t.starts_with(prefix))
+            .collect()
+    }
+
+    /// The ways the piece moves beginning with `prefix` go where they turn on relays or
+    /// at the tunnel's gates, by the piece move's from and to squares ("a1e7").
+    pub fn routes(&self, prefix: &str) -> BTreeMap<String, Vec<String>> {
+        let pos = self.position();
+        if self.outcome().is_some() {
+            return BTreeMap::new();
+        }
+        rules::legal_move_list(pos)
+            .iter()
+            .filter(|&&m| format_move(pos, m).starts_with(prefix))
+            .filter_map(|&m| {
+                let way = route_names(pos, m);
+                let t = pos.tables();
+                (!way.is_empty()).then(|| (t.square_name(m.from) + &t.square_name(m.to), way))
+            })
             .collect()
     }
 
@@ -586,7 +656,13 @@ impl Session {
             None => Start::StartPos,
         };
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let (side, now) = (self.position().side(), Instant::now());
         self.engine.set_position(variant, start, &texts)?;
+        // Reviewing (a loaded game, or this game's own moves): the clocks pause where
+        // they stand.
+        if let Some(c) = &mut self.clock {
+            c.halt(side, now);
+        }
         self.halt();
         self.flag = None;
         self.review = Some(Review {
@@ -596,8 +672,6 @@ impl Session {
             moves,
             tags: g.tags.clone().into_iter().collect(),
         });
-        // Reviewing: the clocks wait at their start.
-        self.restart_clock();
         Ok(())
     }
 
@@ -666,21 +740,7 @@ impl Session {
 
     /// A loaded game as PGN: its tags as they came, its moves in SAN.
     fn loaded_pgn(&self, r: &Review) -> String {
-        let start = r
-            .fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(r.variant, f).ok())
-            .unwrap_or_else(|| Position::startpos(r.variant));
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(r.moves.len());
-        for text in &r.moves {
-            // The moves were read and replayed when the game was loaded.
-            let Ok(m) = baton_engine::parse_move(&pos, text) else {
-                break;
-            };
-            moves.push(m);
-            pos = pos.play(m);
-        }
+        let (start, moves) = r.game();
         let result = r
             .tags
             .iter()
@@ -735,6 +795,12 @@ impl Session {
             .last()
             .zip(game.previous())
             .map(|(&m, before)| format_move(before, m));
+        let last_route = game
+            .moves()
+            .last()
+            .zip(game.previous())
+            .map(|(&m, before)| route_names(before, m))
+            .unwrap_or_default();
         let check: Vec<String> = Color::BOTH
             .into_iter()
             .filter(|&c| v.has_check() && rules::in_check(pos, c))
@@ -780,8 +846,20 @@ impl Session {
             at: r.at,
             tags: r.tags.clone(),
         });
+        // The move list: a loaded game whole (the page marks where it stands), else
+        // the game played.
+        let san = match &self.review {
+            Some(r) => {
+                let (start, moves) = r.game();
+                san_list(&start, &moves)
+            }
+            None => san_list(game.start(), game.moves()),
+        };
         State {
             variant: v.name(),
+            san,
+            frozen: pos.frozen().map(|sq| t.square_name(sq)),
+            last_route,
             width: t.width,
             height: t.height,
             ranks,
@@ -846,7 +924,13 @@ pub struct State {
     side: &'static str,
     fen: String,
     moves_played: usize,
+    /// The game's moves in SAN (a loaded game's all, wherever the page stands).
+    san: Vec<String>,
+    /// combiningknightmare: the Knightmare that may not move this ply.
+    frozen: Option<String>,
     last_move: Option<String>,
+    /// The last move's way where it turned on relays or gates (else empty).
+    last_route: Vec<String>,
     check: Vec<String>,
     threatened: Vec<String>,
     outcome: Option<OutcomeInfo>,

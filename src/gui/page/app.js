@@ -1,5 +1,5 @@
 // Baton's browser board: the page around the board (players, limits, analysis, FEN,
-// PGN, the server's API and polling); the board itself is drawn and played in board.js.
+// PGN, the server's API and its event stream); the board itself is drawn and played in board.js.
 // It holds no rules: every legal move, the end of the game, FEN and PGN come from the
 // engine through the server's API (docs/gui-api.md).
 "use strict";
@@ -14,7 +14,16 @@ const TOKEN = PARAMS.get("token") || "";
 // This page's game, kept by the server: in the address, so a reload finds it again.
 let GAME = PARAMS.get("game") || "";
 
-async function api(method, path, body) {
+// The page's requests go one after another, in the order the person acted: a click
+// on a black piece right after White's move asks for its moves once the move is in.
+let queue = Promise.resolve();
+function api(method, path, body) {
+  const run = queue.then(() => request(method, path, body));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function request(method, path, body) {
   const opts = { method, headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } };
   if (body !== undefined) opts.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, opts);
@@ -122,17 +131,41 @@ function renderLines() {
   $("analyse").classList.toggle("active", state.settings.analysis);
 }
 
-// The move list is fetched again only when the game changed.
-let movesFor = null;
+// The move list in SAN, numbered from the game's start, the current move marked; each
+// move is a button that shows the game after it.
 function renderMoves() {
-  const key = [state.fen, state.moves_played, state.review && state.review.at,
-    state.outcome && state.outcome.reason].join("|");
-  if (key === movesFor) return;
-  movesFor = key;
-  fetchText("/api/pgn").then((pgn) => {
-    const text = pgn.split("\n\n").slice(1).join(" ").trim();
-    $("movelist").textContent = text;
-  }).catch(() => {});
+  // The FEN's sixth field is the move number (the stones variants add a seventh).
+  const number = parseInt(state.fen.split(" ")[5], 10) || 1;
+  const plyNow = (number - 1) * 2 + (state.side === "black" ? 1 : 0);
+  const first = plyNow - state.moves_played;
+  const at = state.review ? state.review.at : state.san.length;
+  let html = "";
+  state.san.forEach((san, i) => {
+    const ply = first + i;
+    if (ply % 2 === 0) html += `<span class="num">${ply / 2 + 1}.</span>`;
+    else if (i === 0) html += `<span class="num">${(ply + 1) / 2}...</span>`;
+    const current = i + 1 === at ? ` class="mv current" aria-current="step"` : ` class="mv"`;
+    html += `<button${current} data-at="${i + 1}">${san}</button> `;
+  });
+  const list = $("movelist");
+  list.innerHTML = html;
+  const cur = list.querySelector(".current");
+  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+}
+
+// Shows the game after `at` of its moves: a loaded game steps; a game being played is
+// first taken into review (its PGN loaded back), and goes on from where a move is played.
+async function showMove(at) {
+  try {
+    if (!state.review) {
+      if (at >= state.moves_played) return;
+      // (Loading stops any search without playing its move; the clocks pause.)
+      await api("POST", "/api/pgn", await fetchText("/api/pgn"));
+    }
+    const last = state.san.length;
+    pick = null;
+    setState(await api("POST", "/api/step", { at: Math.min(last, Math.max(0, at)) }));
+  } catch (e) { status(e.message, true); }
 }
 
 async function fetchText(path) {
@@ -280,7 +313,8 @@ function wire() {
   };
   $("mode").onchange = () => {
     const [white, black] = $("mode").value.split("-");
-    settings({ white, black });
+    turnTowards(white, black);
+    settings({ white, black, flipped });
   };
   $("limit-kind").onchange = $("limit-value").onchange = () => settings({ think: thinkBody() });
   $("tc").onchange = () => {
@@ -297,6 +331,9 @@ function wire() {
     catch (e) { status(e.message, true); }
   };
   $("set-fen").onclick = () => newGame($("fen").value);
+  $("fen").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); newGame($("fen").value); }
+  });
   $("save-pgn").onclick = async () => {
     const text = await fetchText("/api/pgn");
     const a = document.createElement("a");
@@ -313,14 +350,24 @@ function wire() {
     const f = $("pgn-file").files[0];
     if (f) loadPgn(await f.text());
   };
-  const step = async (at) => {
-    try { setState(await api("POST", "/api/step", { at: Math.max(0, at) })); }
-    catch (e) { status(e.message, true); }
-  };
-  $("first").onclick = () => step(0);
-  $("prev").onclick = () => step(state.review.at - 1);
-  $("next").onclick = () => step(state.review.at + 1);
-  $("last").onclick = () => step(state.review.moves.length);
+  const at = () => (state.review ? state.review.at : state.moves_played);
+  $("first").onclick = () => showMove(0);
+  $("prev").onclick = () => showMove(at() - 1);
+  $("next").onclick = () => showMove(at() + 1);
+  $("last").onclick = () => showMove(state.san.length);
+  $("movelist").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-at]");
+    if (b) showMove(parseInt(b.dataset.at, 10));
+  });
+  // Arrow keys step through the game, unless the board or a field has the focus.
+  document.addEventListener("keydown", (e) => {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("#board, input, textarea, select")) return;
+    const to = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: state.san.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    showMove(to);
+  });
 }
 
 async function loadPgn(text) {
@@ -341,10 +388,11 @@ async function start() {
   } else {
     // A new page: a game of its own, as the address asks (variant, FEN, players).
     const [white, black] = (PARAMS.get("mode") || "human-baton").split("-");
+    turnTowards(white, black);
     adopt(await api("POST", "/api/games", {
       variant: PARAMS.get("variant") || undefined,
       fen: PARAMS.get("fen") || undefined,
-      settings: { white, black },
+      settings: { white, black, flipped },
     }));
   }
   follow();
