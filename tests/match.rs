@@ -1,5 +1,5 @@
-//! `baton match` driven as a user would: fake UCI engines (small Python scripts written
-//! into a temporary directory) that misbehave in one way each, a PGN round trip, and
+//! `baton match` driven as a user would: fake UCI engines (testkit's `fake-engine`)
+//! that misbehave in one way each, a PGN round trip, and
 //! short real matches of Baton against itself and against Fairy-Stockfish (which, where
 //! it is missing, skips with a message, and fails under CI).
 
@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use baton_testkit::epd::operation;
+use baton_testkit::fake_engine;
 
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 const FAIRY: &str = "/usr/games/fairy-stockfish";
@@ -15,58 +16,7 @@ const FAIRY: &str = "/usr/games/fairy-stockfish";
 /// two of them finish a game by checkmate without knowing any rules.
 const FOOLS_MATE: &str = "f2f3,e7e5,g2g4,d8h4";
 
-/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`. It lists the options Hash
-/// (spin 1..1024), Ponder (check), Style (combo Solid, Normal, Risky), Clear Hash
-/// (button) and UCI_Variant (combo chess, knightmate).
-/// - `script`: plays MOVES[ply] (reporting a score of 0);
-/// - `illegal`: answers every `go` with `a1a1`;
-/// - `crash`: exits on `go`;
-/// - `hang`: never answers `go`;
-/// - `slow`: like `script`, after sleeping SECONDS.
-const FAKE_ENGINE: &str = r#"
-import sys, time
-mode = sys.argv[1]
-script = sys.argv[2].split(",") if len(sys.argv) > 2 else []
-delay = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
-ply = 0
-def say(*lines):
-    for l in lines:
-        sys.stdout.write(l + "\n")
-    sys.stdout.flush()
-for line in sys.stdin:
-    line = line.strip()
-    if line == "uci":
-        say("id name fake-" + mode,
-            "option name Hash type spin default 16 min 1 max 1024",
-            "option name Ponder type check default false",
-            "option name Style type combo default Normal var Solid var Normal var Risky",
-            "option name Clear Hash type button",
-            "option name UCI_Variant type combo default chess var chess var knightmate",
-            "uciok")
-
-    elif line == "isready":
-        say("readyok")
-    elif line.startswith("position"):
-        parts = line.split(" moves ")
-        ply = len(parts[1].split()) if len(parts) > 1 else 0
-    elif line.startswith("go"):
-        if mode == "crash":
-            sys.stderr.write("fake engine: crashing now\n")
-            sys.exit(3)
-        if mode == "hang":
-            continue
-        if mode == "illegal":
-            say("info depth 1 score cp 0", "bestmove a1a1")
-            continue
-        if mode == "slow":
-            time.sleep(delay)
-        move = script[ply] if ply < len(script) else "0000"
-        say("info depth 1 score cp 0 pv " + move, "bestmove " + move)
-    elif line == "quit":
-        break
-"#;
-
-/// A test's own temporary directory (removed when dropped), holding the fake engine.
+/// A test's own temporary directory (removed when dropped).
 struct TempDir(tempfile::TempDir);
 
 impl TempDir {
@@ -75,19 +25,17 @@ impl TempDir {
             .prefix(&format!("baton-match-{tag}-"))
             .tempdir()
             .expect("temp dir");
-        std::fs::write(dir.path().join("fake.py"), FAKE_ENGINE).expect("fake engine");
         TempDir(dir)
     }
     fn path(&self, name: &str) -> String {
         self.0.path().join(name).to_string_lossy().into_owned()
     }
-    /// `--engine` words for a fake engine.
+    /// `--engine` words for a fake engine (see testkit's `fake-engine` for its modes).
     fn fake(&self, name: &str, mode: &str, extra: &[&str]) -> Vec<String> {
         let mut words = vec![
             "--engine".to_string(),
-            "cmd=python3".to_string(),
+            format!("cmd={}", fake_engine().display()),
             format!("name={name}"),
-            format!("arg={}", self.path("fake.py")),
             format!("arg={mode}"),
         ];
         words.extend(extra.iter().map(|a| format!("arg={a}")));
@@ -445,11 +393,14 @@ fn with_options(dir: &TempDir, settings: &str, pgn: &str) -> Vec<String> {
 fn an_unknown_engine_option_is_refused_before_any_game() {
     let dir = TempDir::new("frob");
     let pgn = dir.path("games.pgn");
+    let fake = fake_engine().display();
     let stderr = refused(
         &with_options(&dir, "option.Frob=1", &pgn),
         &[
-            "error: engine 'two' (python3) has no option 'Frob' (option.Frob=1); its options \
-             are: Hash, Ponder, Style, Clear Hash, UCI_Variant",
+            &format!(
+                "error: engine 'two' ({fake}) has no option 'Frob' (option.Frob=1); its \
+                 options are: Hash, Ponder, Style, Clear Hash, UCI_Variant"
+            ),
             "No game was played",
         ],
     );
@@ -458,7 +409,10 @@ fn an_unknown_engine_option_is_refused_before_any_game() {
     // Through --each too, which reaches every engine.
     let mut args = two_fakes(&dir, "--depth 1 --each option.Frob=1");
     args.extend(words(&format!("--pgn {pgn}")));
-    refused(&args, &["engine 'one' (python3) has no option 'Frob'"]);
+    refused(
+        &args,
+        &[&format!("engine 'one' ({fake}) has no option 'Frob'")],
+    );
     assert!(!Path::new(&pgn).exists(), "a game was played");
 }
 
@@ -489,7 +443,8 @@ fn an_engine_option_value_the_engine_does_not_list_is_refused_before_any_game() 
         ),
     ] {
         let args = with_options(&dir, &format!("--each {setting}"), &pgn);
-        refused(&args, &["engine 'one' (python3)", message]);
+        let one = format!("engine 'one' ({})", fake_engine().display());
+        refused(&args, &[&one, message]);
         assert!(!Path::new(&pgn).exists(), "{setting}: a game was played");
     }
     // Good values (names and values in any case, as UCI allows) reach the engine.
