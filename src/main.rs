@@ -4,10 +4,12 @@
 mod bench_cmd;
 mod cli;
 mod cpu;
+mod engine_setting;
 mod gui;
 mod match_cmd;
 mod openings_cmd;
 mod perft_cmd;
+mod pgn;
 mod referee;
 mod tune_cmd;
 mod uci_client;

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 
 use crate::cli::Error;
-use crate::match_cmd::pgn::read_games;
+use crate::pgn::read_games;
 
 mod labels;
 mod net;

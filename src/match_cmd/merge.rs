@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use baton_engine::Color;
 
 use super::cli::SprtParams;
-use super::game::Termination;
-use super::pgn::{check_game, read_games, PgnGame};
 use super::stats::{self, SprtDecision};
 use super::{final_report, Standings};
+use crate::pgn::{check_game, read_games, PgnGame};
+use crate::referee::Termination;
 
 /// One game as the report needs it.
 struct Played {

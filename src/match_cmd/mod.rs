@@ -4,11 +4,10 @@
 
 pub(crate) mod cli;
 mod merge;
-pub mod pgn;
+mod replay;
 mod stats;
 
-/// The referee under the name the PGN writer knows it by.
-pub(crate) use crate::referee as game;
+use crate::referee as game;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -25,7 +24,7 @@ use stats::{SprtDecision, Tally};
 
 pub fn run(args: cli::Args) -> Result<(), Error> {
     let done = match args.command().map_err(Error::Usage)? {
-        Command::Replay(path) => pgn::replay(&path),
+        Command::Replay(path) => replay::replay(&path),
         Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()),
         Command::Play(cfg) => play(&cfg),
     };
@@ -47,11 +46,11 @@ fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, St
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fen = match Position::from_fen(cfg.variant, line) {
+        let fen = match Position::from_fen(cfg.referee.variant, line) {
             Ok(p) => p.fen(),
             Err(e) => {
                 let four: Vec<&str> = line.split_whitespace().take(4).collect();
-                Position::from_fen(cfg.variant, &four.join(" "))
+                Position::from_fen(cfg.referee.variant, &four.join(" "))
                     .map_err(|_| format!("{path}:{}: bad FEN: {e:?}", k + 1))?
                     .fen()
             }
@@ -68,7 +67,7 @@ fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, St
 fn random_opening(cfg: &Config, fen: &str, rng: &mut Rng) -> Result<Opening, String> {
     for _ in 0..1000 {
         let mut game = game::opening_game(
-            cfg.variant,
+            cfg.referee.variant,
             &Opening {
                 fen: fen.to_string(),
                 moves: Vec::new(),
@@ -108,10 +107,10 @@ fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Openin
     };
     let fens = match source {
         OpeningSource::File(path) => read_opening_file(cfg, &path)?,
-        OpeningSource::StartPos => vec![Position::startpos(cfg.variant).fen()],
+        OpeningSource::StartPos => vec![Position::startpos(cfg.referee.variant).fen()],
         OpeningSource::Suite => {
-            let name = format!("the {} suite", cfg.variant.name());
-            read_openings(cfg, &name, cfg.variant.facts().openings.0)?
+            let name = format!("the {} suite", cfg.referee.variant.name());
+            read_openings(cfg, &name, cfg.referee.variant.facts().openings.0)?
         }
     };
     let first = cfg
@@ -178,8 +177,8 @@ fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
         } else {
             format!("engine '{name}' ({})", spec.cmd)
         };
-        let variant = cfg.variant.name();
-        if cfg.variant != baton_engine::Variant::Chess
+        let variant = cfg.referee.variant.name();
+        if cfg.referee.variant != baton_engine::Variant::Chess
             && !client.variants.iter().any(|v| v == variant)
         {
             return Err(format!("{label} does not offer UCI_Variant {variant}"));
@@ -212,7 +211,7 @@ fn worker(
     let mut slots: Vec<EngineSlot> = cfg
         .engines
         .iter()
-        .map(|s| EngineSlot::new(s.clone(), cfg.variant))
+        .map(|s| EngineSlot::new(s.clone(), cfg.referee.variant))
         .collect();
     while !stop.load(Ordering::Relaxed) {
         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -224,7 +223,7 @@ fn worker(
             let (lo, hi) = slots.split_at_mut(job.white);
             (&mut hi[0], &mut lo[job.black])
         };
-        let record = game::play(cfg, job, [white, black]);
+        let record = game::play(&cfg.referee, job, [white, black]);
         if tx.send(record).is_err() {
             break;
         }
@@ -453,7 +452,7 @@ fn play(cfg: &Config) -> Result<(), String> {
     eprintln!(
         "baton match: {share}{} games of {} ({} at a time), seed {seed}",
         jobs.len(),
-        cfg.variant.name(),
+        cfg.referee.variant.name(),
         cfg.concurrency
     );
     let mut standings = Standings::new(names);
@@ -479,7 +478,7 @@ fn play(cfg: &Config) -> Result<(), String> {
             }
             standings.add(&rec);
             if let Some(file) = &mut pgn_file {
-                let text = pgn::write_game(&rec, &cfg.event, &standings.names, cfg.notation);
+                let text = crate::pgn::write_game(&rec, &cfg.event, &standings.names, cfg.notation);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     write_error = Some(format!("cannot write the PGN: {e}"));
                     stop.store(true, Ordering::Relaxed);
@@ -554,7 +553,7 @@ mod tests {
         assert!(jobs.iter().enumerate().all(|(k, j)| j.number == k + 1));
         // The random openings are legal and leave the game going.
         for o in &openings {
-            let game = game::opening_game(cfg.variant, o).unwrap();
+            let game = game::opening_game(cfg.referee.variant, o).unwrap();
             assert!(game.outcome().is_none());
         }
     }
