@@ -23,18 +23,18 @@ use game::{GameRecord, Job, Opening, Termination};
 use stats::{SprtDecision, Tally};
 
 pub fn run(args: cli::Args) -> Result<(), Error> {
-    let done = match args.command().map_err(Error::Usage)? {
+    match args.command().map_err(Error::Usage)? {
         Command::Replay(path) => replay::replay(&path),
-        Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()),
+        Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()).map_err(Error::Input),
         Command::Play(cfg) => play(&cfg),
-    };
-    Ok(done?)
+    }
 }
 
 /// Reads the FEN (or EPD) lines of an openings file, checking each.
-fn read_opening_file(cfg: &Config, path: &str) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    read_openings(cfg, path, &text)
+fn read_opening_file(cfg: &Config, path: &str) -> Result<Vec<String>, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Input(format!("cannot read the openings file {path}: {e}")))?;
+    read_openings(cfg, path, &text).map_err(Error::Input)
 }
 
 /// The FEN (or EPD) lines of `text`, each checked; `path` names it in errors.
@@ -58,7 +58,9 @@ fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, St
         fens.push(fen);
     }
     if fens.is_empty() {
-        return Err(format!("{path} holds no positions"));
+        return Err(format!(
+            "{path} holds no positions: an openings file holds one FEN or EPD a line"
+        ));
     }
     Ok(fens)
 }
@@ -97,7 +99,7 @@ fn random_opening(cfg: &Config, fen: &str, rng: &mut Rng) -> Result<Opening, Str
 }
 
 /// `count` openings, each to be played with both colors.
-fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Opening>, String> {
+fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Opening>, Error> {
     // Not told: the suite, unless random plies are asked for (then from the start, as
     // before there were suites).
     let source = match &cfg.openings {
@@ -134,7 +136,8 @@ fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Openin
                 })
             }
         })
-        .collect()
+        .collect::<Result<_, String>>()
+        .map_err(Error::Input)
 }
 
 /// Every game of the match: for each round, each pair of engines plays `games` games,
@@ -161,11 +164,19 @@ fn schedule(cfg: &Config, openings: &[Opening]) -> Vec<Job> {
     jobs
 }
 
-/// Starts every engine once to learn its name and check that it plays the variant.
-fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
+/// Starts every engine once to learn its name and check that it plays the variant and
+/// lists the options it is given. An engine that does not start fails the run; a
+/// variant or option it does not offer is bad input.
+fn probe_engines(cfg: &Config) -> Result<Vec<String>, Error> {
     let mut names: Vec<String> = Vec::new();
     for spec in &cfg.engines {
-        let client = UciClient::start(spec).map_err(|f| format!("engine '{}': {f}", spec.cmd))?;
+        let client = UciClient::start(spec).map_err(|f| {
+            Error::Failed(format!(
+                "engine '{}': {f}\nNo game was played: check that cmd= names a UCI engine \
+                 that runs (started by hand, it answers `uci` with `uciok`).",
+                spec.cmd
+            ))
+        })?;
         let mut name = spec
             .name
             .clone()
@@ -181,16 +192,19 @@ fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
         if cfg.referee.variant != baton_engine::Variant::Chess
             && !client.variants.iter().any(|v| v == variant)
         {
-            return Err(format!("{label} does not offer UCI_Variant {variant}"));
+            return Err(Error::Input(format!(
+                "{label} does not offer UCI_Variant {variant}\nNo game was played: choose \
+                 another --variant or an engine that plays it."
+            )));
         }
         // Every option.NAME=VALUE must be one the engine lists, with a value it takes:
         // an engine ignores what it does not know, and the match would measure
         // something else than was asked.
         uci_client::check_settings(&client.options, &spec.options).map_err(|why| {
-            format!(
+            Error::Input(format!(
                 "{label} {why}\nNo game was played: fix the option.NAME=VALUE words of \
                  --engine or --each."
-            )
+            ))
         })?;
         client.quit();
         if names.contains(&name) {
@@ -420,7 +434,7 @@ fn final_report(
     println!("Terminations: {}", ends.join(", "));
 }
 
-fn play(cfg: &Config) -> Result<(), String> {
+fn play(cfg: &Config) -> Result<(), Error> {
     let seed = cfg.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -441,7 +455,7 @@ fn play(cfg: &Config) -> Result<(), String> {
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {path}: {e}"))?,
+                .map_err(|e| format!("cannot open the PGN file {path}: {e}"))?,
         ),
         None => None,
     };
@@ -514,7 +528,7 @@ fn play(cfg: &Config) -> Result<(), String> {
         );
     }
     match write_error {
-        Some(e) => Err(e),
+        Some(e) => Err(Error::Failed(e)),
         None => Ok(()),
     }
 }

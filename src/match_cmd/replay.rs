@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use baton_engine::pgn as engine_pgn;
 
 use super::stats::Tally;
+use crate::cli::Error;
 use crate::pgn::check_game;
 
 /// How many failures the final error lists, one a line.
@@ -13,14 +14,16 @@ const FAILURES_SHOWN: usize = 5;
 
 /// `baton match --replay FILE`: checks every game, prints a summary, fails when a game
 /// does not replay (unreadable, cut off, or at odds with the rules), or when the file
-/// holds no game or is not text.
-pub fn replay(path: &str) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+/// holds no game or is not text (bad input, exit code 2; a game that does not replay
+/// fails the run, exit code 1).
+pub fn replay(path: &str) -> Result<(), Error> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Error::Input(format!("cannot read the PGN file {path}: {e}")))?;
     let not_text = |what: String| {
-        format!(
+        Error::Input(format!(
             "{path} is not a PGN file: {what}. --replay reads PGN text, such as the files \
              baton match --pgn writes"
-        )
+        ))
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         not_text(format!(
@@ -34,10 +37,10 @@ pub fn replay(path: &str) -> Result<(), String> {
     // The moves as written, so that a failure quotes the file.
     let games = engine_pgn::read_games(&text);
     if games.is_empty() {
-        return Err(format!(
+        return Err(Error::Input(format!(
             "no games in {path}: a PGN game is tag lines like [White \"name\"] followed by \
              its moves and result"
-        ));
+        )));
     }
     let (mut mismatches, mut unreadable) = (0, 0);
     let mut failures: Vec<String> = Vec::new();
@@ -104,5 +107,5 @@ pub fn replay(path: &str) -> Result<(), String> {
     if bad > FAILURES_SHOWN {
         message += &format!("\n  ... and {} more (listed above)", bad - FAILURES_SHOWN);
     }
-    Err(message)
+    Err(Error::Failed(message))
 }

@@ -28,4 +28,4 @@ pub use position::{
 };
 pub use process::{Baton, GuiServer};
 pub use search::{best, best_in, mate_in_one};
-pub use session::{lines_with, Buffer};
+pub use session::{lines_with, shows, Buffer};
