@@ -356,21 +356,18 @@ fn unsupported_variants_and_bad_engines_are_refused() {
 #[test]
 fn an_openings_file_that_cannot_serve_is_refused() {
     let dir = TempDir::new("badbook");
-    let book = dir.path("book.epd");
+    let (book, missing) = (dir.path("book.epd"), dir.path("missing.epd"));
     std::fs::write(&book, "# only a comment\n").unwrap();
-    let args = two_fakes(&dir, &format!("--depth 1 --openings file={book}"));
-    refused(
-        &args,
-        &[&format!(
-            "{book} holds no positions: an openings file holds"
-        )],
-    );
-    let missing = dir.path("missing.epd");
-    let args = two_fakes(&dir, &format!("--depth 1 --openings file={missing}"));
-    refused(
-        &args,
-        &[&format!("cannot read the openings file {missing}")],
-    );
+    for (path, why) in [
+        (
+            &book,
+            format!("{book} holds no positions: an openings file holds"),
+        ),
+        (&missing, format!("cannot read the openings file {missing}")),
+    ] {
+        let args = two_fakes(&dir, &format!("--depth 1 --openings file={path}"));
+        refused(&args, &[&why]);
+    }
 }
 
 /// Runs `baton ARGS` (any command) and checks that it is refused as bad input: exit

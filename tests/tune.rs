@@ -164,17 +164,15 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
         .replace(" e7e6", " e7e6 {+M2/9 0.01s}");
     std::fs::write(&file, scored).expect("temp file is writable");
     let net = file.with_extension("nn");
-    let (ok, out) = tune(&[
-        "--skip",
-        "0",
-        "--passes",
-        "2",
-        "--scores",
-        "FSF",
-        "--net",
-        net.to_str().unwrap(),
-        file.to_str().unwrap(),
-    ]);
+    let (net_path, games) = (net.to_str().unwrap(), file.to_str().unwrap());
+    // Black's recorded scores are the targets; `then` names what to do with them.
+    let with_scores = |then: &[&str]| {
+        let mut args = vec!["--skip", "0", "--scores", "FSF"];
+        args.extend_from_slice(then);
+        args.push(games);
+        tune(&args)
+    };
+    let (ok, out) = with_scores(&["--passes", "2", "--net", net_path]);
     assert!(ok, "{out}");
     // Black's first two scores a game are targets (a mate is no score).
     shows(&out, "positions to fit");
@@ -183,22 +181,12 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
     assert!(baton_engine::eval::network::Network::from_bytes(&bytes).is_ok());
     // --loss-of reports a network's loss on the same positions, fitting nothing; a
     // file that is no network is refused with the reason.
-    let loss_of = |path: &std::path::Path| {
-        tune(&[
-            "--skip",
-            "0",
-            "--scores",
-            "FSF",
-            "--loss-of",
-            path.to_str().unwrap(),
-            file.to_str().unwrap(),
-        ])
-    };
-    let (ok, out) = loss_of(&net);
+    let loss_of = |path: &str| with_scores(&["--loss-of", path]);
+    let (ok, out) = loss_of(net_path);
     assert!(ok, "{out}");
     shows(&out, "hand-made evaluation: loss");
     shows(&out, "with the network: loss");
-    let (ok, out) = loss_of(&file);
+    let (ok, out) = loss_of(games);
     assert!(!ok && out.contains("not a Baton network"), "{out}");
     let _ = std::fs::remove_file(net);
 }

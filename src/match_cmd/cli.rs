@@ -308,6 +308,22 @@ fn hang_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// Hands each `key=value` word of `option` to `set`, which reads the value and says
+/// whether it knows the key; an unknown key is refused, naming it.
+fn each_setting(
+    words: &[String],
+    option: &str,
+    mut set: impl FnMut(&str, &str) -> Result<bool, String>,
+) -> Result<(), String> {
+    for w in words {
+        let (k, v) = split_kv(w)?;
+        if !set(k, v)? {
+            return Err(format!("unknown {option} setting '{k}'"));
+        }
+    }
+    Ok(())
+}
+
 fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
     let mut p = SprtParams {
         elo0: 0.0,
@@ -326,16 +342,16 @@ fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
             return check_sprt(p);
         }
     }
-    for w in words {
-        let (k, v) = split_kv(w)?;
+    each_setting(words, "--sprt", |k, v| {
         match k {
             "elo0" => p.elo0 = number(k, v)?,
             "elo1" => p.elo1 = number(k, v)?,
             "alpha" => p.alpha = number(k, v)?,
             "beta" => p.beta = number(k, v)?,
-            _ => return Err(format!("unknown --sprt setting '{k}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     check_sprt(p)
 }
 
@@ -353,15 +369,15 @@ fn parse_draw(words: &[String]) -> Result<DrawRule, String> {
         move_count: 1,
         score: 0,
     };
-    for w in words {
-        let (k, v) = split_kv(w)?;
+    each_setting(words, "--draw", |k, v| {
         match k {
             "movenumber" => r.move_number = number(k, v)?,
             "movecount" => r.move_count = number(k, v)?,
             "score" => r.score = number(k, v)?,
-            _ => return Err(format!("unknown --draw setting '{k}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     Ok(r)
 }
 
@@ -371,15 +387,15 @@ fn parse_resign(words: &[String]) -> Result<ResignRule, String> {
         score: 1000,
         two_sided: false,
     };
-    for w in words {
-        let (k, v) = split_kv(w)?;
+    each_setting(words, "--resign", |k, v| {
         match k {
             "movecount" => r.move_count = number(k, v)?,
             "score" => r.score = number(k, v)?,
             "twosided" => r.two_sided = v == "true",
-            _ => return Err(format!("unknown --resign setting '{k}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     Ok(r)
 }
 
