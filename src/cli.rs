@@ -2,8 +2,8 @@
 //! subcommand's options are declared beside the code that runs it (`perft_cmd::Args`,
 //! `bench_cmd::Args`, ...). Words clap cannot check on their own, such as two options
 //! that exclude each other in `match`, are refused with [`Error::Usage`], which is shown
-//! as clap shows its own mistakes (the command's usage, exit code 2). The exit codes are
-//! listed in `baton --help` ([`EXIT_CODES`]).
+//! as clap shows its own mistakes (the command's usage, exit code 2). The exit codes
+//! (`Error::exit_code`) are listed in `baton --help`.
 
 use clap::{Parser, Subcommand};
 
