@@ -3,7 +3,7 @@
 //!
 //! It lists the options Hash (spin 1..1024), Ponder (check), Style (combo Solid, Normal,
 //! Risky), Clear Hash (button) and UCI_Variant (combo chess, knightmate), and on `go`:
-//! - `script`: plays MOVES[ply], where ply counts the moves of the last `position`
+//! - `script`: plays `MOVES[ply]`, where ply counts the moves of the last `position`
 //!   (reporting depth 1, score 0), or `0000` past the list's end;
 //! - `illegal`: answers `a1a1`;
 //! - `crash`: says so on stderr and exits with code 3;
