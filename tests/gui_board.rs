@@ -20,7 +20,7 @@ fn board(variant: &str, fen: Option<&str>, mode: &str) -> Option<(GuiServer, Bro
         return None;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server.url(), variant, fen, mode)?;
+    let b = Browser::open_board(&server, variant, fen, mode)?;
     Some((server, b))
 }
 
@@ -73,10 +73,10 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     for (variant, last_file) in [("chess", "h"), ("stonesrelays", "h"), ("flipshatranj", "j")] {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, None, "human-human") else {
+        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
             return;
         };
-        b.viewport(390, 844, true);
+        b.viewport(390, 844);
         b.wait_for("window.innerWidth === 390");
         // The board is drawn again for the new width.
         b.wait_for("document.querySelector('#board').getBoundingClientRect().right <= 390");
@@ -215,7 +215,7 @@ fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
     b.click(&sq("a3"));
     assert_eq!(b.marked("premove"), ["a1", "a3"]);
     b.wait_for("state.moves_played === 4 && !state.searching");
-    b.wait_for("document.querySelector('#status').textContent.includes('cancelled')");
+    b.wait_for("document.querySelector('#error-text').textContent.includes('cancelled')");
     assert!(b.marked("premove").is_empty());
     assert_eq!(b.eval("state.moves_played"), json!(4));
 }
@@ -291,7 +291,7 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
         ("stonesrelays", &[("d5", "d5, relay"), ("b4", "b4, stone")]),
     ];
     for (variant, labels) in cases {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, None, "human-human") else {
+        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
             return;
         };
         for (square, want) in labels {
@@ -328,7 +328,7 @@ fn a_frozen_knightmare_is_marked_and_a_click_on_it_says_why_it_cannot_move() {
         label(&mut b, "d5")
     );
     b.click(&sq("d5"));
-    b.wait_for("document.querySelector('#status').textContent.includes('may not move')");
+    b.wait_for("document.querySelector('#error-text').textContent.includes('may not move')");
     assert!(b.marked("target").is_empty());
     // After White's move it may move again: the mark goes.
     b.click(&sq("e2"));
@@ -345,7 +345,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     for variant in ["chess", "stonesrelays", "flipshatranj"] {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, None, "human-human") else {
+        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
             return;
         };
         let dark = b.marked("dark");
@@ -367,7 +367,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
         }
     }
     // The knightmate commoner (M) is a lettered disc, not an orthodox king.
-    let Some(mut b) = Browser::open_board(&server.url(), "knightmate", None, "human-human") else {
+    let Some(mut b) = Browser::open_board(&server, "knightmate", None, "human-human") else {
         return;
     };
     let commoner = text(
@@ -438,12 +438,15 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
     let Some((_server, mut b)) = board("chess", None, "human-human") else {
         return;
     };
-    for (from, to) in [("e2", "e4"), ("g8", "f6"), ("d1", "h5")] {
+    for (ply, (from, to)) in [("e2", "e4"), ("g8", "f6"), ("d1", "h5")]
+        .into_iter()
+        .enumerate()
+    {
         b.click(&sq(from));
         b.wait_for("document.querySelectorAll('.sq.target').length > 0");
         b.click(&sq(to));
+        b.played(ply + 1);
     }
-    b.played(3);
     b.wait_for("document.querySelectorAll('#movelist .mv').length === 3");
     assert_eq!(
         text(&mut b, "$('movelist').textContent.trim()"),

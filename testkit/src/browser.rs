@@ -106,8 +106,69 @@ impl Browser {
         Some(b)
     }
 
+    /// The board page of `server`, its address followed by `query` (`&variant=...`),
+    /// once its game is drawn; `None` if Chromium is not installed.
+    pub fn board(server: &crate::GuiServer, query: &str) -> Option<Browser> {
+        let mut b = Browser::open(&format!("{}{query}", server.url()))?;
+        b.wait_for(
+            "typeof state === 'object' && state && state.game \
+             && document.querySelectorAll('.sq').length === state.width * state.height",
+        );
+        Some(b)
+    }
+
+    /// Writes a screenshot to `$BATON_SCREENSHOTS/name.png` where that is set (the
+    /// pictures in docs/gui/ are made so).
+    pub fn keep_screenshot(&mut self, name: &str) {
+        if let Ok(dir) = std::env::var("BATON_SCREENSHOTS") {
+            let png = self.screenshot();
+            std::fs::write(Path::new(&dir).join(format!("{name}.png")), png)
+                .expect("write the screenshot");
+        }
+    }
+
     /// Sends a DevTools command (to the page once attached) and returns its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Reloads the page and waits until its script has a `state` again.
+    pub fn reload(&mut self) {
+        self.eval("window.__reloading = true");
+        self.call("Page.reload", json!({}));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let ready = "!window.__reloading && typeof state === 'object' && !!state";
+        loop {
+            // While the old page goes, its context may be gone: that is not an answer.
+            let r = self.try_call(
+                "Runtime.evaluate",
+                json!({ "expression": ready, "returnByValue": true }),
+            );
+            if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the page did not come back");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// The page's viewport, `width` x `height` CSS pixels (a phone below 600: its
+    /// `meta viewport` obeyed, touch events on).
+    pub fn viewport(&mut self, width: u32, height: u32) {
+        let phone = width < 600;
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone }),
+        );
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": phone, "maxTouchPoints": 1 }),
+        );
+    }
+
+    /// A DevTools command's result, or its error.
+    pub fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({ "id": id, "method": method, "params": params });
@@ -125,9 +186,9 @@ impl Browser {
                 .unwrap_or_else(|| panic!("no reply to {method}"));
             if reply["id"] == json!(id) {
                 if let Some(e) = reply.get("error") {
-                    panic!("{method}: {e}");
+                    return Err(e.clone());
                 }
-                return reply["result"].clone();
+                return Ok(reply["result"].clone());
             }
         }
     }
@@ -197,19 +258,6 @@ impl Browser {
             self.mouse("mouseMoved", (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t));
         }
         self.mouse("mouseReleased", b);
-    }
-
-    /// Makes the page's viewport `width` x `height` CSS pixels, as a phone's when
-    /// `mobile` (touch events on, the page's `meta viewport` obeyed).
-    pub fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
-        );
-        self.call(
-            "Emulation.setTouchEmulationEnabled",
-            json!({ "enabled": mobile, "maxTouchPoints": 1 }),
-        );
     }
 
     fn touch(&mut self, kind: &str, points: &[(f64, f64)]) {
@@ -299,20 +347,24 @@ pub fn square(name: &str) -> String {
 }
 
 impl Browser {
-    /// The board page at `url` (the address `baton gui` printed) showing a new game of
-    /// `variant` (from `fen`) with `mode`'s players ("human-human", "human-baton", ...),
-    /// once it is drawn; `None` where Chromium is not installed.
-    pub fn open_board(url: &str, variant: &str, fen: Option<&str>, mode: &str) -> Option<Browser> {
-        let mut url = format!("{url}&variant={variant}&mode={mode}");
+    /// The board page of `server` showing a new game of `variant` (from `fen`) with
+    /// `mode`'s players ("human-human", "human-baton", ...), once it is drawn with those
+    /// players; `None` where Chromium is not installed.
+    pub fn open_board(
+        server: &crate::GuiServer,
+        variant: &str,
+        fen: Option<&str>,
+        mode: &str,
+    ) -> Option<Browser> {
+        let mut query = format!("&variant={variant}&mode={mode}");
         if let Some(fen) = fen {
-            url += &format!("&fen={}", fen.replace(' ', "%20"));
+            query += &format!("&fen={}", fen.replace(' ', "%20"));
         }
         let (white, black) = mode.split_once('-').expect("mode is white-black");
-        let mut b = Browser::open(&url)?;
+        let mut b = Browser::board(server, &query)?;
         b.wait_for(&format!(
-            "typeof state === 'object' && state && state.variant === '{variant}' \
-             && document.querySelectorAll('.sq').length === state.width * state.height \
-             && state.baton_plays.white === {} && state.baton_plays.black === {}",
+            "state.variant === '{variant}' && state.baton_plays.white === {} \
+             && state.baton_plays.black === {}",
             white == "baton",
             black == "baton"
         ));

@@ -7,25 +7,75 @@
 const $ = (id) => document.getElementById(id);
 let variants = [];
 let state = null;
+const PARAMS = new URLSearchParams(location.search);
 // The server's secret, from the address it printed (`/?token=...`): every API call
 // carries it, so pages from other sites, which cannot know it, are refused.
-const TOKEN = new URLSearchParams(location.search).get("token") || "";
+const TOKEN = PARAMS.get("token") || "";
+// This page's game, kept by the server: in the address, so a reload finds it again.
+let GAME = PARAMS.get("game") || "";
 
 async function api(method, path, body) {
-  const opts = { method, headers: { "X-Baton-Token": TOKEN } };
+  const opts = { method, headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } };
   if (body !== undefined) opts.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, opts);
   const text = await r.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { data = text; }
+  if (r.status === 410) gone(data && data.error);
   if (!r.ok) throw new Error((data && data.error) || text || r.statusText);
   return data;
 }
 
+// The status line says whose move it is; an error has its own line, which stays until
+// the person dismisses it or acts again (no state from the server replaces it).
 function status(text, error) {
-  const s = $("status");
-  s.textContent = text;
-  s.classList.toggle("error", !!error);
+  if (error) return showError(text);
+  $("status").textContent = text;
+}
+
+function showError(text) {
+  $("error-text").textContent = text;
+  $("error").classList.remove("hidden");
+}
+
+function clearError() {
+  $("error").classList.add("hidden");
+}
+
+// The server dropped this game (a day untouched, or too many games): say so, offer a new one.
+function gone(why) {
+  if (events) { events.close(); events = null; }
+  $("gone-text").textContent = why || "This game is no longer kept by the server.";
+  $("gone").classList.remove("hidden");
+}
+
+// ---- The live stream of the game (server-sent events) ----
+
+let events = null;
+// When the last state came, to run the shown clock between events.
+let stateAt = performance.now();
+
+function follow() {
+  if (events) events.close();
+  const q = new URLSearchParams({ token: TOKEN, game: GAME });
+  events = new EventSource("/api/events?" + q.toString());
+  events.addEventListener("state", (e) => {
+    setState(JSON.parse(e.data));
+  });
+  events.addEventListener("gone", (e) => gone(e.data));
+  events.onerror = () => {
+    // The browser reconnects by itself unless the server refused the stream: then ask
+    // why (a dropped game answers 410).
+    if (events && events.readyState === EventSource.CLOSED) {
+      api("GET", "/api/state").then((s) => { setState(s); follow(); }).catch(() => {});
+    }
+  };
+}
+
+function setState(s) {
+  state = s;
+  stateAt = performance.now();
+  render();
 }
 
 // ---- The page around the board ----
@@ -33,6 +83,7 @@ function status(text, error) {
 function render() {
   if (!state) return;
   renderBoard();
+  renderClocks();
   $("fen").value = document.activeElement === $("fen") ? $("fen").value : state.fen;
   renderLines();
   renderMoves();
@@ -42,16 +93,32 @@ function render() {
   if (rv) $("review-at").textContent = `${rv.at} / ${rv.moves.length}`;
 }
 
+// Scores come from White's side (positive: White is better), as lichess shows them.
 function scoreText(s) {
   if (s.mate !== undefined) return (s.mate > 0 ? "#" : "#-") + Math.abs(s.mate);
   return (s.cp >= 0 ? "+" : "") + (s.cp / 100).toFixed(2);
 }
 
+// White's share of the evaluation bar, 0 to 1.
+function whiteShare(s) {
+  if (s.mate !== undefined) return s.mate > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-s.cp / 250));
+}
+
+function currentLines() {
+  // Lines of another position are never shown: the position changed.
+  return state.search && state.search.fen === state.fen ? state.search.lines : [];
+}
+
 function renderLines() {
-  const lines = (state.search && state.search.lines) || [];
+  const lines = currentLines();
   $("lines").innerHTML = lines.map((l) =>
-    `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.pv.join(" ")}</div>`
+    `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}</div>`
   ).join("") || (state.searching ? "<div>thinking...</div>" : "");
+  const top = lines.length ? lines[0].score : null;
+  $("evalfill").style.width = (top ? whiteShare(top) * 100 : 50) + "%";
+  $("evaltext").textContent = top ? scoreText(top) + " (White's view)" : "";
+  $("analyse").classList.toggle("active", state.settings.analysis);
 }
 
 // The move list in SAN, numbered from the game's start, the current move marked; each
@@ -86,15 +153,55 @@ async function showMove(at) {
       await api("POST", "/api/pgn", await fetchText("/api/pgn"));
     }
     const last = state.san.length;
-    state = await api("POST", "/api/step", { at: Math.min(last, Math.max(0, at)) });
     pick = null;
-    render();
+    setState(await api("POST", "/api/step", { at: Math.min(last, Math.max(0, at)) }));
   } catch (e) { status(e.message, true); }
 }
 
 async function fetchText(path) {
-  const r = await fetch(path, { headers: { "X-Baton-Token": TOKEN } });
+  const r = await fetch(path, { headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } });
   return r.text();
+}
+
+// ---- Clocks: kept by the server, run here between its events ----
+
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  const m = Math.floor(t / 60000), sec = Math.floor((t % 60000) / 1000);
+  const tenths = t < 10000 ? "." + Math.floor((t % 1000) / 100) : "";
+  return `${m}:${String(sec).padStart(2, "0")}${tenths}`;
+}
+
+function renderClocks() {
+  const c = state && state.clock;
+  $("clocks").classList.toggle("hidden", !c);
+  if (!c) return;
+  const since = performance.now() - stateAt;
+  for (const side of ["white", "black"]) {
+    const running = c.running === side;
+    const ms = c[side + "_ms"] - (running ? since : 0);
+    const el = $("clock-" + side);
+    el.textContent = `${side === "white" ? "White" : "Black"} ${clockText(ms)}`;
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", ms < 10000);
+  }
+}
+setInterval(() => { if (state && state.clock && state.clock.running) renderClocks(); }, 100);
+
+// "5+3": 5 minutes and 3 seconds a move; "30s+0": 30 seconds; empty: no clock.
+function parseTimeControl(text) {
+  const t = text.trim();
+  if (!t) return null;
+  const m = /^(\d+(?:\.\d+)?)(s?)\s*\+\s*(\d+(?:\.\d+)?)$/.exec(t);
+  if (!m) throw new Error(`"${t}" is not a time control: write minutes+seconds, as 5+3 (or 30s+0)`);
+  const base = Math.round(parseFloat(m[1]) * (m[2] ? 1000 : 60000));
+  return { base_ms: base, inc_ms: Math.round(parseFloat(m[3]) * 1000) };
+}
+
+function timeControlText(tc) {
+  if (!tc) return "";
+  const base = tc.base_ms % 60000 === 0 ? String(tc.base_ms / 60000) : tc.base_ms / 1000 + "s";
+  return `${base}+${tc.inc_ms / 1000}`;
 }
 
 function renderStatus() {
@@ -106,7 +213,7 @@ function renderStatus() {
     status(`Reviewing a loaded game: ${state.side} to move`);
   } else {
     const baton = state.baton_plays[state.side];
-    let s = `${state.side === "white" ? "White" : "Black"} to move` + (baton ? " (Baton is thinking)" : "");
+    let s = `${state.side === "white" ? "White" : "Black"} to move` + (baton && state.baton_to_move ? " (Baton is thinking)" : "");
     if (state.check.length) s += ", check";
     if (state.threatened.length) s += ", a king is attacked";
     status(s);
@@ -117,91 +224,101 @@ async function play(text) {
   pick = null;
   stepBar("");
   try {
-    state = await api("POST", "/api/move", { move: text });
-    render();
-    maybeBatonMoves();
+    setState(await api("POST", "/api/move", { move: text }));
   } catch (e) {
     status("Refused: " + e.message, true);
     render();
   }
 }
 
-// ---- Baton's moves, analysis, polling ----
+// ---- Settings, kept with the game by the server (a reload brings them back) ----
 
-function limitsBody() {
+async function settings(change) {
+  try { setState(await api("POST", "/api/settings", change)); }
+  catch (e) { status(e.message, true); }
+}
+
+function thinkBody() {
   const kind = $("limit-kind").value;
   const n = Math.max(1, parseInt($("limit-value").value, 10) || 1);
   return { [kind]: n };
 }
 
-let polling = null;
-function poll() {
-  if (polling) return;
-  polling = setInterval(async () => {
-    try {
-      state = await api("GET", "/api/state");
-      render();
-      if (!state.searching && !state.baton_to_move) {
-        clearInterval(polling);
-        polling = null;
-        maybeBatonMoves();
-      }
-    } catch (e) { status(e.message, true); }
-  }, 300);
-}
-
-async function maybeBatonMoves() {
-  if (!state || state.outcome || state.review || state.searching) return;
-  if (!state.baton_plays[state.side]) return;
-  try {
-    state = await api("POST", "/api/go", Object.assign({ play: true }, limitsBody()));
-    render();
-    poll();
-  } catch (e) { status(e.message, true); }
-}
-
-async function setPlayers() {
-  const [w, b] = $("mode").value.split("-");
-  state = await api("POST", "/api/players", { white: w, black: b });
-  turnTowards(w, b);
-  render();
-  maybeBatonMoves();
+// The controls as the game's settings say (on loading the page).
+function showSettings(st) {
+  $("mode").value = `${st.white}-${st.black}`;
+  const [kind, n] = Object.entries(st.think)[0];
+  $("limit-kind").value = kind;
+  $("limit-value").value = n;
+  $("tc").value = timeControlText(st.clock);
+  $("multipv").value = String(st.lines);
+  flipped = st.flipped;
 }
 
 async function newGame(fen) {
   try {
-    await api("POST", "/api/stop", {});
-    state = await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" });
+    setState(await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" }));
     pick = null;
     stepBar("");
     legend();
-    render();
-    maybeBatonMoves();
-  } catch (e) { status(e.message, true); }
+  } catch (e) { status("Refused: " + e.message, true); }
+}
+
+// A new game for this page, the old one being gone: a new id in the address.
+async function replaceGame() {
+  GAME = "";
+  const s = await api("POST", "/api/games", { variant: $("variant").value, settings: {} });
+  adopt(s);
+  $("gone").classList.add("hidden");
+  follow();
+}
+
+// Takes the game the server made for this page: its id goes into the address (and
+// nothing else but the token, so a reload asks for this game and no new one).
+function adopt(s) {
+  GAME = s.game;
+  const q = new URLSearchParams({ token: TOKEN, game: GAME });
+  history.replaceState(null, "", "?" + q.toString());
+  $("variant").value = s.variant;
+  showSettings(s.settings);
+  setState(s);
+  legend();
 }
 
 function wire() {
   wireBoard();
+  // Acting again dismisses an error (a click or a key anywhere but on the error).
+  for (const kind of ["pointerdown", "keydown"]) {
+    document.addEventListener(kind, (e) => { if (!e.target.closest("#error")) clearError(); }, true);
+  }
+  $("error-close").onclick = clearError;
+  $("gone-new").onclick = () => replaceGame().catch((e) => status(e.message, true));
+  // The board's own handler turns it; the server keeps the orientation for a reload.
+  $("flip").addEventListener("click", () => settings({ flipped }));
   $("variant").onchange = () => newGame();
   $("new").onclick = () => newGame();
   $("undo").onclick = async () => {
-    try {
-      await api("POST", "/api/stop", {});
-      state = await api("POST", "/api/undo", {});
-      // Against Baton, take back Baton's reply too.
-      if (state.baton_plays[state.side] && state.moves_played > 0 && !state.baton_plays[state.side === "white" ? "black" : "white"])
-        state = await api("POST", "/api/undo", {});
-      pick = null; render();
-    } catch (e) { status(e.message, true); }
-  };
-  $("mode").onchange = setPlayers;
-  $("analyse").onclick = async () => {
-    try { state = await api("POST", "/api/go", { infinite: true }); render(); poll(); }
+    try { setState(await api("POST", "/api/undo", {})); pick = null; stepBar(""); render(); }
     catch (e) { status(e.message, true); }
   };
-  $("stop").onclick = async () => { state = await api("POST", "/api/stop", {}); render(); };
+  $("mode").onchange = () => {
+    const [white, black] = $("mode").value.split("-");
+    // The board turns towards a person playing Black (kept with the game's settings).
+    turnTowards(white, black);
+    settings({ white, black, flipped });
+  };
+  $("limit-kind").onchange = $("limit-value").onchange = () => settings({ think: thinkBody() });
+  $("tc").onchange = () => {
+    let clock;
+    try { clock = parseTimeControl($("tc").value); } catch (e) { return status(e.message, true); }
+    settings({ clock });
+  };
+  $("analyse").onclick = () => settings({ analysis: true });
+  $("stop").onclick = async () => {
+    try { setState(await api("POST", "/api/stop", {})); } catch (e) { status(e.message, true); }
+  };
   $("multipv").onchange = async () => {
-    try { state = await api("POST", "/api/option", { name: "MultiPV", value: $("multipv").value }); render(); }
+    try { setState(await api("POST", "/api/option", { name: "MultiPV", value: $("multipv").value })); }
     catch (e) { status(e.message, true); }
   };
   $("set-fen").onclick = () => newGame($("fen").value);
@@ -246,11 +363,9 @@ function wire() {
 
 async function loadPgn(text) {
   try {
-    await api("POST", "/api/stop", {});
-    state = await api("POST", "/api/pgn", text);
+    setState(await api("POST", "/api/pgn", text));
     $("variant").value = state.variant;
     legend();
-    render();
   } catch (e) { status("PGN refused: " + e.message, true); }
 }
 
@@ -258,17 +373,20 @@ async function start() {
   variants = await api("GET", "/api/variants");
   $("variant").innerHTML = variants.map((v) => `<option value="${v.name}">${v.name} (${v.width}x${v.height})</option>`).join("");
   wire();
-  state = await api("GET", "/api/state");
-  $("variant").value = state.variant;
-  const params = new URLSearchParams(location.search);
-  if (params.get("variant")) {
-    $("variant").value = params.get("variant");
-    await newGame(params.get("fen") || "");
+  if (GAME) {
+    // A reload (or a shared address): this page's game as the server keeps it.
+    try { adopt(await api("GET", "/api/state")); } catch (e) { return; }
+  } else {
+    // A new page: a game of its own, as the address asks (variant, FEN, players).
+    const [white, black] = (PARAMS.get("mode") || "human-baton").split("-");
+    turnTowards(white, black);
+    adopt(await api("POST", "/api/games", {
+      variant: PARAMS.get("variant") || undefined,
+      fen: PARAMS.get("fen") || undefined,
+      settings: { white, black, flipped },
+    }));
   }
-  if (params.get("mode")) { $("mode").value = params.get("mode"); }
-  await setPlayers();
-  legend();
-  render();
+  follow();
 }
 
 start().catch((e) => status("Cannot reach Baton's server: " + e.message, true));
