@@ -193,6 +193,29 @@ fn a_second_click_on_the_picked_piece_deselects_and_esc_cancels() {
 }
 
 #[test]
+fn a_piece_that_can_come_back_through_a_relay_is_deselected_by_a_second_click() {
+    // The knight on c3 can leap to the relay on d5 and back: a null move.
+    let fen = "7k/8/8/8/3X4/8/2N5/7K/8 w - - 0 1";
+    let Some((_server, mut b)) = board("stonesrelays", Some(fen), "human-human") else {
+        return;
+    };
+    b.click(&sq("c3"));
+    b.wait_for("document.querySelector('#stay')");
+    // Its own square is not marked as a target; a second click drops the pick.
+    assert!(!b.marked("target").contains(&"c3".to_string()));
+    b.click(&sq("c3"));
+    b.wait_for("document.querySelectorAll('.sq.target, .sq.picked').length === 0");
+    assert_eq!(b.eval("state.moves_played"), json!(0));
+    // The null move is offered as a button.
+    b.click(&sq("c3"));
+    b.wait_for("document.querySelector('#stay')");
+    b.click("#stay");
+    b.wait_for("document.querySelector('#no-second')");
+    b.click("#no-second");
+    assert_eq!(b.played(1), "c3c3");
+}
+
+#[test]
 fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
     let Some((_server, mut b)) = board("chess", None, "human-baton") else {
         return;
