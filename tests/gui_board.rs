@@ -282,7 +282,8 @@ fn a_move_is_played_with_the_keyboard_only() {
     // Enter in the FEN box sets the position.
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
     b.eval(&format!(
-        "(() => {{ const f = $('fen'); f.focus(); f.value = {}; return true; }})()",
+        "(() => {{ const f = $('fen'); f.focus(); f.value = {}; \
+         f.dispatchEvent(new Event('input')); return true; }})()",
         json!(fen)
     ));
     b.key("Enter");

@@ -111,7 +111,11 @@ fn an_error_stays_on_screen_while_the_stream_goes_on() {
     // Analysis keeps events coming.
     b.click("#analyse");
     b.wait_for(LINES_FOR_BOARD);
-    b.eval("document.getElementById('fen').value = 'not a fen'");
+    // Typed (an input event), so the events' redrawing keeps it.
+    b.eval(
+        "(() => { const f = document.getElementById('fen'); f.value = 'not a fen'; \
+         f.dispatchEvent(new Event('input')); return true; })()",
+    );
     b.click("#set-fen");
     b.wait_for("!document.getElementById('error').classList.contains('hidden')");
     let error = b.eval("document.getElementById('error-text').textContent");

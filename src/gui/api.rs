@@ -16,7 +16,9 @@ use super::session::{Player, Session, SettingsChange};
 pub const GAME_HEADER: &str = "x-baton-game";
 
 /// Why a game's page finds it no more (410).
-pub const GONE: &str = "this game is no longer kept (untouched for a day, or more than 32 games were open): start a new game";
+pub const GONE: &str =
+    "This game is no longer kept by the server (untouched for a day, or more than \
+     32 games were open): start a new game.";
 
 /// Largest hash table a game may ask for (MB): games share the machine.
 const MAX_GAME_HASH_MB: u64 = 64;

@@ -390,7 +390,9 @@ impl Session {
     /// Starts what should run now and is not running: Baton's search on its turn, or
     /// the analysis of the position.
     fn kick(&mut self) {
-        if self.closed || self.outcome().is_some() || self.engine.is_searching() {
+        // A search that ended by its own limits (an API `go`) no longer holds the board.
+        let running = self.engine.is_searching() && !lock(&self.live).done;
+        if self.closed || self.outcome().is_some() || running {
             return;
         }
         let side = self.position().side();

@@ -80,11 +80,15 @@ function setState(s) {
 
 // ---- The page around the board ----
 
+// The FEN box holds what the person typed, not yet set.
+let fenTyped = false;
+
 function render() {
   if (!state) return;
   renderBoard();
   renderClocks();
-  $("fen").value = document.activeElement === $("fen") ? $("fen").value : state.fen;
+  // A FEN being typed stays (even when a click on Set FEN has taken the focus from it).
+  if (!fenTyped) $("fen").value = state.fen;
   renderLines();
   renderMoves();
   renderStatus();
@@ -116,6 +120,7 @@ function renderLines() {
     `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}</div>`
   ).join("") || (state.searching ? "<div>thinking...</div>" : "");
   const top = lines.length ? lines[0].score : null;
+  $("evalbar").classList.toggle("hidden", !top);
   $("evalfill").style.width = (top ? whiteShare(top) * 100 : 50) + "%";
   $("evaltext").textContent = top ? scoreText(top) + " (White's view)" : "";
   $("analyse").classList.toggle("active", state.settings.analysis);
@@ -224,7 +229,9 @@ async function play(text) {
   pick = null;
   stepBar("");
   try {
-    setState(await api("POST", "/api/move", { move: text }));
+    const s = await api("POST", "/api/move", { move: text });
+    fenTyped = false; // a move on the board: the box shows the position again
+    setState(s);
   } catch (e) {
     status("Refused: " + e.message, true);
     render();
@@ -257,7 +264,9 @@ function showSettings(st) {
 
 async function newGame(fen) {
   try {
-    setState(await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" }));
+    const s = await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" });
+    fenTyped = false;
+    setState(s);
     pick = null;
     stepBar("");
     legend();
@@ -322,8 +331,11 @@ function wire() {
     catch (e) { status(e.message, true); }
   };
   $("set-fen").onclick = () => newGame($("fen").value);
+  $("fen").addEventListener("input", () => { fenTyped = true; });
   $("fen").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); newGame($("fen").value); }
+    // Esc gives the box back to the position shown.
+    if (e.key === "Escape") { fenTyped = false; render(); }
   });
   $("save-pgn").onclick = async () => {
     const text = await fetchText("/api/pgn");
