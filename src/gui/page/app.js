@@ -154,6 +154,12 @@ async function showMove(at) {
   try {
     if (!state.review) {
       if (at >= state.moves_played) return;
+      // Reviewing would start the clocks over: a game on the clock is stepped through
+      // once it is over.
+      if (state.clock && !state.outcome) {
+        status("This game is on the clock: its moves can be stepped through when it is over.", true);
+        return;
+      }
       await api("POST", "/api/stop", {});
       await api("POST", "/api/pgn", await fetchText("/api/pgn"));
     }
