@@ -20,7 +20,7 @@ fn board(variant: &str, fen: Option<&str>, mode: &str) -> Option<(GuiServer, Bro
         return None;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server.url(), variant, fen, mode)?;
+    let b = Browser::open_board(&server, variant, fen, mode)?;
     Some((server, b))
 }
 
@@ -73,10 +73,10 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     for (variant, last_file) in [("chess", "h"), ("stonesrelays", "h"), ("flipshatranj", "j")] {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, None, "human-human") else {
+        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
             return;
         };
-        b.viewport(390, 844, true);
+        b.viewport(390, 844);
         b.wait_for("window.innerWidth === 390");
         // The board is drawn again for the new width.
         b.wait_for("document.querySelector('#board').getBoundingClientRect().right <= 390");
@@ -193,6 +193,29 @@ fn a_second_click_on_the_picked_piece_deselects_and_esc_cancels() {
 }
 
 #[test]
+fn a_piece_that_can_come_back_through_a_relay_is_deselected_by_a_second_click() {
+    // The knight on c3 can leap to the relay on d5 and back: a null move.
+    let fen = "7k/8/8/8/3X4/8/2N5/7K/8 w - - 0 1";
+    let Some((_server, mut b)) = board("stonesrelays", Some(fen), "human-human") else {
+        return;
+    };
+    b.click(&sq("c3"));
+    b.wait_for("document.querySelector('#stay')");
+    // Its own square is not marked as a target; a second click drops the pick.
+    assert!(!b.marked("target").contains(&"c3".to_string()));
+    b.click(&sq("c3"));
+    b.wait_for("document.querySelectorAll('.sq.target, .sq.picked').length === 0");
+    assert_eq!(b.eval("state.moves_played"), json!(0));
+    // The null move is offered as a button.
+    b.click(&sq("c3"));
+    b.wait_for("document.querySelector('#stay')");
+    b.click("#stay");
+    b.wait_for("document.querySelector('#no-second')");
+    b.click("#no-second");
+    assert_eq!(b.played(1), "c3c3");
+}
+
+#[test]
 fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
     let Some((_server, mut b)) = board("chess", None, "human-baton") else {
         return;
@@ -215,7 +238,6 @@ fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
     b.click(&sq("a3"));
     assert_eq!(b.marked("premove"), ["a1", "a3"]);
     b.wait_for("state.moves_played === 4 && !state.searching");
-    // Said as an error, which stays until the person acts again.
     b.wait_for("document.querySelector('#error-text').textContent.includes('cancelled')");
     assert!(b.marked("premove").is_empty());
     assert_eq!(b.eval("state.moves_played"), json!(4));
@@ -260,7 +282,8 @@ fn a_move_is_played_with_the_keyboard_only() {
     // Enter in the FEN box sets the position.
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
     b.eval(&format!(
-        "(() => {{ const f = $('fen'); f.focus(); f.value = {}; return true; }})()",
+        "(() => {{ const f = $('fen'); f.focus(); f.value = {}; \
+         f.dispatchEvent(new Event('input')); return true; }})()",
         json!(fen)
     ));
     b.key("Enter");
@@ -292,7 +315,7 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
         ("stonesrelays", &[("d5", "d5, relay"), ("b4", "b4, stone")]),
     ];
     for (variant, labels) in cases {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, None, "human-human") else {
+        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
             return;
         };
         for (square, want) in labels {
@@ -346,7 +369,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     for variant in ["chess", "stonesrelays", "flipshatranj"] {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, None, "human-human") else {
+        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
             return;
         };
         let dark = b.marked("dark");
@@ -368,7 +391,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
         }
     }
     // The knightmate commoner (M) is a lettered disc, not an orthodox king.
-    let Some(mut b) = Browser::open_board(&server.url(), "knightmate", None, "human-human") else {
+    let Some(mut b) = Browser::open_board(&server, "knightmate", None, "human-human") else {
         return;
     };
     let commoner = text(
@@ -439,12 +462,15 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
     let Some((_server, mut b)) = board("chess", None, "human-human") else {
         return;
     };
-    for (from, to) in [("e2", "e4"), ("g8", "f6"), ("d1", "h5")] {
+    for (ply, (from, to)) in [("e2", "e4"), ("g8", "f6"), ("d1", "h5")]
+        .into_iter()
+        .enumerate()
+    {
         b.click(&sq(from));
         b.wait_for("document.querySelectorAll('.sq.target').length > 0");
         b.click(&sq(to));
+        b.played(ply + 1);
     }
-    b.played(3);
     b.wait_for("document.querySelectorAll('#movelist .mv').length === 3");
     assert_eq!(
         text(&mut b, "$('movelist').textContent.trim()"),
@@ -488,6 +514,28 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
         ),
         "Nf6"
     );
+}
+
+#[test]
+fn a_game_on_the_clock_is_not_stepped_back_while_it_runs() {
+    let Some((_server, mut b)) = board("chess", None, "human-human") else {
+        return;
+    };
+    b.eval(
+        "(async () => { setState(await api('POST', '/api/settings', \
+         { clock: { base_ms: 300000, inc_ms: 0 } })); return true; })()",
+    );
+    for (ply, (from, to)) in [("e2", "e4"), ("e7", "e5")].into_iter().enumerate() {
+        b.click(&sq(from));
+        b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+        b.click(&sq(to));
+        b.played(ply + 1);
+    }
+    b.wait_for("document.querySelectorAll('#movelist .mv').length === 2");
+    b.click("#movelist .mv[data-at=\"1\"]");
+    b.wait_for("document.getElementById('error-text').textContent.includes('on the clock')");
+    assert_eq!(b.eval("state.review"), Value::Null);
+    assert_eq!(b.eval("state.moves_played"), json!(2));
 }
 
 #[test]

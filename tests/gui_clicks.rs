@@ -14,7 +14,7 @@ fn board(variant: &str, fen: Option<&str>) -> Option<(GuiServer, Browser)> {
         return None;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server.url(), variant, fen, "human-human")?;
+    let b = Browser::open_board(&server, variant, fen, "human-human")?;
     Some((server, b))
 }
 
@@ -128,7 +128,7 @@ fn the_page_plays_while_forty_idle_connections_stay_open() {
     let idle: Vec<std::net::TcpStream> = (0..40)
         .map(|_| std::net::TcpStream::connect(&server.addr).expect("connect"))
         .collect();
-    let Some(mut b) = Browser::open_board(&server.url(), "chess", None, "human-human") else {
+    let Some(mut b) = Browser::open_board(&server, "chess", None, "human-human") else {
         return;
     };
     lift(&mut b, "e2");

@@ -4,7 +4,7 @@
 //! once; an error stays on screen while events come; scores are from White's side.
 //! Skipped, saying so, where Chromium is not installed (under CI=true that fails).
 
-use baton_testkit::browser::{square, Browser, CHROMIUM};
+use baton_testkit::browser::{Browser, CHROMIUM};
 use baton_testkit::GuiServer;
 use serde_json::json;
 
@@ -12,12 +12,15 @@ fn skip() -> bool {
     !baton_testkit::installed("live search on the browser board", &[CHROMIUM])
 }
 
+fn sq(name: &str) -> String {
+    format!(".sq[data-sq=\"{name}\"]")
+}
+
 fn click_move(b: &mut Browser, from: &str, to: &str, plies: usize) {
-    b.click(&square(from));
+    b.click(&sq(from));
     b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&square(to));
-    // At least: against a fast Baton its reply may already be in.
-    b.wait_for(&format!("state.moves_played >= {plies}"));
+    b.click(&sq(to));
+    b.wait_for(&format!("state.moves_played === {plies}"));
 }
 
 fn set_control(b: &mut Browser, id: &str, value: &str) {
@@ -67,7 +70,7 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
         "{LINES_FOR_BOARD} && document.querySelectorAll('#lines div b').length === 2"
     ));
     b.keep_screenshot("analysis");
-    b.viewport(390, 844, true);
+    b.viewport(390, 844);
     b.keep_screenshot("analysis-390");
     // Stop ends the analysis: the setting is off and nothing searches.
     b.click("#stop");
@@ -108,7 +111,11 @@ fn an_error_stays_on_screen_while_the_stream_goes_on() {
     // Analysis keeps events coming.
     b.click("#analyse");
     b.wait_for(LINES_FOR_BOARD);
-    b.eval("document.getElementById('fen').value = 'not a fen'");
+    // Typed (an input event), so the events' redrawing keeps it.
+    b.eval(
+        "(() => { const f = document.getElementById('fen'); f.value = 'not a fen'; \
+         f.dispatchEvent(new Event('input')); return true; })()",
+    );
     b.click("#set-fen");
     b.wait_for("!document.getElementById('error').classList.contains('hidden')");
     let error = b.eval("document.getElementById('error-text').textContent");

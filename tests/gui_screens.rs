@@ -97,11 +97,10 @@ fn screenshots_of_every_variant_at_desktop_and_phone_size() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     for &(name, variant, moves, picks) in SHOTS {
-        let Some(mut b) = Browser::open_board(&server.url(), variant, fen_of(name), "human-human")
-        else {
+        let Some(mut b) = Browser::open_board(&server, variant, fen_of(name), "human-human") else {
             return;
         };
-        b.viewport(1280, 800, false);
+        b.viewport(1280, 800);
         b.wait_for("window.innerWidth === 1280");
         play(&mut b, moves);
         b.eval("document.querySelector('details').open = true; true");
@@ -124,7 +123,7 @@ fn screenshots_of_every_variant_at_desktop_and_phone_size() {
         ]
         .contains(&name)
         {
-            b.viewport(390, 844, true);
+            b.viewport(390, 844);
             b.wait_for("document.querySelector('#board').getBoundingClientRect().right <= 390");
             shot(&mut b, &format!("{name}-phone"), 390, 844);
         }

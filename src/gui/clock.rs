@@ -1,7 +1,7 @@
 //! A game's two clocks, kept by the server (the page only shows them): Fischer time
 //! (a base time and an increment added after each move). The clock starts with the
 //! game's first move; it pauses on undo (the times go back to what they were at that
-//! move) and while a game is reviewed, and runs again at the next move.
+//! move) and while a loaded game is reviewed, and runs again at the next move.
 
 use std::time::Instant;
 
@@ -98,16 +98,6 @@ impl Clock {
         self.history.truncate(plies + 1);
         if let Some(&left) = self.history.last() {
             self.left = left;
-        }
-        self.since = None;
-    }
-
-    /// Play goes on, from a game of `plies` moves, with the times as they stand
-    /// (paused until the next move): after reviewing a game.
-    pub fn keep_at(&mut self, plies: usize) {
-        self.history.truncate(plies + 1);
-        while self.history.len() < plies + 1 {
-            self.history.push(self.left);
         }
         self.since = None;
     }

@@ -47,6 +47,54 @@ struct Review {
     tags: Vec<(String, String)>,
 }
 
+impl Review {
+    /// The loaded game's start and its whole list of moves.
+    fn game(&self) -> (Position, Vec<Move>) {
+        let start = self
+            .fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(self.variant, f).ok())
+            .unwrap_or_else(|| Position::startpos(self.variant));
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            // The moves were read and replayed when the game was loaded.
+            let Ok(m) = baton_engine::parse_move(&pos, text) else {
+                break;
+            };
+            moves.push(m);
+            pos = pos.play(m);
+        }
+        (start, moves)
+    }
+}
+
+/// The way `m`'s piece goes where it turns on relays or at the tunnel's gates (the
+/// squares' names, from first), or nothing for a move straight to its square.
+fn route_names(pos: &Position, m: Move) -> Vec<String> {
+    if !pos.variant().has_neutral_pieces() {
+        return Vec::new();
+    }
+    let way = rules::stones::route(pos, m);
+    if way.len() <= 2 {
+        return Vec::new();
+    }
+    way.iter().map(|&sq| pos.tables().square_name(sq)).collect()
+}
+
+/// The moves from `start` in SAN, for the page's move list.
+fn san_list(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let san = baton_engine::format_san(&pos, m);
+            pos = pos.play(m);
+            san
+        })
+        .collect()
+}
+
 /// Baton's limit a move where there is no clock: one of a time, a depth, a node count.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -135,54 +183,6 @@ where
     T: Deserialize<'de>,
 {
     T::deserialize(d).map(Some)
-}
-
-impl Review {
-    /// The loaded game's start and its whole list of moves.
-    fn game(&self) -> (Position, Vec<Move>) {
-        let start = self
-            .fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(self.variant, f).ok())
-            .unwrap_or_else(|| Position::startpos(self.variant));
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(self.moves.len());
-        for text in &self.moves {
-            // The moves were read and replayed when the game was loaded.
-            let Ok(m) = baton_engine::parse_move(&pos, text) else {
-                break;
-            };
-            moves.push(m);
-            pos = pos.play(m);
-        }
-        (start, moves)
-    }
-}
-
-/// The way `m`'s piece goes where it turns on relays or at the tunnel's gates (the
-/// squares' names, from first), or nothing for a move straight to its square.
-fn route_names(pos: &Position, m: Move) -> Vec<String> {
-    if !pos.variant().has_neutral_pieces() {
-        return Vec::new();
-    }
-    let way = rules::stones::route(pos, m);
-    if way.len() <= 2 {
-        return Vec::new();
-    }
-    way.iter().map(|&sq| pos.tables().square_name(sq)).collect()
-}
-
-/// The moves from `start` in SAN, for the page's move list.
-fn san_list(start: &Position, moves: &[Move]) -> Vec<String> {
-    let mut pos = start.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let san = baton_engine::format_san(&pos, m);
-            pos = pos.play(m);
-            san
-        })
-        .collect()
 }
 
 pub struct Session {
@@ -503,11 +503,8 @@ impl Session {
         self.halt();
         self.engine.play_text(text)?;
         if self.review.take().is_some() {
-            // Play goes on from a reviewed game, with the clocks' times as they stand.
-            let plies = self.engine.game().moves().len() - 1;
-            if let Some(c) = &mut self.clock {
-                c.keep_at(plies);
-            }
+            // Play goes on from a loaded game: its clocks start from here.
+            self.restart_clock();
         }
         self.clock_moved(mover, now);
         Ok(())
@@ -556,7 +553,7 @@ impl Session {
     /// at the tunnel's gates, by the piece move's from and to squares ("a1e7").
     pub fn routes(&self, prefix: &str) -> BTreeMap<String, Vec<String>> {
         let pos = self.position();
-        if self.outcome().is_some() {
+        if self.engine.game().outcome().is_some() {
             return BTreeMap::new();
         }
         rules::legal_move_list(pos)
@@ -656,13 +653,7 @@ impl Session {
             None => Start::StartPos,
         };
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let (side, now) = (self.position().side(), Instant::now());
         self.engine.set_position(variant, start, &texts)?;
-        // Reviewing (a loaded game, or this game's own moves): the clocks pause where
-        // they stand.
-        if let Some(c) = &mut self.clock {
-            c.halt(side, now);
-        }
         self.halt();
         self.flag = None;
         self.review = Some(Review {
@@ -672,6 +663,8 @@ impl Session {
             moves,
             tags: g.tags.clone().into_iter().collect(),
         });
+        // Reviewing: the clocks wait at their start.
+        self.restart_clock();
         Ok(())
     }
 

@@ -153,6 +153,20 @@ impl Browser {
         }
     }
 
+    /// The page's viewport, `width` x `height` CSS pixels (a phone below 600: its
+    /// `meta viewport` obeyed, touch events on).
+    pub fn viewport(&mut self, width: u32, height: u32) {
+        let phone = width < 600;
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone }),
+        );
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": phone, "maxTouchPoints": 1 }),
+        );
+    }
+
     /// A DevTools command's result, or its error.
     pub fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
@@ -246,19 +260,6 @@ impl Browser {
         self.mouse("mouseReleased", b);
     }
 
-    /// Makes the page's viewport `width` x `height` CSS pixels, as a phone's when
-    /// `mobile` (touch events on, the page's `meta viewport` obeyed).
-    pub fn viewport(&mut self, width: u32, height: u32, mobile: bool) {
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
-        );
-        self.call(
-            "Emulation.setTouchEmulationEnabled",
-            json!({ "enabled": mobile, "maxTouchPoints": 1 }),
-        );
-    }
-
     fn touch(&mut self, kind: &str, points: &[(f64, f64)]) {
         let points: Vec<Value> = points
             .iter()
@@ -346,20 +347,24 @@ pub fn square(name: &str) -> String {
 }
 
 impl Browser {
-    /// The board page at `url` (the address `baton gui` printed) showing a new game of
-    /// `variant` (from `fen`) with `mode`'s players ("human-human", "human-baton", ...),
-    /// once it is drawn; `None` where Chromium is not installed.
-    pub fn open_board(url: &str, variant: &str, fen: Option<&str>, mode: &str) -> Option<Browser> {
-        let mut url = format!("{url}&variant={variant}&mode={mode}");
+    /// The board page of `server` showing a new game of `variant` (from `fen`) with
+    /// `mode`'s players ("human-human", "human-baton", ...), once it is drawn with those
+    /// players; `None` where Chromium is not installed.
+    pub fn open_board(
+        server: &crate::GuiServer,
+        variant: &str,
+        fen: Option<&str>,
+        mode: &str,
+    ) -> Option<Browser> {
+        let mut query = format!("&variant={variant}&mode={mode}");
         if let Some(fen) = fen {
-            url += &format!("&fen={}", fen.replace(' ', "%20"));
+            query += &format!("&fen={}", fen.replace(' ', "%20"));
         }
         let (white, black) = mode.split_once('-').expect("mode is white-black");
-        let mut b = Browser::open(&url)?;
+        let mut b = Browser::board(server, &query)?;
         b.wait_for(&format!(
-            "typeof state === 'object' && state && state.variant === '{variant}' \
-             && document.querySelectorAll('.sq').length === state.width * state.height \
-             && state.baton_plays.white === {} && state.baton_plays.black === {}",
+            "state.variant === '{variant}' && state.baton_plays.white === {} \
+             && state.baton_plays.black === {}",
             white == "baton",
             black == "baton"
         ));

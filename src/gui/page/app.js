@@ -1,5 +1,5 @@
 // Baton's browser board: the page around the board (players, limits, analysis, FEN,
-// PGN, the server's API and its event stream); the board itself is drawn and played in board.js.
+// PGN, the server's API and polling); the board itself is drawn and played in board.js.
 // It holds no rules: every legal move, the end of the game, FEN and PGN come from the
 // engine through the server's API (docs/gui-api.md).
 "use strict";
@@ -14,16 +14,7 @@ const TOKEN = PARAMS.get("token") || "";
 // This page's game, kept by the server: in the address, so a reload finds it again.
 let GAME = PARAMS.get("game") || "";
 
-// The page's requests go one after another, in the order the person acted: a click
-// on a black piece right after White's move asks for its moves once the move is in.
-let queue = Promise.resolve();
-function api(method, path, body) {
-  const run = queue.then(() => request(method, path, body));
-  queue = run.catch(() => {});
-  return run;
-}
-
-async function request(method, path, body) {
+async function api(method, path, body) {
   const opts = { method, headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } };
   if (body !== undefined) opts.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, opts);
@@ -89,11 +80,15 @@ function setState(s) {
 
 // ---- The page around the board ----
 
+// The FEN box holds what the person typed, not yet set.
+let fenTyped = false;
+
 function render() {
   if (!state) return;
   renderBoard();
   renderClocks();
-  $("fen").value = document.activeElement === $("fen") ? $("fen").value : state.fen;
+  // A FEN being typed stays (even when a click on Set FEN has taken the focus from it).
+  if (!fenTyped) $("fen").value = state.fen;
   renderLines();
   renderMoves();
   renderStatus();
@@ -159,7 +154,13 @@ async function showMove(at) {
   try {
     if (!state.review) {
       if (at >= state.moves_played) return;
-      // (Loading stops any search without playing its move; the clocks pause.)
+      // Reviewing would start the clocks over: a game on the clock is stepped through
+      // once it is over.
+      if (state.clock && !state.outcome) {
+        status("This game is on the clock: its moves can be stepped through when it is over.", true);
+        return;
+      }
+      await api("POST", "/api/stop", {});
       await api("POST", "/api/pgn", await fetchText("/api/pgn"));
     }
     const last = state.san.length;
@@ -234,7 +235,9 @@ async function play(text) {
   pick = null;
   stepBar("");
   try {
-    setState(await api("POST", "/api/move", { move: text }));
+    const s = await api("POST", "/api/move", { move: text });
+    fenTyped = false; // a move on the board: the box shows the position again
+    setState(s);
   } catch (e) {
     status("Refused: " + e.message, true);
     render();
@@ -267,7 +270,9 @@ function showSettings(st) {
 
 async function newGame(fen) {
   try {
-    setState(await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" }));
+    const s = await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" });
+    fenTyped = false;
+    setState(s);
     pick = null;
     stepBar("");
     legend();
@@ -313,6 +318,7 @@ function wire() {
   };
   $("mode").onchange = () => {
     const [white, black] = $("mode").value.split("-");
+    // The board turns towards a person playing Black (kept with the game's settings).
     turnTowards(white, black);
     settings({ white, black, flipped });
   };
@@ -331,8 +337,11 @@ function wire() {
     catch (e) { status(e.message, true); }
   };
   $("set-fen").onclick = () => newGame($("fen").value);
+  $("fen").addEventListener("input", () => { fenTyped = true; });
   $("fen").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); newGame($("fen").value); }
+    // Esc gives the box back to the position shown.
+    if (e.key === "Escape") { fenTyped = false; render(); }
   });
   $("save-pgn").onclick = async () => {
     const text = await fetchText("/api/pgn");
