@@ -155,7 +155,10 @@ fn fits(pos: &Position, p: &Pattern, m: Move, strict: bool) -> bool {
     if let Some(side) = p.castle {
         return m.kind == MoveKind::Castle && castle_side(pos, m) == side;
     }
-    if m.kind == MoveKind::Castle || Some(m.to) != p.to || p.promotion != m.promotion {
+    // The tolerant reading takes a royal piece's move to the square castling lands it
+    // on as that castling: XBoard writes knightmate's castling so (`Kg1`), and others
+    // chess's, where no other move fits.
+    if (m.kind == MoveKind::Castle && strict) || Some(m.to) != p.to || p.promotion != m.promotion {
         return false;
     }
     let t = pos.tables;
@@ -492,5 +495,22 @@ mod tests {
             parse_san(&p, "hello"),
             Err(MoveError::Unparsable(_))
         ));
+    }
+
+    #[test]
+    fn castling_written_as_the_royal_piece_move_reads_as_castling() {
+        // XBoard 4.9 sends knightmate's O-O as `Kg1` (its royal piece is a knight).
+        let p = pos(
+            Variant::Knightmate,
+            "r1bqk2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        );
+        let m = parse_san(&p, "Kg1").expect("Kg1");
+        assert_eq!(m.kind, MoveKind::Castle);
+        assert_eq!(format_san(&p, m), "O-O");
+        assert_eq!(parse_san(&p, "Kc1"), parse_san(&p, "O-O-O"));
+        // A royal knight's own leap to that square stays the leap.
+        let p = pos(Variant::Knightmate, "4k3/8/8/8/8/5K2/8/R6R w - - 0 1");
+        let leap = parse_san(&p, "Kg1").expect("Kg1");
+        assert_ne!(leap.kind, MoveKind::Castle);
     }
 }
