@@ -769,12 +769,12 @@ fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
         &args,
         &[
             "1 of 2 games in",
-            "game 1 (one - two): ply 3: illegal move 'g2g5'",
+            "game 1 (one - two): ply 3 (2.): illegal move 'g2g5'",
         ],
     );
     let (stdout, _) = text(&baton(&args));
     assert!(
-        stdout.contains("game 1 (one - two): MISMATCH: ply 3: illegal move"),
+        stdout.contains("game 1 (one - two): MISMATCH: ply 3 (2.): illegal move"),
         "{stdout}"
     );
     assert!(

@@ -454,9 +454,21 @@ fn read_pattern(pos: &Position, text: &str) -> Option<Pattern> {
 /// Baton's coordinate notation (`notation::parse_move`). A text that fits more than
 /// one legal move is refused, never guessed.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    match san_candidates(pos, text)?.as_slice() {
+        [m] => Ok(*m),
+        _ => Err(MoveError::Ambiguous(text.trim().to_string())),
+    }
+}
+
+/// Every legal move a text fits, read as `parse_san` reads it: one for a text that
+/// names a move, several for one that `parse_san` refuses as ambiguous. Other
+/// programs write such texts (cutechess-cli's knightrelay `b3`, a push or a relayed
+/// leap alike); a PGN reader may look further into the game to choose
+/// (`pgn::PgnGame::replay`).
+pub fn san_candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
     let text = text.trim();
     let coordinates = match parse_move(pos, text) {
-        Ok(m) => return Ok(m),
+        Ok(m) => return Ok(vec![m]),
         Err(e) => e,
     };
     let Some(pattern) = read_pattern(pos, text) else {
@@ -464,11 +476,13 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     };
     let legal = rules::legal_move_list(pos);
     for strict in [true, false] {
-        let mut fitting = legal.iter().filter(|&&m| fits(pos, &pattern, m, strict));
-        match (fitting.next(), fitting.next()) {
-            (Some(&m), None) => return Ok(m),
-            (Some(_), Some(_)) => return Err(MoveError::Ambiguous(text.to_string())),
-            (None, _) => {}
+        let fitting: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| fits(pos, &pattern, m, strict))
+            .collect();
+        if !fitting.is_empty() {
+            return Ok(fitting);
         }
     }
     Err(MoveError::Illegal(text.to_string()))
