@@ -83,6 +83,23 @@ fn san_is_asked_for_in_chess_and_knightmate_and_coordinates_elsewhere() {
     b.send("variant flipeight");
     assert_eq!(san_features(&ping(&mut b, 4)), ["feature san=0"]);
     assert!(b.close());
+    // Protocol 1 (no `protover`) has no features: coordinates, and nothing said.
+    let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
+    b.send_all(&[
+        "xboard",
+        "new",
+        "variant knightrelay",
+        "new",
+        "force",
+        "usermove e2e4",
+    ]);
+    assert_eq!(san_features(&ping(&mut b, 1)), Vec::<&str>::new());
+    let (mv, _) = b.ask("go", "move ");
+    let mut g = Game::startpos(Variant::Chess);
+    g.play_text("e2e4").expect("legal");
+    g.play_text(mv.trim_start_matches("move "))
+        .expect("coordinates without protover");
+    assert!(b.close());
 }
 
 #[test]

@@ -37,6 +37,8 @@ pub struct XBoard {
     /// What XBoard was last told by `feature san=`: it sends its moves in SAN, and
     /// Baton sends its own in SAN, while this holds (see `announce_san`).
     san: bool,
+    /// `protover` came (protocol 2): only then does XBoard read `feature` lines.
+    features: bool,
 }
 
 fn lock(h: &Mutex<Handoff>) -> std::sync::MutexGuard<'_, Handoff> {
@@ -89,6 +91,7 @@ impl XBoard {
             analyzing: false,
             clock: Clock::default(),
             san: false,
+            features: false,
         }
     }
 
@@ -128,6 +131,7 @@ impl XBoard {
             "xboard" | "accepted" | "rejected" | "easy" | "hard" | "random" | "computer"
             | "name" | "rating" | "ics" | "." | "hint" | "bk" | "draw" | "otherwise" => {}
             "protover" => {
+                self.features = true;
                 self.san = san_in_xboard(self.engine.variant());
                 self.out.line(&format!(
                     "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
@@ -276,7 +280,7 @@ impl XBoard {
     /// line at any time (tests/xboard_real.rs shows it).
     fn announce_san(&mut self) {
         let want = san_in_xboard(self.engine.variant());
-        if want != self.san {
+        if self.features && want != self.san {
             self.san = want;
             self.out.line(&format!("feature san={}", u8::from(want)));
         }
