@@ -135,6 +135,8 @@ function renderLines() {
   $("analyse").classList.toggle("active", state.settings.analysis);
 }
 
+let movesDrawn = null;
+
 // The move list in SAN, numbered from the game's start, the current move marked; each
 // move is a button that shows the game after it.
 function renderMoves() {
@@ -152,6 +154,10 @@ function renderMoves() {
     html += `<button${current} data-at="${i + 1}">${san}</button> `;
   });
   const list = $("movelist");
+  // Rebuilt only when it changed: a redraw between the press and the release of a
+  // click on a move would swallow the click.
+  if (movesDrawn === html) return;
+  movesDrawn = html;
   list.innerHTML = html;
   const cur = list.querySelector(".current");
   if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
