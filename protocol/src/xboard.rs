@@ -7,6 +7,7 @@ use baton_engine::{format_move, Color, Game, Move, Variant};
 
 use crate::engine::{pv_text, Engine, Start};
 use crate::go::MAX_DEPTH;
+use crate::options;
 use crate::out::{sanitize, Out};
 use crate::uci::Flow;
 use crate::xboard_board::{
@@ -125,8 +126,9 @@ impl XBoard {
             | "name" | "rating" | "ics" | "." | "hint" | "bk" | "draw" | "otherwise" => {}
             "protover" => self.out.line(&format!(
                 "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
-                 sigint=0 san=0 highlight=1 myname=\"Baton\" variants=\"{}\" done=1",
-                variant_names()
+                 sigint=0 san=0 highlight=1 myname=\"Baton\" variants=\"{}\" {} done=1",
+                variant_names(),
+                options::xboard_features()
             )),
             "new" => {
                 self.cancel();
@@ -221,6 +223,14 @@ impl XBoard {
             },
             "memory" => self.option("Hash", arg, line),
             "cores" => self.option("Threads", arg, line),
+            // `option NAME=VALUE`: the options offered by `feature option=...`.
+            "option" => {
+                self.cancel();
+                let setting = line.trim_start().trim_start_matches("option");
+                if let Err(e) = self.engine.set_xboard_option(setting) {
+                    self.error(&e, line);
+                }
+            }
             "quit" => {
                 self.cancel();
                 return Flow::Quit;
