@@ -146,7 +146,7 @@ pub fn think(
         params.pondering,
         &nodes,
         clock.map(|c| c.1),
-        match (limits.nodes, skill.and_then(|s| s.nodes())) {
+        match (limits.nodes, skill.map(|s| s.nodes())) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         },
@@ -328,8 +328,14 @@ fn main_thread(
     let mut completed = 0;
     let mut previous: Vec<Option<i32>> = vec![None; multipv];
     // The score and line of every root line of the last iteration that completed all
-    // of them: a weakened search plays one of these (`skill`).
+    // of them (or of the first, however far it got): a weakened search plays one of
+    // these (`skill`).
     let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+    // A weakened search's root moves (none at full strength).
+    let skill_moves = match params.skill {
+        Some(_) => rules::legal_move_list(pos).to_vec(),
+        None => Vec::new(),
+    };
     let mut stability = timeman::Stability::default();
     let mut iterations = timeman::Iterations::default();
     let mut depth = 0;
@@ -337,9 +343,14 @@ fn main_thread(
         depth += 1;
         let mut chosen: Vec<Move> = excluded.to_vec();
         let mut found: Vec<(i32, Vec<Move>)> = Vec::new();
+        let mut whole = true;
         for line in 0..multipv {
+            if !skill_moves.is_empty() && skill_moves.iter().all(|m| chosen.contains(m)) {
+                break;
+            }
             w.seldepth = 0;
             let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
+                whole = false;
                 // Given up because a helper completed this depth or a deeper one (taken
                 // over below), or out of time inside the first iteration: the best root
                 // move so far.
@@ -351,9 +362,20 @@ fn main_thread(
             previous[line] = Some(score);
             let pv = w.pv().to_vec();
             let Some(&first) = pv.first() else {
+                whole = false;
                 break;
             };
             chosen.push(first);
+            // A weakened search's lines are different moves for a person: the turns
+            // that make the same piece move with another second part (a flip, a
+            // neutral move) or promotion are left out with it. (Flip and stones lines
+            // were otherwise one move four times, and choosing among them weakened
+            // nothing.)
+            chosen.extend(
+                skill_moves
+                    .iter()
+                    .filter(|m| m.from == first.from && m.to == first.to && **m != first),
+            );
             if line == 0 {
                 best = Some(first);
                 ponder = pv.get(1).copied();
@@ -369,7 +391,9 @@ fn main_thread(
             }
             report(&line_report(shared, depth, w.seldepth, line + 1, score, pv));
         }
-        if found.len() == multipv {
+        // A node budget may end the first iteration before all its lines are found:
+        // the lines it did find are still chosen among.
+        if !found.is_empty() && (whole || lines.is_empty()) {
             lines = found;
         }
         shared.first_iteration_done.store(true, Ordering::Relaxed);

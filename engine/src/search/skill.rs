@@ -1,6 +1,6 @@
 //! Playing weaker on purpose, for people (`Skill Level`, `UCI_LimitStrength` with
 //! `UCI_Elo`), the way Stockfish does it: a level below full strength searches only to
-//! a shallow depth (the weakest also within a node budget), always looks at several
+//! a shallow depth and within a node budget, always looks at several
 //! root lines, and plays not always the best of them but the one that wins after each
 //! line's score is pushed up by an amount that grows with the weakness: partly by how
 //! far the line is behind the best (so bad moves stay less likely) and partly at
@@ -48,11 +48,14 @@ impl Skill {
         1 + self.level as u32
     }
 
-    /// A node budget for the weakest levels (0-5: 1,000 nodes doubling to 32,000),
-    /// so that they answer at once also where a shallow search still branches wide
-    /// (stones turns, flip captures). Above level 5 the depth alone limits.
-    pub fn nodes(&self) -> Option<u64> {
-        (self.level < 6.0).then(|| 1000 << self.level as u32)
+    /// The node budget: 1,000 at level 0, doubling every two levels (64,000 at 12,
+    /// 724,000 at 19). It makes a level's strength the same on every machine and at
+    /// any clock that leaves it time for its nodes (one second a move does up to
+    /// level 14 here), and keeps the weak levels quick where a shallow search still
+    /// branches wide (stones turns, flip captures). Where it ends the first iteration
+    /// early, the lines found so far are chosen among.
+    pub fn nodes(&self) -> u64 {
+        (1000.0 * 2f64.powf(self.level / 2.0)) as u64
     }
 
     /// Which of the root lines to play, given each line's score (in the order found;
@@ -101,9 +104,9 @@ mod tests {
         assert_eq!(s(0.0).depth(), 1);
         assert_eq!(s(-3.0).depth(), 1);
         assert_eq!(s(7.5).depth(), 8);
-        assert_eq!(s(0.0).nodes(), Some(1000));
-        assert_eq!(s(5.0).nodes(), Some(32_000));
-        assert_eq!(s(6.0).nodes(), None);
+        assert_eq!(s(0.0).nodes(), 1000);
+        assert_eq!(s(6.0).nodes(), 8000);
+        assert_eq!(s(12.0).nodes(), 64_000);
     }
 
     /// A line thirty pawns behind is never played, even at level 0 (the push leaves
