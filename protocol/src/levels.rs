@@ -10,9 +10,10 @@ pub struct Level {
     pub number: u8,
     /// The `Skill Level` it plays at.
     pub skill: u8,
-    /// Its strength on `UCI_Elo`'s scale (the anchor, full-strength Baton searching
-    /// to depth 4, is 1500 on it), measured by matches in every variant
-    /// (docs/levels.md).
+    /// Its strength on `UCI_Elo`'s scale, Baton's own: full-strength Baton searching
+    /// one ply in chess is 1000 on it. Not a rating among people. The line fitted to
+    /// the chess matches of docs/levels.md (about 105 Elo a skill level); level 8's is
+    /// that line's extension, not measured.
     pub elo: u32,
 }
 
@@ -21,42 +22,42 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 1,
         skill: 0,
-        elo: 800,
+        elo: 580,
     },
     Level {
         number: 2,
         skill: 2,
-        elo: 1000,
+        elo: 790,
     },
     Level {
         number: 3,
         skill: 4,
-        elo: 1200,
+        elo: 1000,
     },
     Level {
         number: 4,
         skill: 6,
-        elo: 1400,
+        elo: 1210,
     },
     Level {
         number: 5,
         skill: 8,
-        elo: 1600,
+        elo: 1420,
     },
     Level {
         number: 6,
-        skill: 11,
-        elo: 1800,
+        skill: 10,
+        elo: 1630,
     },
     Level {
         number: 7,
-        skill: 14,
-        elo: 2000,
+        skill: 12,
+        elo: 1840,
     },
     Level {
         number: 8,
-        skill: 18,
-        elo: 2200,
+        skill: 15,
+        elo: 2155,
     },
 ];
 
