@@ -127,7 +127,10 @@ fn uci_line(rng: &mut Rng, current: &mut Variant) -> Vec<u8> {
                     "Ponder",
                     "Bogus",
                     "Clear Hash",
-                    "Evaluation"
+                    "Evaluation",
+                    "Skill Level",
+                    "UCI_LimitStrength",
+                    "UCI_Elo"
                 ]
             ),
             pick(

@@ -326,3 +326,37 @@ fn a_deep_quiescence_stand_pat_in_check_does_not_settle_the_first_ply() {
         assert_eq!(best == "e1e7", trusted, "planted at depth {planted_depth}");
     }
 }
+
+/// A weakened search (`Skill`) looks at four lines, each a different piece move:
+/// in flipshatranj a move comes with a flip, and the same move with another flip is
+/// not another line to choose. It goes no deeper than its level, and plays the
+/// first move of one of its lines.
+#[test]
+fn a_weakened_search_chooses_among_four_different_piece_moves() {
+    use baton_engine::search::Skill;
+    let game = Game::startpos(Variant::FlipShatranj);
+    let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
+    let tt = TranspositionTable::new(16);
+    let params = Params {
+        skill: Skill::new(4.0, 7),
+        ..Params::hostless(&game, Limits::default(), &stop, &pondering)
+    };
+    let reports = std::sync::Mutex::new(Vec::new());
+    let out = think(&params, &tt, &|r| reports.lock().unwrap().push(r.clone()));
+    let reports = reports.into_inner().unwrap();
+    assert!(
+        reports.iter().all(|r| r.depth <= 5),
+        "level 4 searches 5 plies"
+    );
+    let first: Vec<_> = reports.iter().filter(|r| r.depth == 1).collect();
+    assert_eq!(first.len(), 4);
+    let mut parts: Vec<_> = first
+        .iter()
+        .map(|r| format!("{:?}{:?}", r.pv[0].from, r.pv[0].to))
+        .collect();
+    parts.sort();
+    parts.dedup();
+    assert_eq!(parts.len(), 4, "{first:?}");
+    let best = out.best.expect("a move");
+    assert!(reports.iter().any(|r| r.pv[0] == best));
+}

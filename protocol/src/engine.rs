@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use baton_engine::search::{self, Limits, Memory, Params, Report, TranspositionTable};
+use baton_engine::rng::Rng;
+use baton_engine::search::{self, Limits, Memory, Params, Report, Skill, TranspositionTable};
 use baton_engine::{rules, Game, Move, Position, Variant};
 
 use crate::lag::LagMeter;
@@ -55,6 +56,17 @@ pub struct Engine {
     running: Option<Running>,
     /// The host's lag, learned from its clock (`lag`).
     lag: LagMeter,
+    /// Draws each weakened search's seed (`Skill`): seeded from the clock, so that
+    /// play varies from game to game, unless a test fixes it (`set_seed`).
+    rng: Rng,
+}
+
+/// A seed that differs from run to run, for play.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    baton_engine::rng::mix(nanos ^ u64::from(std::process::id()).rotate_left(32))
 }
 
 impl Default for Engine {
@@ -73,6 +85,7 @@ impl Engine {
             options,
             running: None,
             lag: LagMeter::default(),
+            rng: Rng::new(clock_seed()),
         }
     }
 
@@ -99,7 +112,15 @@ impl Engine {
 
     /// Applies `setoption`; on error nothing changes.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let change = options::parse(name, value)?;
+        self.apply(options::parse(name, value)?)
+    }
+
+    /// Applies XBoard's `option NAME=VALUE`; on error nothing changes.
+    pub fn set_xboard_option(&mut self, setting: &str) -> Result<(), String> {
+        self.apply(options::parse_xboard(setting)?)
+    }
+
+    fn apply(&mut self, change: Change) -> Result<(), String> {
         self.stop();
         match change {
             Change::Variant(v) => self.set_variant(v)?,
@@ -133,8 +154,41 @@ impl Engine {
                 self.memory.clear();
             }
             Change::Evaluation(style) => self.options.evaluation = style,
+            Change::SkillLevel(n) => self.options.skill_level = n,
+            Change::LimitStrength(on) => self.options.limit_strength = on,
+            Change::Elo(elo) => self.options.elo = elo,
         }
         Ok(())
+    }
+
+    /// Plays at level `n` (1-8, `levels::LEVELS`), or at full strength (`None`): the
+    /// one call a host that offers levels needs. It sets `Skill Level` and turns
+    /// `UCI_LimitStrength` off; on error nothing changes.
+    pub fn set_level(&mut self, n: Option<u8>) -> Result<(), String> {
+        let skill = match n {
+            Some(n) => crate::levels::level(n)?.skill,
+            None => options::SKILL_MAX as u8,
+        };
+        self.stop();
+        self.options.skill_level = skill;
+        self.options.limit_strength = false;
+        Ok(())
+    }
+
+    /// The level played at: `Some(1..=8)` where `Skill Level` is a level's and
+    /// `UCI_LimitStrength` is off, `None` at full strength or any other setting.
+    pub fn level(&self) -> Option<u8> {
+        crate::levels::LEVELS
+            .iter()
+            .find(|l| !self.options.limit_strength && l.skill == self.options.skill_level)
+            .map(|l| l.number)
+    }
+
+    /// Fixes the seed of the weakened searches' random choice, so that the same
+    /// position and settings give the same move (tests); otherwise it comes from the
+    /// clock.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     /// Switches the variant and sets up its start position.
@@ -243,6 +297,10 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let memory = Arc::clone(&self.memory);
         let eval_style = self.options.evaluation;
+        let level = self.options.effective_skill();
+        let skill = (level < search::skill::FULL)
+            .then(|| Skill::new(level, self.rng.next_u64()))
+            .flatten();
         let side = game.position().side();
         let think_ms = self.lag.start(&limits, side, game.moves().len(), ponder);
         let (threads, multipv, overhead, lag) = (
@@ -268,6 +326,7 @@ impl Engine {
                     pondering: &pondering2,
                     eval_style,
                     memory: Some(&memory),
+                    skill,
                 };
                 // A failing search must still answer with a move, or the host waits
                 // forever.

@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod go;
 pub mod lag;
+pub mod levels;
 pub mod options;
 pub mod out;
 pub mod uci;

@@ -27,6 +27,8 @@ pub struct Spec {
 }
 
 pub const HASH_MAX_MB: i64 = 65536;
+/// `Skill Level`'s full strength (Stockfish's scale, 0-20).
+pub const SKILL_MAX: i64 = 20;
 pub const THREADS_MAX: i64 = 256;
 
 pub const SPECS: &[Spec] = &[
@@ -86,6 +88,29 @@ pub const SPECS: &[Spec] = &[
             values: Some(&Style::NAMES),
         },
     },
+    // Playing weaker for people, as Stockfish offers it: `Skill Level` 0-20 (20: full
+    // strength), or `UCI_LimitStrength` with `UCI_Elo` (on the scale of
+    // `levels::ELO_SCALE`, measured by matches; it wins over `Skill Level`).
+    Spec {
+        name: "Skill Level",
+        kind: Kind::Spin {
+            default: SKILL_MAX,
+            min: 0,
+            max: SKILL_MAX,
+        },
+    },
+    Spec {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            default: crate::levels::ELO_MAX as i64,
+            min: crate::levels::ELO_MIN as i64,
+            max: crate::levels::ELO_MAX as i64,
+        },
+    },
 ];
 
 /// The `option name ...` lines of the `uci` answer. Every variant is listed, also
@@ -119,6 +144,51 @@ pub fn uci_lines() -> Vec<String> {
         .collect()
 }
 
+/// The options XBoard offers its user (`feature option=...`): the strength ones.
+/// Hash and threads have XBoard's own commands (`memory`, `cores`).
+pub const XBOARD_OFFERED: [&str; 3] = ["Skill Level", "UCI_LimitStrength", "UCI_Elo"];
+
+/// The `option="..."` features of XBoard's `protover` answer, for `XBOARD_OFFERED`.
+pub fn xboard_features() -> String {
+    XBOARD_OFFERED
+        .iter()
+        .filter_map(|name| spec(name).ok())
+        .filter_map(|s| match &s.kind {
+            Kind::Spin { default, min, max } => {
+                Some(format!("option=\"{} -spin {default} {min} {max}\"", s.name))
+            }
+            Kind::Check { default } => Some(format!(
+                "option=\"{} -check {}\"",
+                s.name,
+                u8::from(*default)
+            )),
+            Kind::Combo { .. } | Kind::Button => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// XBoard's `option NAME=VALUE` read into a change (a check's value is 1 or 0
+/// there), for the options it is offered.
+pub fn parse_xboard(setting: &str) -> Result<Change, String> {
+    let (name, value) = setting
+        .split_once('=')
+        .ok_or_else(|| format!("option needs NAME=VALUE, not '{}'", setting.trim()))?;
+    let spec = spec(name)?;
+    if !XBOARD_OFFERED.contains(&spec.name) {
+        return Err(format!("option '{}' is not offered over XBoard", spec.name));
+    }
+    let value = match (&spec.kind, value.trim()) {
+        (Kind::Check { .. }, "1") => "true",
+        (Kind::Check { .. }, "0") => "false",
+        (Kind::Check { .. }, other) => {
+            return Err(format!("{} needs 1 or 0, not '{other}'", spec.name))
+        }
+        (_, other) => other,
+    };
+    parse(spec.name, value)
+}
+
 fn spec(name: &str) -> Result<&'static Spec, String> {
     SPECS
         .iter()
@@ -137,6 +207,9 @@ pub enum Change {
     Ponder(bool),
     ClearHash,
     Evaluation(Style),
+    SkillLevel(u8),
+    LimitStrength(bool),
+    Elo(u32),
 }
 
 /// Reads `setoption name <name> value <value>` into a change, or says why not.
@@ -156,14 +229,22 @@ pub fn parse(name: &str, value: &str) -> Result<Change, String> {
                 "Hash" => Change::Hash(n_us),
                 "Threads" => Change::Threads(n_us),
                 "MultiPV" => Change::MultiPv(n_us),
+                "Skill Level" => Change::SkillLevel(n as u8),
+                "UCI_Elo" => Change::Elo(n as u32),
                 _ => Change::MoveOverhead(n as u64),
             })
         }
-        Kind::Check { .. } => match value.to_ascii_lowercase().as_str() {
-            "true" => Ok(Change::Ponder(true)),
-            "false" => Ok(Change::Ponder(false)),
-            _ => Err(format!("{} needs true or false, not '{value}'", spec.name)),
-        },
+        Kind::Check { .. } => {
+            let on = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => return Err(format!("{} needs true or false, not '{value}'", spec.name)),
+            };
+            Ok(match spec.name {
+                "UCI_LimitStrength" => Change::LimitStrength(on),
+                _ => Change::Ponder(on),
+            })
+        }
         Kind::Combo {
             values: Some(_), ..
         } => Style::from_name(value)
@@ -184,6 +265,24 @@ pub struct Options {
     pub move_overhead_ms: u64,
     pub ponder: bool,
     pub evaluation: Style,
+    /// 0-20; 20 is full strength.
+    pub skill_level: u8,
+    /// Play at `elo` (then `skill_level` is not used).
+    pub limit_strength: bool,
+    pub elo: u32,
+}
+
+impl Options {
+    /// The skill level searches play at: `UCI_Elo`'s where `UCI_LimitStrength` is
+    /// on (a fraction between two measured levels), else `Skill Level`; 20 is full
+    /// strength.
+    pub fn effective_skill(&self) -> f64 {
+        if self.limit_strength {
+            crate::levels::elo_to_skill(self.elo)
+        } else {
+            self.skill_level as f64
+        }
+    }
 }
 
 impl Default for Options {
@@ -196,6 +295,9 @@ impl Default for Options {
             move_overhead_ms: 30,
             ponder: false,
             evaluation: Style::Full,
+            skill_level: SKILL_MAX as u8,
+            limit_strength: false,
+            elo: crate::levels::ELO_MAX,
         }
     }
 }
@@ -231,6 +333,85 @@ mod tests {
         assert_eq!(parse("Ponder", "TRUE"), Ok(Change::Ponder(true)));
         assert!(parse("Ponder", "yes").is_err());
         assert_eq!(parse("Clear Hash", ""), Ok(Change::ClearHash));
+    }
+
+    #[test]
+    fn strength_options_are_checked() {
+        assert_eq!(parse("Skill Level", "0"), Ok(Change::SkillLevel(0)));
+        assert_eq!(parse("skill level", "20"), Ok(Change::SkillLevel(20)));
+        assert_eq!(
+            parse("Skill Level", "21"),
+            Err("Skill Level value 21 out of range 0..20".into())
+        );
+        assert_eq!(
+            parse("Skill Level", "-1"),
+            Err("Skill Level value -1 out of range 0..20".into())
+        );
+        assert_eq!(
+            parse("Skill Level", "weak"),
+            Err("Skill Level needs a whole number, not 'weak'".into())
+        );
+        assert_eq!(
+            parse("UCI_LimitStrength", "true"),
+            Ok(Change::LimitStrength(true))
+        );
+        assert_eq!(
+            parse("UCI_LimitStrength", "1"),
+            Err("UCI_LimitStrength needs true or false, not '1'".into())
+        );
+        let (lo, hi) = (crate::levels::ELO_MIN, crate::levels::ELO_MAX);
+        assert_eq!(parse("UCI_Elo", &lo.to_string()), Ok(Change::Elo(lo)));
+        assert_eq!(
+            parse("UCI_Elo", &(hi + 1).to_string()),
+            Err(format!("UCI_Elo value {} out of range {lo}..{hi}", hi + 1))
+        );
+    }
+
+    #[test]
+    fn xboard_offers_and_reads_the_strength_options() {
+        let f = xboard_features();
+        assert!(f.contains("option=\"Skill Level -spin 20 0 20\""), "{f}");
+        assert!(f.contains("option=\"UCI_LimitStrength -check 0\""), "{f}");
+        assert!(f.contains("option=\"UCI_Elo -spin "), "{f}");
+        assert_eq!(parse_xboard("Skill Level=3"), Ok(Change::SkillLevel(3)));
+        assert_eq!(
+            parse_xboard("UCI_LimitStrength=1"),
+            Ok(Change::LimitStrength(true))
+        );
+        assert_eq!(
+            parse_xboard("UCI_LimitStrength=yes"),
+            Err("UCI_LimitStrength needs 1 or 0, not 'yes'".into())
+        );
+        assert_eq!(
+            parse_xboard("Skill Level=99"),
+            Err("Skill Level value 99 out of range 0..20".into())
+        );
+        assert_eq!(
+            parse_xboard("Skill Level"),
+            Err("option needs NAME=VALUE, not 'Skill Level'".into())
+        );
+        assert_eq!(
+            parse_xboard("Hash=64"),
+            Err("option 'Hash' is not offered over XBoard".into())
+        );
+    }
+
+    #[test]
+    fn strength_options_are_announced_as_stockfish_does() {
+        let lines = uci_lines();
+        let has = |l: &str| lines.iter().any(|x| x == l);
+        assert!(has(
+            "option name Skill Level type spin default 20 min 0 max 20"
+        ));
+        assert!(has(
+            "option name UCI_LimitStrength type check default false"
+        ));
+        let elo = format!(
+            "option name UCI_Elo type spin default {hi} min {lo} max {hi}",
+            lo = crate::levels::ELO_MIN,
+            hi = crate::levels::ELO_MAX
+        );
+        assert!(has(&elo), "{lines:?}");
     }
 
     #[test]

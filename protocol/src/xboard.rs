@@ -7,6 +7,7 @@ use baton_engine::{format_move, format_san, Color, Game, Move, Variant};
 
 use crate::engine::{pv_text, Engine, Start};
 use crate::go::MAX_DEPTH;
+use crate::options;
 use crate::out::{sanitize, Out};
 use crate::uci::Flow;
 use crate::xboard_board::{
@@ -135,9 +136,10 @@ impl XBoard {
                 self.san = san_in_xboard(self.engine.variant());
                 self.out.line(&format!(
                     "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
-                     sigint=0 san={} highlight=1 myname=\"Baton\" variants=\"{}\" done=1",
+                     sigint=0 san={} highlight=1 myname=\"Baton\" variants=\"{}\" {} done=1",
                     u8::from(self.san),
-                    variant_names()
+                    variant_names(),
+                    options::xboard_features()
                 ))
             }
             "new" => {
@@ -234,6 +236,14 @@ impl XBoard {
             },
             "memory" => self.option("Hash", arg, line),
             "cores" => self.option("Threads", arg, line),
+            // `option NAME=VALUE`: the options offered by `feature option=...`.
+            "option" => {
+                self.cancel();
+                let setting = line.trim_start().trim_start_matches("option");
+                if let Err(e) = self.engine.set_xboard_option(setting) {
+                    self.error(&e, line);
+                }
+            }
             "quit" => {
                 self.cancel();
                 return Flow::Quit;

@@ -147,6 +147,9 @@ pub struct Settings {
     pub analysis: bool,
     /// Lines shown in analysis (UCI's MultiPV).
     pub lines: usize,
+    /// The level Baton plays at (1-8, docs/levels.md), or full strength (`None`).
+    /// Analysis is always at full strength.
+    pub level: Option<u8>,
 }
 
 impl Default for Settings {
@@ -159,6 +162,7 @@ impl Default for Settings {
             flipped: false,
             analysis: false,
             lines: 1,
+            level: None,
         }
     }
 }
@@ -174,6 +178,9 @@ pub struct SettingsChange {
     pub clock: Option<Option<TimeControl>>,
     pub flipped: Option<bool>,
     pub analysis: Option<bool>,
+    /// `null`: full strength.
+    #[serde(default, deserialize_with = "present")]
+    pub level: Option<Option<u8>>,
 }
 
 /// A field that is present (even as `null`) is `Some`.
@@ -444,12 +451,17 @@ impl Session {
         if let Some(t) = c.think {
             t.check()?;
         }
+        if let Some(Some(n)) = c.level {
+            baton_protocol::levels::level(n)?;
+        }
         let s = &mut self.settings;
         let restart = c.white.is_some_and(|p| p != s.white)
             || c.black.is_some_and(|p| p != s.black)
             || c.think.is_some_and(|t| t != s.think)
             || c.clock.is_some_and(|tc| tc != s.clock)
-            || c.analysis.is_some_and(|a| a != s.analysis);
+            || c.analysis.is_some_and(|a| a != s.analysis)
+            || c.level.is_some_and(|l| l != s.level);
+        s.level = c.level.unwrap_or(s.level);
         s.white = c.white.unwrap_or(s.white);
         s.black = c.black.unwrap_or(s.black);
         s.think = c.think.unwrap_or(s.think);
@@ -570,6 +582,9 @@ impl Session {
     /// Starts a search: `play` makes Baton play its move when it ends.
     fn start(&mut self, limits: Limits, play: bool) -> Result<(), String> {
         self.halt();
+        // Baton plays its moves at the chosen level; analysis is at full strength.
+        self.engine
+            .set_level(if play { self.settings.level } else { None })?;
         self.play_when_done = play;
         let fen = self.position().fen();
         lock(&self.live).fen = fen;
@@ -850,6 +865,7 @@ impl Session {
         };
         State {
             variant: v.name(),
+            engine_level: self.engine.level(),
             san,
             frozen: pos.frozen().map(|sq| t.square_name(sq)),
             last_route,
@@ -910,6 +926,9 @@ fn side_name(c: Color) -> &'static str {
 #[derive(Serialize)]
 pub struct State {
     variant: &'static str,
+    /// The level the engine is set to (`Engine::level`): the game's level once
+    /// Baton has searched for a move, none (full strength) while analysing.
+    engine_level: Option<u8>,
     width: u8,
     height: u8,
     /// Top rank first.

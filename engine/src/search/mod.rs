@@ -10,6 +10,7 @@ pub mod memory;
 pub mod movepick;
 pub mod ordering;
 pub mod search_params;
+pub mod skill;
 pub mod timeman;
 pub mod tt;
 pub mod worker;
@@ -19,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub use features::Features;
 pub use limits::Limits;
 pub use memory::Memory;
+pub use skill::Skill;
 pub use tt::TranspositionTable;
 
 use crate::game::Game;
@@ -83,6 +85,8 @@ pub struct Params<'a> {
     pub eval_style: crate::eval::Style,
     /// Move-ordering history kept from the previous search (none: start empty).
     pub memory: Option<&'a Memory>,
+    /// Play weaker on purpose (`skill`); `None`: full strength.
+    pub skill: Option<Skill>,
 }
 
 /// The deepest iteration the search will start (`go depth 300` is clamped to it).
@@ -121,6 +125,7 @@ pub fn think(
     }
     tt.new_search();
     let limits = &params.limits;
+    let skill = params.skill;
     let clock = if limits.infinite {
         None
     } else {
@@ -141,14 +146,25 @@ pub fn think(
         params.pondering,
         &nodes,
         clock.map(|c| c.1),
-        limits.nodes,
+        match (limits.nodes, skill.map(|s| s.nodes())) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
     );
     let history = params.game.repetition_hashes();
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+    let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+    if let Some(s) = skill {
+        max_depth = max_depth.min(s.depth() as i32);
+    }
     // `go searchmoves`: the root leaves out the other moves, as MultiPV leaves out
     // the lines already found (the same `skip` list).
     let excluded = excluded_root_moves(&root_moves, &limits.searchmoves);
-    let multipv = params.multipv.clamp(1, root_moves.len() - excluded.len());
+    // A weakened search chooses among several lines (`skill`).
+    let wanted = match skill {
+        Some(_) => params.multipv.max(skill::LINES),
+        None => params.multipv,
+    };
+    let multipv = wanted.clamp(1, root_moves.len() - excluded.len());
 
     let shift = pattern_shift(limits, max_depth, pos.game_ply());
     let outcome = std::thread::scope(|scope| {
@@ -311,15 +327,30 @@ fn main_thread(
     let mut ponder: Option<Move> = None;
     let mut completed = 0;
     let mut previous: Vec<Option<i32>> = vec![None; multipv];
+    // The score and line of every root line of the last iteration that completed all
+    // of them (or of the first, however far it got): a weakened search plays one of
+    // these (`skill`).
+    let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+    // A weakened search's root moves (none at full strength).
+    let skill_moves = match params.skill {
+        Some(_) => rules::legal_move_list(pos).to_vec(),
+        None => Vec::new(),
+    };
     let mut stability = timeman::Stability::default();
     let mut iterations = timeman::Iterations::default();
     let mut depth = 0;
     while depth < max_depth {
         depth += 1;
         let mut chosen: Vec<Move> = excluded.to_vec();
+        let mut found: Vec<(i32, Vec<Move>)> = Vec::new();
+        let mut whole = true;
         for line in 0..multipv {
+            if !skill_moves.is_empty() && skill_moves.iter().all(|m| chosen.contains(m)) {
+                break;
+            }
             w.seldepth = 0;
             let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
+                whole = false;
                 // Given up because a helper completed this depth or a deeper one (taken
                 // over below), or out of time inside the first iteration: the best root
                 // move so far.
@@ -331,9 +362,20 @@ fn main_thread(
             previous[line] = Some(score);
             let pv = w.pv().to_vec();
             let Some(&first) = pv.first() else {
+                whole = false;
                 break;
             };
             chosen.push(first);
+            // A weakened search's lines are different moves for a person: the turns
+            // that make the same piece move with another second part (a flip, a
+            // neutral move) or promotion are left out with it. (Flip and stones lines
+            // were otherwise one move four times, and choosing among them weakened
+            // nothing.)
+            chosen.extend(
+                skill_moves
+                    .iter()
+                    .filter(|m| m.from == first.from && m.to == first.to && **m != first),
+            );
             if line == 0 {
                 best = Some(first);
                 ponder = pv.get(1).copied();
@@ -344,7 +386,15 @@ fn main_thread(
                 }
             }
             w.flush_nodes();
+            if params.skill.is_some() {
+                found.push((score, pv.clone()));
+            }
             report(&line_report(shared, depth, w.seldepth, line + 1, score, pv));
+        }
+        // A node budget may end the first iteration before all its lines are found:
+        // the lines it did find are still chosen among.
+        if !found.is_empty() && (whole || lines.is_empty()) {
+            lines = found;
         }
         shared.first_iteration_done.store(true, Ordering::Relaxed);
         if shared.stopped() {
@@ -406,6 +456,14 @@ fn main_thread(
         best = c.pv.first().copied();
         ponder = c.pv.get(1).copied();
         completed = c.depth;
+    }
+    // Weakened: one of the lines, by the skill's rule (the lines were reported as
+    // found, so the host sees the played move's own score on its line).
+    if let Some(s) = params.skill.filter(|_| !lines.is_empty()) {
+        let scores: Vec<i32> = lines.iter().map(|(score, _)| *score).collect();
+        let pv = &lines[s.pick(&scores)].1;
+        best = pv.first().copied();
+        ponder = pv.get(1).copied();
     }
     if params.limits.infinite || params.pondering.load(Ordering::Relaxed) {
         wait_while_pondering(params);
@@ -483,6 +541,7 @@ impl<'a> Params<'a> {
             pondering,
             eval_style: Default::default(),
             memory: None,
+            skill: None,
         }
     }
 }

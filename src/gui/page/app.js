@@ -280,6 +280,7 @@ function showSettings(st) {
   $("limit-value").value = n;
   $("tc").value = timeControlText(st.clock);
   $("multipv").value = String(st.lines);
+  $("level").value = st.level == null ? "" : String(st.level);
   flipped = st.flipped;
 }
 
@@ -343,6 +344,7 @@ function wire() {
     try { clock = parseTimeControl($("tc").value); } catch (e) { return status(e.message, true); }
     settings({ clock });
   };
+  $("level").onchange = () => settings({ level: $("level").value === "" ? null : Number($("level").value) });
   $("analyse").onclick = () => settings({ analysis: true });
   $("stop").onclick = async () => {
     try { setState(await api("POST", "/api/stop", {})); } catch (e) { status(e.message, true); }

@@ -1,0 +1,134 @@
+//! Playing weaker on purpose, for people (`Skill Level`, `UCI_LimitStrength` with
+//! `UCI_Elo`), the way Stockfish does it: a level below full strength searches only to
+//! a shallow depth and within a node budget, always looks at several
+//! root lines, and plays not always the best of them but the one that wins after each
+//! line's score is pushed up by an amount that grows with the weakness: partly by how
+//! far the line is behind the best (so bad moves stay less likely) and partly at
+//! random. The search itself is the full-strength one; only how deep it goes and
+//! which of its lines is played change.
+
+use crate::rng::Rng;
+
+/// The highest level: full strength, the search unchanged.
+pub const FULL: f64 = 20.0;
+
+/// How many root lines a weakened search looks at (Stockfish's 4), or more when the
+/// host asks for more lines.
+pub const LINES: usize = 4;
+
+/// The most a random push can be worth, in centipawns (Stockfish caps it at a pawn).
+const PAWN: i64 = 100;
+
+/// A strength below full, and the seed of the random part of its choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Skill {
+    /// 0 (weakest) up to, not including, `FULL`; fractions come from `UCI_Elo`.
+    level: f64,
+    seed: u64,
+}
+
+impl Skill {
+    /// The skill of `level` (clamped to 0..=20), or `None` at full strength, where
+    /// the search must stay exactly as it is.
+    pub fn new(level: f64, seed: u64) -> Option<Skill> {
+        let level = if level.is_nan() { FULL } else { level };
+        (level < FULL).then_some(Skill {
+            level: level.max(0.0),
+            seed,
+        })
+    }
+
+    pub fn level(&self) -> f64 {
+        self.level
+    }
+
+    /// The deepest iteration: 1 at level 0, one more a level (Stockfish picks its
+    /// move at this depth).
+    pub fn depth(&self) -> u32 {
+        1 + self.level as u32
+    }
+
+    /// The node budget: 1,000 at level 0, doubling every two levels (64,000 at 12,
+    /// 724,000 at 19). It makes a level's strength the same on every machine and at
+    /// any clock that leaves it time for its nodes (one second a move does up to
+    /// level 14 here), and keeps the weak levels quick where a shallow search still
+    /// branches wide (stones turns, flip captures). Where it ends the first iteration
+    /// early, the lines found so far are chosen among.
+    pub fn nodes(&self) -> u64 {
+        (1000.0 * 2f64.powf(self.level / 2.0)) as u64
+    }
+
+    /// Which of the root lines to play, given each line's score (in the order found;
+    /// not empty). Stockfish's rule: each score gets a push of
+    /// `(weakness * (top - score) + delta * random(0..weakness)) / 128`, where
+    /// `weakness` is `120 - 2 * level` and `delta` is the spread of the scores (at
+    /// most a pawn); the line with the highest pushed score is played. The
+    /// deterministic part pushes worse lines up by up to 94% of their deficit, so a
+    /// much worse move loses still; the random part is what makes weak levels err.
+    pub fn pick(&self, scores: &[i32]) -> usize {
+        let mut rng = Rng::new(self.seed);
+        let top = scores.iter().copied().max().unwrap_or(0) as i64;
+        let bottom = scores.iter().copied().min().unwrap_or(0) as i64;
+        let delta = (top - bottom).min(PAWN);
+        let weakness = (120.0 - 2.0 * self.level) as i64;
+        let mut chosen = 0;
+        let mut best = i64::MIN;
+        for (i, &score) in scores.iter().enumerate() {
+            let score = score as i64;
+            let random = rng.below(weakness as usize) as i64;
+            let push = (weakness * (top - score) + delta * random) / 128;
+            if score + push > best {
+                best = score + push;
+                chosen = i;
+            }
+        }
+        chosen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_strength_is_no_skill() {
+        assert_eq!(Skill::new(20.0, 1), None);
+        assert_eq!(Skill::new(25.0, 1), None);
+        assert_eq!(Skill::new(f64::NAN, 1), None);
+        assert!(Skill::new(19.9, 1).is_some());
+    }
+
+    #[test]
+    fn depth_and_nodes_grow_with_the_level() {
+        let s = |l| Skill::new(l, 0).expect("weak");
+        assert_eq!(s(0.0).depth(), 1);
+        assert_eq!(s(-3.0).depth(), 1);
+        assert_eq!(s(7.5).depth(), 8);
+        assert_eq!(s(0.0).nodes(), 1000);
+        assert_eq!(s(6.0).nodes(), 8000);
+        assert_eq!(s(12.0).nodes(), 64_000);
+    }
+
+    /// A line thirty pawns behind is never played, even at level 0 (the push leaves
+    /// it 6% of its deficit behind, more than the random part can make up); lines
+    /// close to the best are, for some seeds; the same seed always picks the same line.
+    #[test]
+    fn pick_prefers_close_lines_and_repeats_under_a_seed() {
+        let scores = [50, 40, 35, -3000];
+        let weakest = |seed| Skill::new(0.0, seed).expect("weak").pick(&scores);
+        let picks: Vec<usize> = (0..200).map(weakest).collect();
+        assert!(!picks.contains(&3));
+        assert!(picks.contains(&0) && picks.contains(&1) && picks.contains(&2));
+        assert!((0..200).all(|seed| weakest(seed) == picks[seed as usize]));
+    }
+
+    /// Near full strength the push leaves a worse line 36% of its deficit behind: a
+    /// line three pawns behind is not chosen.
+    #[test]
+    fn high_levels_keep_the_best_line_when_the_others_are_clearly_worse() {
+        let scores = [50, -250, -300, -400];
+        for seed in 0..200 {
+            assert_eq!(Skill::new(19.0, seed).expect("weak").pick(&scores), 0);
+        }
+    }
+}

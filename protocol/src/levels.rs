@@ -1,0 +1,129 @@
+//! The playing levels offered to people (1-8, as lichess offers its levels), and the
+//! scale of `UCI_Elo`: both in this one table, each level a `Skill Level` with the
+//! strength matches measured for it (docs/levels.md says how, and gives the figures
+//! per variant).
+
+/// One playing level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1 (weakest) to 8.
+    pub number: u8,
+    /// The `Skill Level` it plays at.
+    pub skill: u8,
+    /// Its strength on `UCI_Elo`'s scale, Baton's own: full-strength Baton searching
+    /// one ply in chess is 1000 on it. Not a rating among people. The line fitted to
+    /// the chess matches of docs/levels.md (about 105 Elo a skill level); level 8's is
+    /// that line's extension, not measured.
+    pub elo: u32,
+}
+
+/// Levels 1-8, weakest first.
+pub const LEVELS: [Level; 8] = [
+    Level {
+        number: 1,
+        skill: 0,
+        elo: 580,
+    },
+    Level {
+        number: 2,
+        skill: 2,
+        elo: 790,
+    },
+    Level {
+        number: 3,
+        skill: 4,
+        elo: 1000,
+    },
+    Level {
+        number: 4,
+        skill: 6,
+        elo: 1210,
+    },
+    Level {
+        number: 5,
+        skill: 8,
+        elo: 1420,
+    },
+    Level {
+        number: 6,
+        skill: 10,
+        elo: 1630,
+    },
+    Level {
+        number: 7,
+        skill: 12,
+        elo: 1840,
+    },
+    Level {
+        number: 8,
+        skill: 15,
+        elo: 2155,
+    },
+];
+
+/// `UCI_Elo`'s range: from level 1's strength to level 8's, the span the matches
+/// measured (below, the weakest skill; above, full strength is `UCI_LimitStrength`
+/// off).
+pub const ELO_MIN: u32 = LEVELS[0].elo;
+pub const ELO_MAX: u32 = LEVELS[LEVELS.len() - 1].elo;
+
+/// The level numbered `n` (1-8), or why not.
+pub fn level(n: u8) -> Result<Level, String> {
+    LEVELS
+        .iter()
+        .find(|l| l.number == n)
+        .copied()
+        .ok_or_else(|| format!("level {n} out of range 1..{}", LEVELS.len()))
+}
+
+/// The skill level that plays at `elo`: between two levels, the fraction of the way
+/// from one's skill to the next's (the skill machinery takes fractions, as
+/// Stockfish's does); clamped to the measured range.
+pub fn elo_to_skill(elo: u32) -> f64 {
+    let first = LEVELS[0];
+    if elo <= first.elo {
+        return first.skill as f64;
+    }
+    for pair in LEVELS.windows(2) {
+        let (lo, hi) = (pair[0], pair[1]);
+        if elo <= hi.elo {
+            let t = (elo - lo.elo) as f64 / (hi.elo - lo.elo) as f64;
+            return lo.skill as f64 + t * (hi.skill as f64 - lo.skill as f64);
+        }
+    }
+    LEVELS[LEVELS.len() - 1].skill as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_grow_in_skill_and_strength() {
+        for (i, pair) in LEVELS.windows(2).enumerate() {
+            assert_eq!(pair[0].number as usize, i + 1);
+            assert!(pair[0].skill < pair[1].skill);
+            assert!(pair[0].elo < pair[1].elo);
+        }
+        assert!(LEVELS[7].skill < crate::options::SKILL_MAX as u8);
+    }
+
+    #[test]
+    fn elo_maps_onto_the_levels_skills() {
+        for l in LEVELS {
+            assert_eq!(elo_to_skill(l.elo), l.skill as f64);
+        }
+        let (a, b) = (LEVELS[2], LEVELS[3]);
+        let mid = elo_to_skill((a.elo + b.elo) / 2);
+        assert!(mid > a.skill as f64 && mid < b.skill as f64, "{mid}");
+        assert_eq!(elo_to_skill(0), LEVELS[0].skill as f64);
+        assert_eq!(elo_to_skill(u32::MAX), LEVELS[7].skill as f64);
+    }
+
+    #[test]
+    fn level_numbers_are_checked() {
+        assert_eq!(level(3).map(|l| l.number), Ok(3));
+        assert_eq!(level(0), Err("level 0 out of range 1..8".into()));
+        assert_eq!(level(9), Err("level 9 out of range 1..8".into()));
+    }
+}

@@ -1,0 +1,196 @@
+//! Playing weaker for people: `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`, the
+//! levels 1-8, over UCI, over XBoard and through the facade.
+
+mod common;
+use common::{session, with};
+
+use baton_engine::search::Limits;
+use baton_engine::{format_move, Variant};
+use baton_protocol::engine::{Engine, Start};
+use baton_protocol::levels::{ELO_MAX, ELO_MIN, LEVELS};
+
+/// White takes a knight for nothing with Rxd5; every other move leaves it a rook
+/// against a knight.
+const FREE_KNIGHT: &str = "4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1";
+
+/// The move the engine plays in `fen` with `setup` applied, searching with `limits`.
+fn play(fen: &str, setup: impl FnOnce(&mut Engine), limits: Limits) -> String {
+    let mut e = Engine::new();
+    setup(&mut e);
+    e.set_position(Variant::Chess, Start::Fen(fen), &[])
+        .expect("legal fen");
+    let (tx, rx) = std::sync::mpsc::channel();
+    e.go(
+        limits,
+        false,
+        Box::new(|_| {}),
+        Box::new(move |o| {
+            let _ = tx.send(o.best);
+        }),
+    )
+    .expect("search thread");
+    e.wait();
+    let best = rx.recv().expect("done").expect("a move");
+    format_move(e.position(), best)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn weakest(seed: u64) -> impl FnOnce(&mut Engine) {
+    move |e: &mut Engine| {
+        e.set_seed(seed);
+        e.set_option("Skill Level", "0").expect("in range");
+    }
+}
+
+#[test]
+fn full_strength_takes_the_free_knight() {
+    assert_eq!(play(FREE_KNIGHT, |_| {}, depth(6)), "d2d5");
+}
+
+/// Level 0's random push outweighs a knight's worth about half the time (as
+/// Stockfish's does: seeds 0-29 left the knight 14 times); under seed 0 it plays
+/// another move.
+#[test]
+fn the_weakest_level_leaves_the_free_knight() {
+    assert_ne!(play(FREE_KNIGHT, weakest(0), depth(6)), "d2d5");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    for seed in 0..8 {
+        let a = play(FREE_KNIGHT, weakest(seed), depth(6));
+        let b = play(FREE_KNIGHT, weakest(seed), depth(6));
+        assert_eq!(a, b, "seed {seed}");
+    }
+}
+
+/// A weakened search reports the lines it chose among (four, as Stockfish) and goes
+/// no deeper than its level allows: level 0 searches one ply, even when asked for 5.
+#[test]
+fn uci_skill_level_limits_the_depth_and_reports_four_lines() {
+    let out = session(
+        "uci\nsetoption name Skill Level value 0\nposition startpos\ngo depth 5\nisready\n",
+    );
+    let infos = with(&out, "info depth ");
+    assert!(!infos.is_empty(), "{out:?}");
+    assert!(
+        infos.iter().all(|l| l.starts_with("info depth 1 ")),
+        "{infos:?}"
+    );
+    for k in 1..=4 {
+        let tag = format!(" multipv {k} ");
+        assert!(infos.iter().any(|l| l.contains(&tag)), "{k}: {infos:?}");
+    }
+    assert_eq!(with(&out, "bestmove ").len(), 1);
+}
+
+/// Full strength reports the one line asked for. (The session's end stops the
+/// search after its first iteration, so how deep it goes is not seen here.)
+#[test]
+fn uci_full_strength_reports_one_line() {
+    let out = session("uci\nposition startpos\ngo depth 5\nisready\n");
+    let infos = with(&out, "info depth ");
+    assert!(!infos.is_empty(), "{out:?}");
+    assert!(infos.iter().all(|l| l.contains(" multipv 1 ")), "{infos:?}");
+}
+
+#[test]
+fn uci_bad_strength_values_are_errors_and_change_nothing() {
+    let out = session(
+        "uci\nsetoption name Skill Level value 21\nsetoption name Skill Level value weak\n\
+         setoption name UCI_LimitStrength value maybe\nsetoption name UCI_Elo value 1\n\
+         position startpos\ngo depth 3\nisready\n",
+    );
+    let errors = with(&out, "info string error: ");
+    assert_eq!(
+        errors,
+        [
+            "info string error: Skill Level value 21 out of range 0..20".to_string(),
+            "info string error: Skill Level needs a whole number, not 'weak'".to_string(),
+            "info string error: UCI_LimitStrength needs true or false, not 'maybe'".to_string(),
+            format!("info string error: UCI_Elo value 1 out of range {ELO_MIN}..{ELO_MAX}"),
+        ]
+    );
+    // Still full strength: one line.
+    let infos = with(&out, "info depth ");
+    assert!(!infos.is_empty(), "{out:?}");
+    assert!(infos.iter().all(|l| l.contains(" multipv 1 ")), "{infos:?}");
+}
+
+/// `UCI_LimitStrength` with `UCI_Elo` at level 1's strength plays as level 1 (one
+/// ply, four lines); off again, full strength.
+#[test]
+fn uci_elo_reaches_the_skill_machinery() {
+    let elo = LEVELS[0].elo;
+    let out = session(&format!(
+        "uci\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {elo}\n\
+         position startpos\ngo depth 5\nisready\n"
+    ));
+    let infos = with(&out, "info depth ");
+    assert!(
+        infos.iter().all(|l| l.starts_with("info depth 1 ")),
+        "{infos:?}"
+    );
+    assert!(infos.iter().any(|l| l.contains(" multipv 4 ")), "{infos:?}");
+}
+
+#[test]
+fn xboard_offers_and_takes_the_strength_options() {
+    let out = session("xboard\nprotover 2\n");
+    let f = with(&out, "feature ");
+    assert!(
+        f[0].contains("option=\"Skill Level -spin 20 0 20\""),
+        "{f:?}"
+    );
+    assert!(
+        f[0].contains("option=\"UCI_LimitStrength -check 0\""),
+        "{f:?}"
+    );
+    assert!(f[0].ends_with(" done=1"), "{f:?}");
+    // At level 0 the thinking output stops at ply 1 though `sd 4` allows four, and
+    // shows the four lines chosen among; at full strength one line a ply.
+    let plies = |out: &[String]| -> Vec<String> {
+        out.iter()
+            .filter(|l| l.split_whitespace().count() >= 5 && l.starts_with(char::is_numeric))
+            .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+            .collect()
+    };
+    let weak = session("xboard\nprotover 2\nnew\npost\noption Skill Level=0\nsd 4\ngo\nping 1\n");
+    assert_eq!(plies(&weak), ["1", "1", "1", "1"], "{weak:?}");
+    assert_eq!(with(&weak, "move ").len(), 1, "{weak:?}");
+    let full = session("xboard\nprotover 2\nnew\npost\nsd 4\ngo\nping 1\n");
+    let ones = plies(&full).iter().filter(|d| *d == "1").count();
+    assert_eq!(ones, 1, "{full:?}");
+    let bad = session("xboard\nprotover 2\noption Skill Level=30\noption UCI_LimitStrength=2\n");
+    assert_eq!(
+        with(&bad, "Error ("),
+        [
+            "Error (Skill Level value 30 out of range 0..20): option Skill Level=30",
+            "Error (UCI_LimitStrength needs 1 or 0, not '2'): option UCI_LimitStrength=2",
+        ]
+    );
+}
+
+#[test]
+fn set_level_sets_a_levels_skill_and_full_strength_clears_it() {
+    let mut e = Engine::new();
+    e.set_option("UCI_LimitStrength", "true").expect("ok");
+    e.set_level(Some(3)).expect("a level");
+    assert_eq!(e.options().skill_level, LEVELS[2].skill);
+    assert!(!e.options().limit_strength);
+    assert_eq!(e.level(), Some(3));
+    assert_eq!(
+        e.set_level(Some(9)),
+        Err("level 9 out of range 1..8".into())
+    );
+    assert_eq!(e.level(), Some(3));
+    e.set_level(None).expect("full strength");
+    assert_eq!(e.options().skill_level, 20);
+    assert_eq!(e.level(), None);
+}
