@@ -3,7 +3,7 @@
 
 use crate::eval::weights::{self, Weights};
 use crate::geometry::Geometry;
-use crate::piece::Role;
+use crate::piece::{Role, NROLES};
 use crate::search::features::{Features, Sharp};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -62,6 +62,12 @@ pub struct VariantFacts {
     pub exchanges: Exchanges,
     /// The search techniques the variant's rules allow (`search::Features`).
     pub search: Features,
+    /// What a piece is worth to the search's exchange estimates and move ordering, by
+    /// `Role` (middlegame centipawns; the royal piece's is never read, `piece_value`
+    /// answers for it). The search's own numbers, not the evaluation's: a retune of
+    /// `weights` must not change what the search prunes. Set to the material the
+    /// weights had when the two were split.
+    pub exchange_values: [i32; NROLES],
     /// The evaluation's numbers (`eval::weights`).
     pub weights: &'static Weights,
     /// The learned correction (`eval::network`, written by `baton tune --net`), where
@@ -177,6 +183,8 @@ const CHESS: VariantFacts = VariantFacts {
         quiescence_threats: false,
         hash_move_unscored: false,
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: &weights::ORTHODOX,
     network: None,
     openings: (include_str!("../../benches/openings/chess.epd"), 10),
@@ -221,6 +229,8 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
         sharp: Sharp::ALL,
         ..CHESS.search
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [96, 0, 414, 624, 994, 0, 370, 0, 0, 0],
     weights: &weights::KNIGHTMATE,
     // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
     // self-play, the scores it recorded as targets (`baton tune --net`).
@@ -252,6 +262,8 @@ const KNIGHT_RELAY: VariantFacts = VariantFacts {
     // the build without it, 1,000 games at 15,000 nodes a move from the suite:
     // 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength.md).
     search: CHESS.search,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [106, 142, 340, 506, 972, 0, 0, 0, 0, 0],
     weights: &weights::KNIGHTRELAY,
     network: None,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
@@ -284,6 +296,8 @@ const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     // against the build without it, 1,000 games at 15,000 nodes a move from the suite:
     // 404-299-297, +36.6 +/- 18.1 Elo (LOS 100%, docs/strength.md).
     search: CHESS.search,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
     weights: &weights::COMBINING_KNIGHTMARE,
     network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
@@ -343,6 +357,8 @@ const STONES_RELAYS: VariantFacts = VariantFacts {
         check_extension: false,
         ..CHESS.search
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: &weights::STONES_RELAYS,
     network: None,
     openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
@@ -448,6 +464,8 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
         aspiration: false,
         ..CHESS.search
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: &weights::FLIP,
     network: None,
     // Start positions and middlegames from short self-play games (random first
@@ -497,6 +515,8 @@ const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     // +52.5 +/- 69.5 (LOS 93%), though the bench needs 4x the nodes to the same depth
     // (captures the estimate calls losing are tried after the quiet moves).
     exchanges: Exchanges::Flip,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: &weights::FLIP8,
     network: None,
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
@@ -537,13 +557,14 @@ impl Variant {
         }
     }
 
-    /// Middlegame material of a role (the weights' own), for move ordering and
-    /// exchange estimates; the king is worth more than everything else together.
+    /// What a piece of `role` is worth to move ordering and exchange estimates
+    /// (`VariantFacts::exchange_values`, not the tuned weights); the king is worth more
+    /// than everything else together.
     pub fn piece_value(self, role: Role) -> i32 {
         if role == Role::King {
             return 20_000;
         }
-        self.facts().weights.material[role.idx()].0
+        self.facts().exchange_values[role.idx()]
     }
 
     /// The `UCI_Variant` / XBoard name.
