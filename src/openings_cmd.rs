@@ -16,7 +16,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
-use baton_engine::{format_move, rules, Game, Position, Variant};
+use baton_engine::{format_move, rules, Game, Position, Profile, Variant};
 use rayon::prelude::*;
 
 use crate::cli::Error;
@@ -135,7 +135,7 @@ fn epd(pos: &Position, score: i32, depth: u32, moves: &[String]) -> String {
 }
 
 pub fn run(s: Args) -> Result<(), Error> {
-    let depth = s.depth.unwrap_or(s.variant.facts().openings.1);
+    let depth = s.depth.unwrap_or(Profile::of(s.variant).openings.1);
     // The quick search that throws out the clearly lopsided: half the depth, twice the
     // margin (a level position rarely swings more than that between the two).
     let quick = (depth / 2).max(2);

@@ -146,19 +146,23 @@ fn king_danger(
 /// Value lost to the pieces of the side to move that the opponent could take next
 /// turn and it cannot retake (or that a cheaper piece attacks).
 fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
+    // The variant's own material (not the weights being tuned): what the search's
+    // exchange values are, kings left out.
+    let material = &super::weights(pos.variant).material;
+    let value = |r: Role| material[r.idx()].0;
     let mut values: ArrayVec<i32, MAX_PIECES> = ArrayVec::new();
     for p in &us.pieces {
         if p.role == Role::King || !them.attacks.has(p.sq) {
             continue;
         }
-        let v = pos.variant.piece_value(p.role);
+        let v = value(p.role);
         let cheapest = them
             .pieces
             .iter()
             .filter(|a| a.captures.has(p.sq))
             .map(|a| match a.role {
                 Role::King => 0,
-                r => pos.variant.piece_value(r),
+                r => value(r),
             })
             .min()
             .unwrap_or(v);

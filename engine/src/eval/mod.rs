@@ -19,10 +19,20 @@ use crate::variant::Variant;
 
 pub use weights::Weights;
 
-/// The variant's evaluation weights (`VariantFacts::weights`).
+/// What the evaluation reads of a variant's engine profile. The profile
+/// (`crate::profile`, above the evaluation) implements it for `Variant`, so that the
+/// evaluation names no module above it.
+pub trait EvalProfile: Copy {
+    /// The evaluation's numbers.
+    fn weights(self) -> &'static Weights;
+    /// The learned correction (`network`), if the variant has one.
+    fn network(self) -> Option<&'static [u8]>;
+}
+
+/// The variant's evaluation weights (`Profile::weights`).
 #[inline]
 pub fn weights(variant: Variant) -> &'static Weights {
-    variant.facts().weights
+    variant.weights()
 }
 
 /// Which evaluation the search uses. `Material` counts material only: the baseline

@@ -30,6 +30,8 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::variant::Variant;
 
+use super::EvalProfile;
+
 /// The roles an input can name: pawn to commoner (knightmate's `M`), the royal piece
 /// among them.
 pub const ROLES: usize = 7;
@@ -56,7 +58,7 @@ pub fn of(variant: Variant) -> Option<&'static Quantized> {
     static NETWORKS: [OnceLock<Option<Quantized>>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
     // Every evaluation asks: a variant without a network answers from its facts alone.
-    let bytes = variant.facts().network?;
+    let bytes = variant.network()?;
     let index = Variant::ALL.iter().position(|&v| v == variant)?;
     NETWORKS[index]
         .get_or_init(|| Network::from_bytes(bytes).ok().map(|n| Quantized::new(&n)))
@@ -410,7 +412,7 @@ mod tests {
     #[test]
     fn every_variants_network_reads() {
         for v in Variant::ALL {
-            if let Some(bytes) = v.facts().network {
+            if let Some(bytes) = v.network() {
                 assert!(Network::from_bytes(bytes).is_ok(), "{}", v.name());
                 assert!(of(v).is_some());
             }

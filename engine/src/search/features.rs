@@ -1,6 +1,6 @@
-//! The search techniques each variant switches on (`VariantFacts::search`): pruning
+//! The search techniques each variant switches on (`Profile::search`): pruning
 //! and extensions that are sound under some rules and not others, one switch each.
-//! Why each variant sets them as it does is said beside its record in `variant.rs`.
+//! Why each variant sets them as it does is said beside its profile in `profile.rs`.
 
 /// Pruning and extensions that are sound for some rules and not for others.
 #[derive(Clone, Copy, Debug)]
@@ -169,11 +169,12 @@ impl Sharp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::SearchProfile;
     use crate::variant::Variant;
 
     #[test]
     fn helpers_search_without_singular_extensions() {
-        let chess = Variant::Chess.facts().search;
+        let chess = Variant::Chess.features();
         assert!(chess.for_thread(0).sharp.singular_extension);
         let helper = chess.for_thread(1);
         assert!(!helper.sharp.singular_extension);
@@ -189,7 +190,7 @@ mod tests {
     fn variants_with(switch: fn(&Features) -> bool) -> Vec<Variant> {
         Variant::ALL
             .into_iter()
-            .filter(|v| switch(&v.facts().search))
+            .filter(|v| switch(&v.features()))
             .collect()
     }
 
@@ -239,8 +240,8 @@ mod tests {
 
     #[test]
     fn flipshatranj_iterations_start_without_an_aspiration_window() {
-        assert!(!Variant::FlipShatranj.facts().search.aspiration);
-        assert!(Variant::FlipShatranj8.facts().search.aspiration);
-        assert!(Variant::Chess.facts().search.aspiration);
+        assert!(!Variant::FlipShatranj.features().aspiration);
+        assert!(Variant::FlipShatranj8.features().aspiration);
+        assert!(Variant::Chess.features().aspiration);
     }
 }

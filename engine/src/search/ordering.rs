@@ -5,6 +5,7 @@
 
 use super::correction::Correction;
 use super::movepick::{self, see::see_ge};
+use super::SearchProfile;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::NROLES;
