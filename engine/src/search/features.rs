@@ -24,7 +24,7 @@ pub struct Features {
     /// check, instead of standing pat. A threat made by a flip is then seen a ply
     /// sooner. Costs nodes (many moves times many flips); measured in flipshatranj8.
     pub quiescence_threats: bool,
-    /// A long move list's hash move (`ordering::is_long`) is tried before the list is
+    /// A long move list's hash move (`movepick::score::is_long`) is tried before the list is
     /// scored; where it cuts off, scoring hundreds of turns is saved. The rest is
     /// then scored with what the hash move's search taught the history, which cost
     /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
