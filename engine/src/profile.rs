@@ -184,7 +184,6 @@ const KNIGHT_RELAY: Profile = Profile {
         ],
         9,
     ),
-    ..CHESS
 };
 
 const COMBINING_KNIGHTMARE: Profile = Profile {
@@ -215,7 +214,6 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
         ],
         9,
     ),
-    ..CHESS
 };
 
 const STONES_RELAYS: Profile = Profile {
@@ -277,7 +275,6 @@ const STONES_RELAYS: Profile = Profile {
         ],
         4,
     ),
-    ..CHESS
 };
 
 const STONES_RELAYS_TUNNEL: Profile = Profile {
@@ -347,7 +344,6 @@ const FLIP_SHATRANJ: Profile = Profile {
         ],
         5,
     ),
-    ..CHESS
 };
 
 const FLIP_SHATRANJ8: Profile = Profile {
@@ -388,5 +384,4 @@ const FLIP_SHATRANJ8: Profile = Profile {
         ],
         6,
     ),
-    ..FLIP_SHATRANJ
 };
