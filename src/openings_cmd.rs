@@ -39,7 +39,7 @@ pub struct Args {
     /// Random plies from the start, MIN-MAX or one number, 0 to 60
     #[arg(long, value_name = "MIN-MAX", default_value = "6-10", value_parser = plies)]
     plies: Plies,
-    /// The judging search's depth (default: the variant's, VariantFacts::openings)
+    /// The judging search's depth (default: the variant's, Profile::openings)
     #[arg(long, value_name = "D", value_parser = crate::cli::in_range(1u32, 64))]
     depth: Option<u32>,
     /// The largest |score| kept, in centipawns

@@ -1,4 +1,4 @@
-//! The opening suites `baton match` plays from by default (`VariantFacts::openings`,
+//! The opening suites `baton match` plays from by default (`Profile::openings`,
 //! made by `baton openings`): enough positions, each legal in its variant, still going,
 //! and judged level at the suite's depth.
 

@@ -51,7 +51,7 @@ pub const SCALE: f32 = 400.0;
 /// What a weights file starts with.
 const MAGIC: &[u8; 8] = b"BATONNN1";
 
-/// The variant's learned evaluation (`VariantFacts::network`), read on first use;
+/// The variant's learned evaluation (`Profile::network`), read on first use;
 /// `None` where it has none (or its bytes are not a network, which a test rules out:
 /// the search then keeps the hand-made evaluation rather than stop).
 pub fn of(variant: Variant) -> Option<&'static Quantized> {
