@@ -1,14 +1,14 @@
 //! How the engine plays each variant: one engine profile per variant, beside the
 //! record of its rules (`variant::VariantFacts`). A profile holds the search switches
-//! the variant's rules allow (`search::Features`), how exchanges are estimated, the
-//! evaluation's weights and learned correction, the bench positions and the opening
-//! suite. It sits above the evaluation and the search: they say what they read of a
+//! the variant's rules allow (`search::Features`), how exchanges are estimated and the
+//! pieces' values for them and for move ordering, the evaluation's weights and learned
+//! correction, the bench positions and the opening suite. It sits above the evaluation and the search: they say what they read of a
 //! variant as a trait (`eval::EvalProfile`, `search::SearchProfile`), which this module
 //! implements for `Variant`, so that neither names a module above it.
 
 use crate::eval::weights::{self, Weights};
 use crate::eval::EvalProfile;
-use crate::piece::Role;
+use crate::piece::{Role, NROLES};
 use crate::search::movepick::see::Exchanges;
 use crate::search::{Features, SearchProfile, Sharp};
 use crate::variant::Variant;
@@ -20,6 +20,12 @@ pub struct Profile {
     pub exchanges: Exchanges,
     /// The search techniques the variant's rules allow (`search::Features`).
     pub search: Features,
+    /// What a piece is worth to the search's exchange estimates and move ordering, by
+    /// `Role` (middlegame centipawns; the royal piece's is never read, `piece_value`
+    /// answers for it). The search's own numbers, not the evaluation's: a retune of
+    /// `weights` must not change what the search prunes. Set to the material the
+    /// weights had when the two were split.
+    pub exchange_values: [i32; NROLES],
     /// The evaluation's numbers (`eval::weights`).
     pub weights: &'static Weights,
     /// The learned correction (`eval::network`, written by `baton tune --net`), where
@@ -52,13 +58,14 @@ impl Profile {
         }
     }
 
-    /// Middlegame material of a role (the weights' own), for move ordering and
-    /// exchange estimates; the king is worth more than everything else together.
+    /// What a piece of `role` is worth to move ordering and exchange estimates
+    /// (`exchange_values`, not the tuned weights); the king is worth more than
+    /// everything else together.
     pub fn piece_value(&self, role: Role) -> i32 {
         if role == Role::King {
             return 20_000;
         }
-        self.weights.material[role.idx()].0
+        self.exchange_values[role.idx()]
     }
 }
 
@@ -110,6 +117,8 @@ const CHESS: Profile = Profile {
         quiescence_threats: false,
         hash_move_unscored: false,
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: &weights::ORTHODOX,
     network: None,
     openings: (include_str!("../../benches/openings/chess.epd"), 10),
@@ -141,6 +150,8 @@ const KNIGHTMATE: Profile = Profile {
         sharp: Sharp::ALL,
         ..CHESS.search
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [96, 0, 414, 624, 994, 0, 370, 0, 0, 0],
     weights: &weights::KNIGHTMATE,
     // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
     // self-play, the scores it recorded as targets (`baton tune --net`).
@@ -168,6 +179,8 @@ const KNIGHT_RELAY: Profile = Profile {
     // the build without it, 1,000 games at 15,000 nodes a move from the suite:
     // 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength.md).
     search: CHESS.search,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [106, 142, 340, 506, 972, 0, 0, 0, 0, 0],
     weights: &weights::KNIGHTRELAY,
     network: None,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
@@ -193,6 +206,8 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
     // against the build without it, 1,000 games at 15,000 nodes a move from the suite:
     // 404-299-297, +36.6 +/- 18.1 Elo (LOS 100%, docs/strength.md).
     search: CHESS.search,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
     weights: &weights::COMBINING_KNIGHTMARE,
     network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
@@ -243,6 +258,8 @@ const STONES_RELAYS: Profile = Profile {
         check_extension: false,
         ..CHESS.search
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: &weights::STONES_RELAYS,
     network: None,
     openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
@@ -330,6 +347,8 @@ const FLIP_SHATRANJ: Profile = Profile {
         aspiration: false,
         ..CHESS.search
     },
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: &weights::FLIP,
     network: None,
     // Start positions and middlegames from short self-play games (random first
@@ -373,6 +392,8 @@ const FLIP_SHATRANJ8: Profile = Profile {
     // +52.5 +/- 69.5 (LOS 93%), though the bench needs 4x the nodes to the same depth
     // (captures the estimate calls losing are tried after the quiet moves).
     exchanges: Exchanges::Flip,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: &weights::FLIP8,
     network: None,
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
