@@ -2,9 +2,10 @@
 //! record of its rules (`variant::VariantFacts`). A profile holds the search switches
 //! the variant's rules allow (`search::Features`), how exchanges are estimated and the
 //! pieces' values for them and for move ordering, the evaluation's weights and learned
-//! correction, the bench positions and the opening suite. It sits above the evaluation and the search: they say what they read of a
-//! variant as a trait (`eval::EvalProfile`, `search::SearchProfile`), which this module
-//! implements for `Variant`, so that neither names a module above it.
+//! correction, the bench positions and the opening suite. It sits above the evaluation
+//! and the search: they say what they read of a variant as a trait
+//! (`eval::EvalProfile`, `search::SearchProfile`), which this module implements for
+//! `Variant`, so that neither names a module above it.
 
 use crate::eval::weights::{self, Weights};
 use crate::eval::EvalProfile;
