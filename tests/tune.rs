@@ -27,7 +27,9 @@ fn games_file(test: &str) -> tempfile::TempPath {
 }
 
 fn tune(args: &[&str]) -> (bool, String) {
+    // Where a run writes its weights file unless told (`--out`).
     let out = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .current_dir(std::env::temp_dir())
         .arg("tune")
         .args(args)
         .output()
@@ -40,10 +42,39 @@ fn tune(args: &[&str]) -> (bool, String) {
 #[test]
 fn tune_fits_game_results_and_prints_the_weights() {
     let file = games_file("results");
-    let (ok, text) = tune(&["--skip", "0", "--passes", "1", file.to_str().unwrap()]);
+    let out = tempfile::Builder::new()
+        .prefix("baton-tune-out-")
+        .suffix(".toml")
+        .tempfile()
+        .expect("a temporary file")
+        .into_temp_path();
+    let out_path = out.to_str().unwrap();
+    let (ok, text) = tune(&[
+        "--skip",
+        "0",
+        "--passes",
+        "1",
+        "--out",
+        out_path,
+        file.to_str().unwrap(),
+    ]);
     assert!(ok, "{text}");
     assert!(text.contains("217 positions to fit, 32 held out"), "{text}");
-    assert!(text.contains("const TUNED: Weights"), "{text}");
+    assert!(
+        text.contains(&format!("weights written to {out_path}")),
+        "{text}"
+    );
+    // The file is a weights file the build reads, holding the numbers the report gives.
+    let written = std::fs::read_to_string(&out).expect("tune wrote its file");
+    let w = baton_engine::eval::Weights::parse(&written, baton_engine::Variant::Knightmate)
+        .expect("tune's file parses");
+    for (name, value) in w.tunable() {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("{name} is not in the report"));
+        assert!(line.contains(&format!("-> {value:6}")), "{line}: {value}");
+    }
 }
 
 #[test]
@@ -73,7 +104,7 @@ fn a_teacher_engine_labels_every_position() {
         text.contains("the teacher scored 32 of 32 positions"),
         "{text}"
     );
-    assert!(text.contains("const TUNED: Weights"), "{text}");
+    assert!(text.contains("weights written to"), "{text}");
 }
 
 #[test]

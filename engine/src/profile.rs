@@ -7,7 +7,6 @@
 //! (`eval::EvalProfile`, `search::SearchProfile`), which this module implements for
 //! `Variant`, so that neither names a module above it.
 
-use crate::eval::weights::{self, Weights};
 use crate::eval::EvalProfile;
 use crate::piece::{Role, NROLES};
 use crate::search::movepick::see::Exchanges;
@@ -27,8 +26,9 @@ pub struct Profile {
     /// `weights` must not change what the search prunes. Set to the material the
     /// weights had when the two were split.
     pub exchange_values: [i32; NROLES],
-    /// The evaluation's numbers (`eval::weights`).
-    pub weights: &'static Weights,
+    /// The evaluation's numbers: the text of its file in `engine/weights/` (read by
+    /// `eval::weights`, written by `baton tune`).
+    pub weights: &'static str,
     /// The learned correction (`eval::network`, written by `baton tune --net`), where
     /// one has beaten the hand-made evaluation alone in a match: the search adds it to
     /// the evaluation that `weights` give.
@@ -89,7 +89,7 @@ impl SearchProfile for Variant {
 
 impl EvalProfile for Variant {
     #[inline]
-    fn weights(self) -> &'static Weights {
+    fn weights_file(self) -> &'static str {
         Profile::of(self).weights
     }
 
@@ -120,7 +120,7 @@ const CHESS: Profile = Profile {
     },
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
-    weights: &weights::ORTHODOX,
+    weights: include_str!("../weights/chess.toml"),
     network: None,
     openings: (include_str!("../../benches/openings/chess.epd"), 10),
     bench: (
@@ -153,7 +153,7 @@ const KNIGHTMATE: Profile = Profile {
     },
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [96, 0, 414, 624, 994, 0, 370, 0, 0, 0],
-    weights: &weights::KNIGHTMATE,
+    weights: include_str!("../weights/knightmate.toml"),
     // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
     // self-play, the scores it recorded as targets (`baton tune --net`).
     network: Some(include_bytes!("../nets/knightmate.nn")),
@@ -182,7 +182,7 @@ const KNIGHT_RELAY: Profile = Profile {
     search: CHESS.search,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [106, 142, 340, 506, 972, 0, 0, 0, 0, 0],
-    weights: &weights::KNIGHTRELAY,
+    weights: include_str!("../weights/knightrelay.toml"),
     network: None,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
@@ -209,7 +209,7 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
     search: CHESS.search,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
-    weights: &weights::COMBINING_KNIGHTMARE,
+    weights: include_str!("../weights/combiningknightmare.toml"),
     network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
@@ -261,7 +261,7 @@ const STONES_RELAYS: Profile = Profile {
     },
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
-    weights: &weights::STONES_RELAYS,
+    weights: include_str!("../weights/stonesrelays.toml"),
     network: None,
     openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
     bench: (
@@ -296,7 +296,7 @@ const STONES_RELAYS: Profile = Profile {
 };
 
 const STONES_RELAYS_TUNNEL: Profile = Profile {
-    // The weights are stonesrelays' (`weights::STONES_RELAYS`, through `..` below): fitted
+    // The weights are stonesrelays' (`weights/stonesrelays.toml`, through `..` below): fitted
     // without the tunnel, they scored 52-41-7 against the tunnel's hand-set ones over 100
     // games (docs/strength.md).
     openings: (
@@ -350,7 +350,7 @@ const FLIP_SHATRANJ: Profile = Profile {
     },
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
-    weights: &weights::FLIP,
+    weights: include_str!("../weights/flipshatranj.toml"),
     network: None,
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
@@ -395,7 +395,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
     exchanges: Exchanges::Flip,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
-    weights: &weights::FLIP8,
+    weights: include_str!("../weights/flipshatranj8.toml"),
     network: None,
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
