@@ -172,15 +172,15 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
     let x = XServer::start();
     let carried: Vec<_> = baton_engine::Variant::ALL
         .into_iter()
-        .map(|v| v.facts())
-        .filter(|f| f.xboard_limit.is_none())
+        .map(baton_protocol::xboard_names::of)
+        .filter(|f| f.limit.is_none())
         .collect();
     assert!(
         carried.len() >= 3,
         "normal, knightmate, knightrelay at least"
     );
     for facts in carried {
-        let variant = facts.xboard_name;
+        let variant = facts.name;
         let xboard = XBoard::start(
             &x,
             variant,
@@ -255,10 +255,10 @@ fn a_variant_xboard_cannot_carry_is_refused_with_the_reason() {
     let x = XServer::start();
     for facts in baton_engine::Variant::ALL
         .into_iter()
-        .map(|v| v.facts())
-        .filter(|f| f.xboard_limit.is_some())
+        .map(baton_protocol::xboard_names::of)
+        .filter(|f| f.limit.is_some())
     {
-        let variant = facts.xboard_name;
+        let variant = facts.name;
         let xboard = XBoard::start(
             &x,
             variant,
@@ -269,7 +269,7 @@ fn a_variant_xboard_cannot_carry_is_refused_with_the_reason() {
             .lines()
             .find(|l| l.contains("<first : tellusererror"))
             .unwrap_or_else(|| panic!("{variant}: no tellusererror in\n{log}"));
-        let limit = facts.xboard_limit.unwrap_or_default();
+        let limit = facts.limit.unwrap_or_default();
         assert!(told.contains(limit), "{variant}: {told}");
         assert!(told.contains("baton gui"), "{variant}: {told}");
         assert!(moves(&log).0.is_empty(), "{variant}: a move was played");

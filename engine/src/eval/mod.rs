@@ -20,7 +20,18 @@ use crate::variant::Variant;
 use std::sync::OnceLock;
 pub use weights::Weights;
 
-/// The variant's evaluation weights (`VariantFacts::weights`, its file in
+/// What the evaluation reads of a variant's engine profile. The profile
+/// (`crate::profile`, above the evaluation) implements it for `Variant`, so that the
+/// evaluation names no module above it.
+pub trait EvalProfile: Copy {
+    /// The text of the variant's weights file (`engine/weights/`), which `weights`
+    /// reads.
+    fn weights_file(self) -> &'static str;
+    /// The learned correction (`network`), if the variant has one.
+    fn network(self) -> Option<&'static [u8]>;
+}
+
+/// The variant's evaluation weights (`Profile::weights`, its file in
 /// `engine/weights/`), read on first use. A test reads every variant's file, so the
 /// built-in files are known good: a broken one stops the build's tests, not a game.
 pub fn weights(variant: Variant) -> &'static Weights {
@@ -31,7 +42,7 @@ pub fn weights(variant: Variant) -> &'static Weights {
         .position(|&v| v == variant)
         .expect("every variant is in Variant::ALL");
     TABLES[index].get_or_init(|| {
-        Weights::parse(variant.facts().weights, variant)
+        Weights::parse(variant.weights_file(), variant)
             .unwrap_or_else(|e| panic!("the built-in weights of {}: {e}", variant.name()))
     })
 }

@@ -30,6 +30,8 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::variant::Variant;
 
+use super::EvalProfile;
+
 /// The roles an input can name: pawn to commoner (knightmate's `M`), the royal piece
 /// among them (`Role::ALL[..ROLES]`).
 pub const ROLES: usize = 7;
@@ -129,7 +131,7 @@ impl Header {
     }
 }
 
-/// The variant's learned evaluation (`VariantFacts::network`), read on first use;
+/// The variant's learned evaluation (`Profile::network`), read on first use;
 /// `None` where it has none (or its file does not fit this build, `Network::read`,
 /// which a test rules out: the search then keeps the hand-made evaluation rather than
 /// stop).
@@ -137,7 +139,7 @@ pub fn of(variant: Variant) -> Option<&'static Quantized> {
     static NETWORKS: [OnceLock<Option<Quantized>>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
     // Every evaluation asks: a variant without a network answers from its facts alone.
-    let bytes = variant.facts().network?;
+    let bytes = variant.network()?;
     let index = Variant::ALL.iter().position(|&v| v == variant)?;
     NETWORKS[index]
         .get_or_init(|| {
@@ -555,7 +557,7 @@ mod tests {
     #[test]
     fn every_variants_network_reads() {
         for v in Variant::ALL {
-            if let Some(bytes) = v.facts().network {
+            if let Some(bytes) = v.network() {
                 if let Err(e) = Network::read(bytes, v) {
                     panic!("{}'s network: {e}", v.name());
                 }

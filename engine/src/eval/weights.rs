@@ -1,6 +1,6 @@
 //! The form of the evaluation's numbers, and how they are read and written. The numbers
 //! themselves are data, one file per variant in `engine/weights/` (built in by
-//! `VariantFacts::weights`, read by `Weights::parse`, written by `baton tune`): TOML
+//! `Profile::weights`, read by `Weights::parse`, written by `baton tune`): TOML
 //! through serde, whose derived readers refuse a missing, unknown or misspelt term, so
 //! the types below are the file's schema. Values are centipawns; pairs are
 //! (middlegame, endgame), `[mg, eg]` in the file.
@@ -437,6 +437,8 @@ fn element(name: &str, i: usize, len: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::Profile;
+    use crate::search::SearchProfile;
 
     fn knightmate() -> Weights {
         crate::eval::weights(Variant::Knightmate).clone()
@@ -471,7 +473,7 @@ mod tests {
     #[test]
     fn every_variants_weights_read_and_write_back_the_same() {
         for v in Variant::ALL {
-            let w = Weights::parse(v.facts().weights, v)
+            let w = Weights::parse(Profile::of(v).weights, v)
                 .unwrap_or_else(|e| panic!("{}: {e}", v.name()));
             assert_eq!(Weights::parse(&w.to_toml(), v), Ok(w), "{}", v.name());
         }
@@ -495,7 +497,10 @@ mod tests {
             let after: Vec<i32> = Role::ALL.map(|r| v.piece_value(r)).to_vec();
             assert_eq!(after, before, "{v}");
             for role in Role::ALL.into_iter().filter(|&r| r != Role::King) {
-                assert_eq!(v.piece_value(role), v.facts().exchange_values[role.idx()]);
+                assert_eq!(
+                    v.piece_value(role),
+                    Profile::of(v).exchange_values[role.idx()]
+                );
             }
         }
         assert_eq!(Variant::Knightmate.piece_value(Role::Queen), 994);
@@ -506,7 +511,7 @@ mod tests {
     /// Each fault in a weights file is refused, in words that name it.
     #[test]
     fn a_missing_extra_or_misspelt_term_is_an_error() {
-        let text = Variant::Knightmate.facts().weights;
+        let text = Profile::of(Variant::Knightmate).weights;
         let refused = |edited: String, says: &str| {
             let e = Weights::parse(&edited, Variant::Knightmate).unwrap_err();
             assert!(e.contains(says), "{says}: {e}");
@@ -535,7 +540,7 @@ mod tests {
         );
         refused(text.replace("own = \"none\"", "own = \"relay\""), "own");
         // A rank table sized for another board.
-        let nine = Variant::StonesRelays.facts().weights;
+        let nine = Profile::of(Variant::StonesRelays).weights;
         let e = Weights::parse(nine, Variant::Knightmate).unwrap_err();
         assert!(
             e.contains("rank.Pawn has 9 ranks; the knightmate board has 8"),
