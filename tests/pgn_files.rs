@@ -65,6 +65,8 @@ fn tune_reads_cutechess_and_lichess_games() {
     assert!(!out.status.success(), "too few positions to fit: {text}");
     // lichess's standard games, the time forfeit left out (it says nothing of the
     // positions).
+    // Its weights file goes to a temporary file, not the working directory.
+    let weights = tempfile::NamedTempFile::new().expect("a temporary file");
     let (out, text) = baton(&[
         "tune",
         "--variant",
@@ -73,6 +75,8 @@ fn tune_reads_cutechess_and_lichess_games() {
         "0",
         "--passes",
         "1",
+        "--out",
+        weights.path().to_str().expect("a UTF-8 path"),
         LICHESS,
     ]);
     assert!(out.status.success(), "{text}");
