@@ -9,8 +9,9 @@
 #      TEACHER=none, with the games' results alone; with TEACHER=recorded, with the
 #      score each game's mover recorded for it (no second search: the games are the
 #      teacher, so play them with PLAYER=fairy).
-#      It prints the fitted weights beside the current ones (copy them into
-#      engine/src/eval/weights.rs, then prove them with benches/match.sh); with
+#      It prints the fitted weights beside the current ones and writes them to
+#      bench-tune/VARIANT.toml (copy it over engine/weights/VARIANT.toml, rebuild, then
+#      prove them with benches/match.sh); with
 #      NET=FILE it trains the learned correction to the evaluation instead and writes
 #      it to FILE (see docs/strength.md).
 # Usage: benches/tune.sh   Environment (defaults in brackets): BATON
@@ -19,12 +20,12 @@
 # CONCURRENCY [2], OUT [bench-tune/VARIANT-PLAYER.pgn; kept if it exists, delete it to
 # play new games], TEACHER [fairy], DEPTH [6], LIMIT [depth=DEPTH; the teacher's search,
 # e.g. nodes=20000 where a depth is slow], PASSES [30], ONLY [none; weight-name
-# prefixes, e.g. "danger.": only those weights move], MORE [none; more PGN files whose
+# prefixes, e.g. "threats.danger.": only those weights move], MORE [none; more PGN files whose
 # positions join the fit, e.g. benches/match.sh's games against Fairy-Stockfish], LABELS
 # [none; a file that keeps the labelled positions: written by the first run, read by
 # later ones, which then skip the games and the teacher (another ONLY, at once)], NET
 # [none], MIX [0.25 with NET, else 0: the game result's share of each target].
-# The knightmate danger weights were fitted with ONLY=danger. and MORE set to two
+# The knightmate danger weights were fitted with ONLY=danger. (now threats.danger.) and MORE set to two
 # 100-game matches against Fairy-Stockfish.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -66,6 +67,7 @@ for p in $ONLY; do opts="$opts --only $p"; done
 [ -n "$LABELS" ] && opts="$opts --labels $LABELS"
 [ -n "$NET" ] && opts="$opts --net $NET"
 opts="$opts --mix $MIX"
+[ -z "$NET" ] && opts="$opts --out bench-tune/$VARIANT.toml"
 # shellcheck disable=SC2086
 case $TEACHER in
     none) "$BATON" tune --variant "$VARIANT" --passes "$PASSES" $opts "$OUT" $MORE ;;

@@ -16,7 +16,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
-use baton_engine::{format_move, rules, Game, Position, Variant};
+use baton_engine::{format_move, rules, Game, Position, Profile, Variant};
 use rayon::prelude::*;
 
 use crate::cli::Error;
@@ -39,7 +39,7 @@ pub struct Args {
     /// Random plies from the start, MIN-MAX or one number, 0 to 60
     #[arg(long, value_name = "MIN-MAX", default_value = "6-10", value_parser = plies)]
     plies: Plies,
-    /// The judging search's depth (default: the variant's, VariantFacts::openings)
+    /// The judging search's depth (default: the variant's, Profile::openings)
     #[arg(long, value_name = "D", value_parser = crate::cli::in_range(1u32, 64))]
     depth: Option<u32>,
     /// The largest |score| kept, in centipawns
@@ -135,7 +135,7 @@ fn epd(pos: &Position, score: i32, depth: u32, moves: &[String]) -> String {
 }
 
 pub fn run(s: Args) -> Result<(), Error> {
-    let depth = s.depth.unwrap_or(s.variant.facts().openings.1);
+    let depth = s.depth.unwrap_or(Profile::of(s.variant).openings.1);
     // The quick search that throws out the clearly lopsided: half the depth, twice the
     // margin (a level position rarely swings more than that between the two).
     let quick = (depth / 2).max(2);

@@ -12,9 +12,10 @@
 //! `--labels FILE` keeps the labelled positions for later fits (`labels`).
 //!
 //! The evaluation tuned is the variant's own (`eval::weighted`); the weights moved are
-//! `eval::Weights::tunable`, shared by every variant (a variant's own extra terms, such
-//! as knight relay's `RELAY`, keep their values). The result is printed for
-//! `engine/src/eval/weights.rs`.
+//! `eval::Weights::tunable`, the numbers of the variant's weights file, its own terms
+//! included. The result is a weights file (`--out`, by default
+//! `tuned-<variant>.toml`) of the form of `engine/weights/<variant>.toml`: copied there,
+//! it is the build's evaluation, and no Rust source changes.
 
 use baton_engine::eval::{self, Weights};
 use baton_engine::rules;
@@ -36,7 +37,7 @@ mod teacher;
     after_help = "Examples:\n  baton tune --variant knightmate games.pgn\n  \
     baton tune --teacher cmd=/usr/games/fairy-stockfish depth=8 option.UCI_Variant=knightmate \
     --mix 0.2 --labels labels.bin games.pgn\n  \
-    baton tune --only mobility. --fix tempo=20 games.pgn\n  \
+    baton tune --only mobility. --fix tempo=20 --out knightmate.toml games.pgn\n  \
     baton tune --net knightmate.net --passes 20 --labels labels.bin"
 )]
 pub struct Args {
@@ -88,6 +89,10 @@ pub struct Args {
     /// Print the loss of the network in FILE on the positions, and fit nothing
     #[arg(long, value_name = "FILE")]
     loss_of: Option<String>,
+    /// Write the fitted weights to FILE (default: tuned-VARIANT.toml), a file of the form
+    /// of engine/weights/VARIANT.toml
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
     /// The games (PGN)
     #[arg(value_name = "FILE.pgn")]
     files: Vec<String>,
@@ -147,6 +152,7 @@ pub fn run(args: Args) -> Result<(), Error> {
         rate,
         decay,
         loss_of,
+        out,
         mut files,
     } = args;
     // `--teacher` takes the key=value words after it; the games' files may follow them
@@ -217,7 +223,7 @@ pub fn run(args: Args) -> Result<(), Error> {
     if let Some(path) = loss_of {
         let bytes =
             std::fs::read(&path).map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
-        let network = eval::network::Network::from_bytes(&bytes)
+        let network = eval::network::Network::read(&bytes, variant)
             .map_err(|e| Error::Input(format!("{path}: {e}")))?;
         net::report_loss(&network, &train, &held_out);
         return Ok(());
@@ -225,16 +231,18 @@ pub fn run(args: Args) -> Result<(), Error> {
     if let Some(path) = net_file {
         net_schedule.passes = passes;
         let network = net::train(&train, &held_out, &net_schedule);
-        std::fs::write(&path, network.to_bytes())
+        std::fs::write(&path, network.to_bytes(variant))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
         println!("network written to {path}");
         return Ok(());
     }
     let mut start = eval::weights(variant).clone();
-    // The rank table starts from nothing where the variant does not have it yet.
+    // The rank table starts from nothing where the variant does not have it yet: a row
+    // per rank of the board.
+    let ranks = usize::from(variant.facts().geometry.height());
     start
         .rank
-        .get_or_insert([[(0, 0); eval::weights::RANKS]; baton_engine::piece::NROLES]);
+        .get_or_insert_with(|| std::array::from_fn(|_| vec![(0, 0); ranks]));
     // Weights held at a given value: set now, skipped by the descent.
     let mut frozen = Vec::new();
     for (name, v) in &fixed {
@@ -247,7 +255,9 @@ pub fn run(args: Args) -> Result<(), Error> {
                     "--fix: no weight named '{name}' (the names are printed by a run)"
                 ))
             })?;
-        set(&mut start, i, *v);
+        let mut values = values(&start);
+        values[i] = *v;
+        start = start.with_tunable(&values);
         frozen.push(i);
     }
     // With --only, the weights named by none of its prefixes stay as they are: a new
@@ -277,6 +287,13 @@ pub fn run(args: Args) -> Result<(), Error> {
     );
     let tuned = descend(&train, &held_out, start.clone(), k, passes, lambda, &frozen);
     report(&start, &tuned);
+    let path = out.unwrap_or_else(|| format!("tuned-{}.toml", variant.name()));
+    std::fs::write(&path, weights_file(&tuned, variant))
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+    println!(
+        "weights written to {path} (copy it to engine/weights/ to build them in; \
+         the variant's record names its file)"
+    );
     Ok(())
 }
 
@@ -503,14 +520,19 @@ fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
     (lo + hi) / 2.0
 }
 
-fn values(w: &mut Weights) -> Vec<i32> {
-    w.tunable().into_iter().map(|(_, v)| *v).collect()
+fn values(w: &Weights) -> Vec<i32> {
+    w.tunable().into_iter().map(|(_, v)| v).collect()
 }
 
-fn set(w: &mut Weights, i: usize, value: i32) {
-    if let Some((_, v)) = w.tunable().into_iter().nth(i) {
-        *v = value;
-    }
+/// The weights file of `tuned`: a comment that says where it came from, then the
+/// weights as `Weights::parse` reads them.
+fn weights_file(tuned: &Weights, variant: Variant) -> String {
+    format!(
+        "# The evaluation's weights for {}, fitted by `baton tune` (say here how: the\n\
+         # games, the teacher, the options, the held-out loss).\n\n{}",
+        variant.name(),
+        tuned.to_toml()
+    )
 }
 
 /// Coordinate descent: each pass tries every weight one `step` up, then down, and
@@ -522,13 +544,16 @@ fn set(w: &mut Weights, i: usize, value: i32) {
 fn descend(
     train: &[Sample],
     held_out: &[Sample],
-    mut w: Weights,
+    start: Weights,
     k: f64,
     passes: usize,
     lambda: f64,
     frozen: &[usize],
 ) -> Weights {
-    let origin = values(&mut w);
+    // The numbers move; `start` gives them their places (`Weights::with_tunable`).
+    let origin = values(&start);
+    let mut now = origin.clone();
+    let mut w = start.clone();
     let penalty = |i: usize, v: i32| lambda * f64::from(v - origin[i]).powi(2);
     // The training loss and the penalty; the descent lowers their sum.
     let mut fit = loss(train, &w, k);
@@ -541,17 +566,19 @@ fn descend(
     for pass in 1..=passes {
         let mut moved = 0;
         for i in (0..n).filter(|i| !frozen.contains(i)) {
-            let old = values(&mut w)[i];
+            let old = now[i];
             for new in [old + step, old - step] {
-                set(&mut w, i, new);
-                let l = loss(train, &w, k);
+                now[i] = new;
+                let tried = start.with_tunable(&now);
+                let l = loss(train, &tried, k);
                 let p = spent + penalty(i, new) - penalty(i, old);
                 if l + p < fit + spent {
                     (fit, spent) = (l, p);
+                    w = tried;
                     moved += 1;
                     break;
                 }
-                set(&mut w, i, old);
+                now[i] = old;
             }
         }
         let held = loss(held_out, &w, k);
@@ -573,16 +600,12 @@ fn descend(
     kept
 }
 
-/// Each weight's old and new value, then the new weights as a Rust literal for
-/// `weights.rs` (role tables in `Role` order).
+/// Each weight's old and new value (the new weights go to the file, `weights_file`).
 fn report(start: &Weights, tuned: &Weights) {
-    let mut a = start.clone();
-    let mut b = tuned.clone();
-    for ((name, old), (_, new)) in a.tunable().into_iter().zip(b.tunable()) {
+    for ((name, old), (_, new)) in start.tunable().into_iter().zip(tuned.tunable()) {
         let mark = if old != new { " *" } else { "" };
-        println!("{name:24} {:6} -> {:6}{mark}", *old, *new);
+        println!("{name:32} {old:6} -> {new:6}{mark}");
     }
-    println!("const TUNED: Weights = {tuned:#?};");
 }
 
 #[cfg(test)]
@@ -644,6 +667,27 @@ mod tests {
         // The same game again adds no position.
         assert_eq!(add(Variant::Knightmate), (2, 3));
         assert!(sets.0.iter().all(|s| s.result == 0.0));
+    }
+
+    /// What tune writes reads back as the weights it fitted, for every variant, with
+    /// numbers moved and a rank table where the variant had none.
+    #[test]
+    fn the_weights_file_tune_writes_parses_back_to_the_same_weights() {
+        for v in Variant::ALL {
+            let mut w = eval::weights(v).clone();
+            let ranks = usize::from(v.facts().geometry.height());
+            w.rank
+                .get_or_insert_with(|| std::array::from_fn(|_| vec![(0, 0); ranks]));
+            let moved: Vec<i32> = values(&w)
+                .iter()
+                .enumerate()
+                .map(|(i, x)| x + i as i32 % 7 - 3)
+                .collect();
+            let tuned = w.with_tunable(&moved);
+            assert_eq!(values(&tuned), moved, "{v}");
+            let text = weights_file(&tuned, v);
+            assert_eq!(Weights::parse(&text, v), Ok(tuned), "{v}");
+        }
     }
 
     #[test]

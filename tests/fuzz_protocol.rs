@@ -204,7 +204,7 @@ fn xboard_line(rng: &mut Rng, current: &mut Variant, ping: &mut u32) -> Vec<u8> 
         0 => {
             let v = Variant::ALL[rng.below(Variant::ALL.len())];
             *current = v;
-            format!("variant {}", v.facts().xboard_name)
+            format!("variant {}", baton_protocol::xboard_names::of(v).name)
         }
         1 => format!("variant {}", variant(rng)),
         2 | 3 => {

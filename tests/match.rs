@@ -265,8 +265,7 @@ fn games_start_from_the_variants_suite_unless_told_otherwise() {
     assert!(out.status.success(), "{:?}", text(&out));
     let games = std::fs::read_to_string(&pgn).expect("pgn");
     // The suite's first two positions, each played with both colours, in order.
-    let suite: Vec<String> = baton_engine::Variant::Knightmate
-        .facts()
+    let suite: Vec<String> = baton_engine::Profile::of(baton_engine::Variant::Knightmate)
         .openings
         .0
         .lines()

@@ -171,6 +171,8 @@ fn tune_reads_cutechess_and_lichess_games() {
     }
     // lichess's standard games, the time forfeit left out (it says nothing of the
     // positions).
+    // Its weights file goes to a temporary file, not the working directory.
+    let weights = tempfile::NamedTempFile::new().expect("a temporary file");
     let (out, text) = baton(&[
         "tune",
         "--variant",
@@ -179,6 +181,8 @@ fn tune_reads_cutechess_and_lichess_games() {
         "0",
         "--passes",
         "1",
+        "--out",
+        weights.path().to_str().expect("a UTF-8 path"),
         LICHESS,
     ]);
     assert!(out.status.success(), "{text}");

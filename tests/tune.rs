@@ -29,7 +29,9 @@ fn games_file(test: &str) -> tempfile::TempPath {
 }
 
 fn tune(args: &[&str]) -> (bool, String) {
+    // Where a run writes its weights file unless told (`--out`).
     let out = Command::new(env!("CARGO_BIN_EXE_baton"))
+        .current_dir(std::env::temp_dir())
         .arg("tune")
         .args(args)
         .output()
@@ -49,10 +51,36 @@ fn refused(args: &[&str], part: &str) {
 #[test]
 fn tune_fits_game_results_and_prints_the_weights() {
     let file = games_file("results");
-    let (ok, text) = tune(&["--skip", "0", "--passes", "1", file.to_str().unwrap()]);
+    let out = tempfile::Builder::new()
+        .prefix("baton-tune-out-")
+        .suffix(".toml")
+        .tempfile()
+        .expect("a temporary file")
+        .into_temp_path();
+    let out_path = out.to_str().unwrap();
+    let (ok, text) = tune(&[
+        "--skip",
+        "0",
+        "--passes",
+        "1",
+        "--out",
+        out_path,
+        file.to_str().unwrap(),
+    ]);
     assert!(ok, "{text}");
     shows(&text, "217 positions to fit, 32 held out");
-    shows(&text, "const TUNED: Weights");
+    shows(&text, &format!("weights written to {out_path}"));
+    // The file is a weights file the build reads, holding the numbers the report gives.
+    let written = std::fs::read_to_string(&out).expect("tune wrote its file");
+    let w = baton_engine::eval::Weights::parse(&written, baton_engine::Variant::Knightmate)
+        .expect("tune's file parses");
+    for (name, value) in w.tunable() {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("{name} is not in the report"));
+        assert!(line.contains(&format!("-> {value:6}")), "{line}: {value}");
+    }
 }
 
 #[test]
@@ -76,7 +104,7 @@ fn a_teacher_engine_labels_every_position() {
     assert!(ok, "{text}");
     shows(&text, "the teacher scored 217 of 217 positions");
     shows(&text, "the teacher scored 32 of 32 positions");
-    shows(&text, "const TUNED: Weights");
+    shows(&text, "weights written to");
 }
 
 #[test]
@@ -178,7 +206,10 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
     shows(&out, "positions to fit");
     shows(&out, "network written");
     let bytes = std::fs::read(&net).expect("the network was written");
-    assert!(baton_engine::eval::network::Network::from_bytes(&bytes).is_ok());
+    assert!(
+        baton_engine::eval::network::Network::read(&bytes, baton_engine::Variant::Knightmate)
+            .is_ok()
+    );
     // --loss-of reports a network's loss on the same positions, fitting nothing; a
     // file that is no network is refused with the reason.
     let loss_of = |path: &str| with_scores(&["--loss-of", path]);

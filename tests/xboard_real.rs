@@ -179,15 +179,15 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
     let x = XServer::start();
     let carried: Vec<_> = baton_engine::Variant::ALL
         .into_iter()
-        .map(|v| v.facts())
-        .filter(|f| f.xboard_limit.is_none())
+        .map(baton_protocol::xboard_names::of)
+        .filter(|f| f.limit.is_none())
         .collect();
     assert!(
         carried.len() >= 3,
         "normal, knightmate, knightrelay at least"
     );
     for facts in carried {
-        let variant = facts.xboard_name;
+        let variant = facts.name;
         let v = Variant::from_name(facts.name).expect("a variant");
         let saved =
             std::env::temp_dir().join(format!("baton-xboard-{variant}-{}.pgn", std::process::id()));
@@ -240,7 +240,7 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
         );
         // Each move reaches the other engine as the same move, in the notation Baton
         // asked for: SAN where XBoard's SAN is Baton's (docs/san.md), else coordinates.
-        let san = facts.xboard_builtin;
+        let san = facts.builtin;
         let mut pos = Position::startpos(v);
         let mut played: Vec<Move> = Vec::new();
         for (k, (engine, m)) in sent.iter().enumerate() {
@@ -362,10 +362,10 @@ fn a_variant_xboard_cannot_carry_is_refused_with_the_reason() {
     let x = XServer::start();
     for facts in baton_engine::Variant::ALL
         .into_iter()
-        .map(|v| v.facts())
-        .filter(|f| f.xboard_limit.is_some())
+        .map(baton_protocol::xboard_names::of)
+        .filter(|f| f.limit.is_some())
     {
-        let variant = facts.xboard_name;
+        let variant = facts.name;
         let xboard = XBoard::start(
             &x,
             variant,
@@ -376,7 +376,7 @@ fn a_variant_xboard_cannot_carry_is_refused_with_the_reason() {
             .lines()
             .find(|l| l.contains("<first : tellusererror"))
             .unwrap_or_else(|| panic!("{variant}: no tellusererror in\n{log}"));
-        let limit = facts.xboard_limit.unwrap_or_default();
+        let limit = facts.limit.unwrap_or_default();
         assert!(told.contains(limit), "{variant}: {told}");
         assert!(told.contains("baton gui"), "{variant}: {told}");
         assert!(moves(&log).0.is_empty(), "{variant}: a move was played");

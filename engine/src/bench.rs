@@ -1,6 +1,7 @@
 //! The fixed positions `baton bench` searches, per variant. The node total of a bench
 //! run is the search's signature: it changes only when the search or evaluation does.
 
+use crate::profile::Profile;
 use crate::variant::Variant;
 
 /// The node total of `baton bench all` (every variant's positions at its own depth, one
@@ -10,9 +11,9 @@ use crate::variant::Variant;
 pub const SIGNATURE: u64 = 5_997_948;
 
 /// Bench positions of a variant (FENs), with the default bench depth
-/// (`VariantFacts::bench`).
+/// (`Profile::bench`).
 pub fn positions(variant: Variant) -> (&'static [&'static str], u32) {
-    variant.facts().bench
+    Profile::of(variant).bench
 }
 
 #[cfg(test)]

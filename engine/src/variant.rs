@@ -1,10 +1,11 @@
-//! The variants Baton plays: their names, boards, start positions, piece letters and
-//! the few switches that the shared rules code reads.
+//! The variants Baton plays and what their rules say: names, boards, start positions,
+//! piece letters and the few switches that the shared rules code reads. How the engine
+//! plays a variant (search switches, weights, network, bench positions, opening suite)
+//! is its engine profile (`crate::profile`), above the evaluation and the search; the
+//! names XBoard gives the variants are the protocol crate's.
 
-use crate::eval::weights::{self, Weights};
 use crate::geometry::Geometry;
 use crate::piece::Role;
-use crate::search::features::{Features, Sharp};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Variant {
@@ -18,10 +19,11 @@ pub enum Variant {
     FlipShatranj8,
 }
 
-/// Everything a variant is, as data: one record per variant (after Fairy-Stockfish's
-/// variant table), so that a front end or the shared rules code reads a fact instead of
-/// matching on the variant. Behaviour that is code, not data, lives in the variant's
-/// module under `rules`.
+/// What a variant's rules say, as data: one record per variant (after Fairy-Stockfish's
+/// `Variant`), so that a front end or the shared rules code reads a fact instead of
+/// matching on the variant. Nothing here is about playing well (that is the variant's
+/// `profile::Profile`). Behaviour that is code, not data, lives in the variant's module
+/// under `rules`.
 #[derive(Debug)]
 pub struct VariantFacts {
     /// The `UCI_Variant` name and the name docs/protocol.md gives it.
@@ -50,33 +52,6 @@ pub struct VariantFacts {
     pub piece_states: bool,
     /// What the FEN's 7th field holds, if it has one.
     pub extra_fen_field: Option<&'static str>,
-    /// The name on XBoard's side. XBoard reads a variant name it knows inside a longer
-    /// one (`flipshatranj` as its own `shatranj`), so a colliding name gets another.
-    pub xboard_name: &'static str,
-    /// XBoard plays the variant itself (no `setup` is sent).
-    pub xboard_builtin: bool,
-    /// What XBoard cannot carry in this variant, if anything: Baton tells the user so
-    /// and points to its own board (`baton gui`).
-    pub xboard_limit: Option<&'static str>,
-    /// How the search estimates exchanges (`search::movepick::see`).
-    pub exchanges: Exchanges,
-    /// The search techniques the variant's rules allow (`search::Features`).
-    pub search: Features,
-    /// The evaluation's numbers (`eval::weights`).
-    pub weights: &'static Weights,
-    /// The learned correction (`eval::network`, written by `baton tune --net`), where
-    /// one has beaten the hand-made evaluation alone in a match: the search adds it to
-    /// the evaluation that `weights` give.
-    pub network: Option<&'static [u8]>,
-    /// The positions `baton bench` searches, and its default depth. The bench's node
-    /// total is the search's signature: it changes only when the search or the
-    /// evaluation does.
-    pub bench: (&'static [&'static str], u32),
-    /// The opening suite `baton match` plays from unless told otherwise (EPD lines made
-    /// by `baton openings`, kept in `benches/openings/`), and the depth its positions
-    /// are judged at: 10 where that takes under a second a position, less where the
-    /// two-part turns or flips make depth 10 a matter of minutes.
-    pub openings: (&'static str, u32),
 }
 
 const ORTHODOX_PIECES: &[(char, Role)] = &[
@@ -99,48 +74,7 @@ const FLIP_PIECES: &[(char, Role)] = &[
 ];
 const FLIP_PROMOTIONS: &[Role] = &[Role::Knight, Role::Elephant, Role::Dabbaba];
 
-/// Which attacks an exchange estimate (`search::movepick::see`) counts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Exchanges {
-    /// None is made: captures fuse pieces (combiningknightmare), or neutral pieces
-    /// decide who attacks (Stones & Relays); flip shatranj's 10x10 board, where `Flip`
-    /// lost (docs/strength.md).
-    None,
-    /// The orthodox attacks.
-    Orthodox,
-    /// Knight relay's: knights attack nothing, relayed pieces also leap. Knights are
-    /// never captured and never capture, so the relays stay as they are all through an
-    /// exchange.
-    KnightRelay,
-    /// Flip shatranj's: a piece attacks where it may capture next turn (its state, a
-    /// power beside it, the states of the neighbours that lend it their leaps). Every
-    /// piece is a leaper; a capturer that leaves keeps lending in the estimate, and the
-    /// turns' flips are not foreseen. A turn that leaves the enemy king to be taken is
-    /// never thought to lose material.
-    Flip,
-}
-
-impl Exchanges {
-    /// Whether a piece that leaves the target square can uncover a slider behind it:
-    /// flip shatranj has leapers only.
-    pub fn has_sliders(self) -> bool {
-        self != Exchanges::Flip
-    }
-
-    /// Whether a turn that leaves the enemy king to be taken next is never thought to
-    /// lose material (flip shatranj: the opponent must answer the threat first).
-    pub fn king_threat_outweighs_material(self) -> bool {
-        self == Exchanges::Flip
-    }
-
-    /// Whether a piece of `role` can never be taken back: knight relay's knights
-    /// neither capture nor are captured.
-    pub fn never_captured(self, role: Role) -> bool {
-        self == Exchanges::KnightRelay && role == Role::Knight
-    }
-}
-
-/// Orthodox chess: the facts a variant record starts from (`..CHESS`).
+/// Orthodox chess: the record a variant's starts from (`..CHESS`).
 const CHESS: VariantFacts = VariantFacts {
     name: "chess",
     geometry: Geometry::Board8x8,
@@ -157,47 +91,10 @@ const CHESS: VariantFacts = VariantFacts {
     shared_pieces: false,
     piece_states: false,
     extra_fen_field: None,
-    xboard_name: "normal",
-    xboard_builtin: true,
-    xboard_limit: None,
-    exchanges: Exchanges::Orthodox,
-    // Zugzwang is rare where a side can (almost) always pass or has pieces to move;
-    // the guard in `search` (pieces other than pawns) covers the chess family's
-    // endgames.
-    search: Features {
-        aspiration: true,
-        null_move: true,
-        lmr: true,
-        // With correction history (`Sharp::CHESS_FAMILY`): against the build without
-        // it, 1,000 games at 15,000 nodes a move from the suite, 399-324-277, +26.1
-        // +/- 18.4 Elo (LOS 99.7%, docs/strength.md).
-        sharp: Sharp::CHESS_FAMILY,
-        check_extension: true,
-        quiescence_checks: false,
-        quiescence_threats: false,
-        hash_move_unscored: false,
-    },
-    weights: &weights::ORTHODOX,
-    network: None,
-    openings: (include_str!("../../benches/openings/chess.epd"), 10),
-    bench: (
-        &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
-            "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
-            "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
-            "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
-            "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10",
-            "8/8/8/4k3/8/8/3QK3/8 w - - 0 1",
-        ],
-        11,
-    ),
 };
 
 const KNIGHTMATE: VariantFacts = VariantFacts {
     name: "knightmate",
-    xboard_name: "knightmate",
     start_fen: "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
     pieces: &[
         ('P', Role::Pawn),
@@ -209,208 +106,40 @@ const KNIGHTMATE: VariantFacts = VariantFacts {
     ],
     promotions: &[Role::Queen, Role::Rook, Role::Bishop, Role::Commoner],
     royal_is_knight: true,
-    // Every sharper technique (`Sharp::ALL`), the four `CHESS_FAMILY` leaves off
-    // included (measured in knightmate alone, 2026-11-27 and 2026-11-29). Correction
-    // history came here first (2026-11-29). Pruning at PV nodes (`pv_pruning`),
-    // against the build without it, 15,000 nodes a move from the suite: 407-351-242,
-    // +19.5 +/- 18.8 Elo over 1,000 games (seed 7), and 234-205-139, +17.4 +/- 24.7
-    // over 578 (seed 8, stopped to free the cores for a 10+0.1 match);
-    // docs/strength.md.
-    search: Features {
-        quiescence_checks: true,
-        sharp: Sharp::ALL,
-        ..CHESS.search
-    },
-    weights: &weights::KNIGHTMATE,
-    // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
-    // self-play, the scores it recorded as targets (`baton tune --net`).
-    network: Some(include_bytes!("../nets/knightmate.nn")),
-    openings: (include_str!("../../benches/openings/knightmate.epd"), 10),
-    bench: (
-        &[
-            "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
-            "rmbqkbmr/ppp2ppp/4p3/3p4/3P4/4P3/PPP2PPP/RMBQKBMR w KQkq - 0 3",
-            "r1bqkb1r/ppp1pppp/2m2m2/3p4/3P4/2M2M2/PPP1PPPP/R1BQKB1R w KQkq - 4 4",
-            "2r1k2r/pp1b1ppp/2mbpm2/q2p4/3P4/2PBPM2/PP1M1PPP/R2QK2R w KQk - 2 10",
-            "4k3/ppp2ppp/3m4/8/8/3M4/PPP2PPP/4K3 w - - 0 20",
-            "r3k2r/pppq1ppp/2mbbm2/3pp3/3PP3/2MBBM2/PPPQ1PPP/R3K2R b KQkq - 6 8",
-        ],
-        11,
-    ),
     ..CHESS
 };
 
 const KNIGHT_RELAY: VariantFacts = VariantFacts {
     name: "knightrelay",
-    xboard_name: "knightrelay",
-    xboard_builtin: false,
     en_passant: false,
-    exchanges: Exchanges::KnightRelay,
-    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
-    // 34-23-43, +38.4 +/- 51.9 (its bench tree 2.3x smaller); with combiningknightmare's
-    // match, 200 games: +36.6 +/- 38.8, LOS 97%. Correction history added since: against
-    // the build without it, 1,000 games at 15,000 nodes a move from the suite:
-    // 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength.md).
-    search: CHESS.search,
-    weights: &weights::KNIGHTRELAY,
-    network: None,
-    // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
-    // deep in enemy camp (they cannot be taken), kings on both wings.
-    openings: (include_str!("../../benches/openings/knightrelay.epd"), 10),
-    bench: (
-        &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r2qkb1r/pp1bn1pp/2p2p2/8/3PQ3/2Pn1N2/P1PB1KPP/RN3B1R w kq - 0 12",
-            "3qk2r/rppbbppp/2n2n2/3p4/1p1P4/NP3P2/P3P1PP/R1BQKBNR w k - 0 12",
-            "r1b4r/ppppk3/n5pb/4n2p/4P1P1/2N2N2/PPPQBPP1/R3K2R w KQ - 2 12",
-            "r2k4/7r/2p1bnp1/1p3p1p/p2n1b2/1Np2P1N/PPP1PPPP/R1KQ1B1R w - - 2 18",
-            "rnbqkb1r/pp5p/1pP2np1/1N3p2/2B2B2/5P2/PPQ2PPP/R3K1NR w KQ - 1 12",
-        ],
-        9,
-    ),
     ..CHESS
 };
 
 const COMBINING_KNIGHTMARE: VariantFacts = VariantFacts {
     name: "combiningknightmare",
-    xboard_name: "combiningknightmare",
-    xboard_builtin: false,
-    xboard_limit: Some("XBoard cannot show a Knightmare, one piece owned by both sides"),
     shared_pieces: true,
     extra_fen_field: Some("the frozen Knightmare's square"),
-    exchanges: Exchanges::None,
-    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
-    // 39-29-32, +34.9 +/- 56.8 (see knightrelay's). Correction history added since:
-    // against the build without it, 1,000 games at 15,000 nodes a move from the suite:
-    // 404-299-297, +36.6 +/- 18.1 Elo (LOS 100%, docs/strength.md).
-    search: CHESS.search,
-    weights: &weights::COMBINING_KNIGHTMARE,
-    network: None,
-    // Knightmares of every pair of types, frozen (7th field) or not, a promotion
-    // race and a lone Knightmare ending.
-    openings: (
-        include_str!("../../benches/openings/combiningknightmare.epd"),
-        10,
-    ),
-    bench: (
-        &[
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
-            "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
-            "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
-            "rn2k2r/pppq1ppp/4(Bb)3/3pP3/1(Qn)6/2N5/PPP2PPP/R3K2R w KQkq d6 0 9 -",
-            "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/3(Nn)P3/2N5/PPPP1PPP/R1BQKB1R b KQkq - 0 4 d4",
-            "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
-            "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
-        ],
-        9,
-    ),
     ..CHESS
 };
 
 const STONES_RELAYS: VariantFacts = VariantFacts {
     name: "stonesrelays",
-    xboard_name: "stonesrelays",
-    xboard_builtin: false,
-    xboard_limit: Some("XBoard cannot send or show the neutral move of a turn"),
     geometry: Geometry::Board8x9,
     start_fen: "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     neutral_pieces: true,
     extra_fen_field: Some("the ko: the last neutral move's from and to squares"),
-    exchanges: Exchanges::None,
-    // A null turn exists in the rules themselves: a piece that reaches a relay may
-    // come back to its square through it (and the turn may still add a neutral move,
-    // or consist of nothing else in effect). So passing is legal for nearly every
-    // army, zugzwang nearly vanishes, and the null move's premise (a real move is at
-    // least as good as passing) holds by the rules rather than by experience:
-    // null-move pruning is sounder here than in chess, and its failure case is rarer.
-    // Where no piece reaches a relay (the king and pawns far from one) zugzwang is
-    // possible again; the `has_pieces` guard in `search` keeps null moves out of pawn
-    // endings, which are most of those cases. The search's pass is the rules' null
-    // turn without its cost in castling rights (a king's or rook's null turn loses
-    // them), a small optimism in the bound.
-    //
-    // No check extension: checks are cheap (a neutral move that steps a relay into a
-    // line, or a stone out of one, gives one), and an answer to a check can give check
-    // again the same way, so extended lines of checks hardly end. Each extension keeps
-    // the depth where it was, and nodes in check are searched with every neutral form
-    // and without pruning: `go depth 4` took minutes; even with the extensions capped
-    // at twice the depth, millions of nodes lay on lines where every turn gave check.
-    // Checks are still answered with evasions in the first plies of quiescence, and a
-    // node in check still prunes nothing.
-    search: Features {
-        sharp: Sharp::NONE,
-        check_extension: false,
-        ..CHESS.search
-    },
-    weights: &weights::STONES_RELAYS,
-    network: None,
-    openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
-    bench: (
-        &[
-            "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
-            "kS6/XS6/1S2N3/8/8/8/8/8/7K w - - 0 1",
-            // Middlegames from random walks of 20 to 28 plies judged level at depth 5
-            // (`baton openings stonesrelays --count 6 --plies 20-28 --depth 5 --seed 21`):
-            // with the start and the four-move position alone the thread speed-up rested
-            // on one position whose tree swings with the table's contents.
-            "r1b1kbnr/p1p2ppp/npX1p3/3XS2S/S2p1q2/8/PS1PPP2/RPP1N1PP/1NBQKBR1 w kq - 7 12 h7h6",
-            "rnbq1bnr/p1p5/Spk1X1p1/3ppp1X/1S5p/2P1P1PS/N1S2N1P/PP1P1P2/R1BQKB1R w K - 0 11 -",
-            "2bqkb1r/1ppp1p2/n3pn1S/p1S2rpp/2S5/PSP2X1P/1Q2PXP1/1P1P1P2/RNB1KBNR b KQk h3 0 11 b5c5",
-            "rnb2bnr/1p1k1ppp/1q1p4/pSp2S1S/2PX1X2/S2PpP2/1P4PN/PBK1P2P/RN1Q1B1R b - - 3 11 b4a4",
-            // Eight more, every line of `baton openings stonesrelays --count 8 --plies
-            // 20-28 --depth 5 --seed 22`, taken before any was timed. The search is
-            // chaotic here (one thread's tree to a depth moves 2-3x with the table's
-            // contents), so a position's time is one draw; with three positions carrying
-            // two thirds of the time, the two-thread ratio was the ratio of a few draws.
-            "1rbqk1nr/p3ppb1/np4pp/S1Pp4/SSP1S3/3X1P2/3XQ1N1/PP1P2PP/RNB1KB1R b KQk - 0 11 d5d3",
-            "2b1kbr1/r1pqnp2/1pnXS2p/p1SpS1p1/PS2p3/4P1P1/2PX1N2/1PNP1PBP/R1BQK2R w K - 4 13 e3d3",
-            "r1bqkb1r/p4pp1/4pn2/2pp3p/1p3SX1/SPX1P2P/S2S1P2/P1PPNKP1/RNBQ3R w - - 0 14 -",
-            "rnbqk2r/pp2bp2/S2ppn1p/2pS1Xp1/6S1/2X2P2/1SPPQ2N/PP2P1PP/RNBK1B1R b kq - 1 11 c5c4",
-            "2bq1bnr/rpp2kpp/3pp3/pS4S1/1n2N3/2SXBX2/P1S3PP/1PPP1P2/RNBQK2R b KQ - 3 11 d5d4",
-            "2bqkb1r/rp2p1pp/pSn1ppSn/B4X2/2S1X3/P2Q4/2S5/RPPP1PPP/1NB2KNR w - - 7 15 e4e5",
-            "r1bqkb2/ppp1pppr/1Snp4/1NS5/P1X2P1p/1P1P4/1SR4S/2PKP1PP/2BQ1XNR w q - 2 14 d5c5",
-            "rnb1kbnr/pp6/4X1p1/1Spp1p2/SS4S1/6X1/7P/qPPNPPPR/RNB1KB2 w Qkq - 0 11 c5b5",
-        ],
-        4,
-    ),
     ..CHESS
 };
 
 const STONES_RELAYS_TUNNEL: VariantFacts = VariantFacts {
     name: "stonesrelays-tunnel",
-    xboard_name: "stonesrelays-tunnel",
     tunnel: true,
     start_fen: "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    // The weights are stonesrelays' (`weights::STONES_RELAYS`, through `..` below): fitted
-    // without the tunnel, they scored 52-41-7 against the tunnel's hand-set ones over 100
-    // games (docs/strength.md).
-    openings: (
-        include_str!("../../benches/openings/stonesrelays-tunnel.epd"),
-        6,
-    ),
-    bench: (
-        &[
-            "rnbqkbnr/pppppppp/8/1S4G1/1S1XX1S1/1S4G1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r1bqkb1r/pppp1ppp/2n2n2/1S2p1G1/1S1XX1S1/1S2P1G1/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
-            // Middlegames as stonesrelays' (`baton openings stonesrelays-tunnel --count 6
-            // --plies 20-28 --depth 5 --seed 21`).
-            "1nq2bnr/2p1kppp/1p2pG2/rSSbX1X1/pS1P3S/2P3GP/4B3/PP1NPKP1/R3QBNR w - - 3 11 b4b5",
-            "1rbq2nr/2ppk3/1pn1pp1G/p1b2Xpp/PS3X2/S1SP1GS1/4P3/1PPB1PPP/RQN1KBNR w KQ - 1 11 e6f4",
-            "rnb1kbr1/p2qp3/Spp2n1p/3p1ppG/S1XS2S1/2P1PX1G/1P1P1P2/P2N1QPP/1RB1KBNR w Kq - 2 12 b5d5",
-            "r3kbnr/pbp1ppp1/1pn1S1G1/3X4/q2pN1Sp/1SS2B1G/N1QP4/PPP1XPPP/2KR1B1R w kq - 4 12 e3e2",
-        ],
-        4,
-    ),
     ..STONES_RELAYS
 };
 
 const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     name: "flipshatranj",
-    xboard_name: "flipten",
-    xboard_builtin: false,
-    xboard_limit: Some("XBoard cannot send or show the flip that ends every turn"),
     piece_states: true,
     geometry: Geometry::Board10x10,
     start_fen: "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
@@ -420,94 +149,14 @@ const FLIP_SHATRANJ: VariantFacts = VariantFacts {
     royal_count: 2,
     en_passant: false,
     castling: false,
-    exchanges: Exchanges::None,
-    // A quiet move with a far piece's flip is almost always at hand, so a pass rarely
-    // flatters; zugzwang is left to sparse endgames (the `has_pieces` guard), and a
-    // king the opponent could take counts as check (no null move there). Halves the
-    // bench time or better.
-    search: Features {
-        // A fail high at a PV node is checked before its full-window re-search: with
-        // two threads a bound from the other thread's deeper iteration often made it
-        // one that the re-search then refuted at great cost. Bench at depth 7, two
-        // threads, 10 alternating runs: median 8.1 s against 11.6 s (one thread 14.3 s
-        // against 14.4 s); against the build without it, 100 games at 5+0.05:
-        // +24.4 +/- 68.1.
-        sharp: Sharp {
-            verified_fail_high: true,
-            ..Sharp::NONE
-        },
-        // Its turns are counted in hundreds (792 at the start) and its search uses
-        // no history but for ordering. Trying the hash move before scoring the list,
-        // against the build without it, 200 games at 5+0.05 from the suite (two runs
-        // of 100): 112-80-8, +56 +/- 48 Elo. Its time to a depth over the suite's
-        // first 30 positions moved both ways (0.89x at depth 6, 1.08x at depth 7).
-        hash_move_unscored: true,
-        // Its scores swing between depths: without aspiration windows the bench
-        // reached depth 7 in 23.8 s against 27 s, and with 2 threads 1.59x faster
-        // (0.71x-0.94x with them); against windows, 100 games at 5+0.05: +52.5 +/- 68.8.
-        aspiration: false,
-        ..CHESS.search
-    },
-    weights: &weights::FLIP,
-    network: None,
-    // Start positions and middlegames from short self-play games (random first
-    // plies), with pieces in both states, powers moved and kings in reach.
-    openings: (include_str!("../../benches/openings/flipshatranj.epd"), 6),
-    bench: (
-        &[
-            "dnexkkxend/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
-            "d3k1x2d/ppp1pp1ppp/4+ee4/3pn3k1/10/6+n3/3PN2P2/5X2N1/PPP+KPPPDP1/D4KX3 w - - 0 17",
-            "dnexkkxe1d/p2p2pppp/10/1pp1pn4/10/10/6PP2/6XE2/PPPP1P1DPP/DNEX+KK2N1 w - - 0 9",
-            "6xe1d/p1dk1k1ppp/2+n3+p3/2p+p2+E3/4+n5/1+p8/5NDP2/5EX3/PPPP1PK1PP/D2XK5 w - - 2 25",
-        ],
-        5,
-    ),
     ..CHESS
 };
 
 const FLIP_SHATRANJ8: VariantFacts = VariantFacts {
     name: "flipshatranj8",
-    xboard_name: "flipeight",
     geometry: Geometry::Board8x8,
     start_fen: "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
     royal_count: 1,
-    // The sharper techniques but singular extensions and quiet-move pruning, and
-    // quiescence answers a threatened king with every move: against 4eb9e77 at
-    // 5+0.05 over 100 games this scored +59.6 +/- 69.7 where the plain search had
-    // +34.9 +/- 69.4; directly against the plain search, 70 games: +9.9 +/- 83.0. No
-    // gain shown either way; kept for the quiescence threats (a test) and the nodes:
-    // bench 1.69M -> 0.30M at the same depth.
-    search: Features {
-        // Correction history added since: against the build without it, 1,000 games
-        // at 15,000 nodes a move from the suite, 527-467-6, +20.9 +/- 21.5 Elo (LOS
-        // 97.1%, docs/strength.md), though the bench's tree grew from 864,921 nodes to
-        // 1,212,794.
-        sharp: Sharp {
-            singular_extension: false,
-            quiet_pruning: false,
-            ..Sharp::CHESS_FAMILY
-        },
-        quiescence_threats: true,
-        hash_move_unscored: false,
-        // Aspiration windows, unlike the 10x10 board (not measured without them here).
-        aspiration: true,
-        ..FLIP_SHATRANJ.search
-    },
-    // Against the build before (c416c31), 100 games at 5+0.05 from the suite: 57-42-1,
-    // +52.5 +/- 69.5 (LOS 93%), though the bench needs 4x the nodes to the same depth
-    // (captures the estimate calls losing are tried after the quiet moves).
-    exchanges: Exchanges::Flip,
-    weights: &weights::FLIP8,
-    network: None,
-    openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
-    bench: (
-        &[
-            "dnexkend/pppppppp/8/8/8/8/PPPPPPPP/DNEXKEND w - - 0 1",
-            "dn+e4d/p1pp1ppp/5+pk1/1E+e+n4/7P/1K6/PPPPP+PP1/DN1X2ND w - - 3 9",
-            "d2x1+e1d/pppkp+ppp/2n3+n1/8/3pPE2/P2+e1X+N1/1P+PP1PPP/+D1E1K2D w - - 0 9",
-        ],
-        6,
-    ),
     ..FLIP_SHATRANJ
 };
 
@@ -523,7 +172,7 @@ impl Variant {
         Variant::FlipShatranj8,
     ];
 
-    /// The variant's record of facts: the one place a new variant's data goes.
+    /// What the variant's rules say: the one place a new variant's rules data goes.
     pub const fn facts(self) -> &'static VariantFacts {
         match self {
             Variant::Chess => &CHESS,
@@ -535,15 +184,6 @@ impl Variant {
             Variant::FlipShatranj => &FLIP_SHATRANJ,
             Variant::FlipShatranj8 => &FLIP_SHATRANJ8,
         }
-    }
-
-    /// Middlegame material of a role (the weights' own), for move ordering and
-    /// exchange estimates; the king is worth more than everything else together.
-    pub fn piece_value(self, role: Role) -> i32 {
-        if role == Role::King {
-            return 20_000;
-        }
-        self.facts().weights.material[role.idx()].0
     }
 
     /// The `UCI_Variant` / XBoard name.

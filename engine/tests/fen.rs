@@ -187,7 +187,7 @@ fn a_tunnel_board_with_one_gate_is_read_as_a_board_without_a_working_tunnel() {
 #[test]
 fn positions_are_equal_exactly_when_their_fens_are() {
     for v in Variant::ALL {
-        for line in v.facts().openings.0.lines().take(10) {
+        for line in baton_engine::Profile::of(v).openings.0.lines().take(10) {
             let fen = line.split(';').next().unwrap_or_default().trim();
             let pos = Position::from_fen(v, fen).expect(fen);
             let mut seen: Vec<Position> = vec![pos.clone()];

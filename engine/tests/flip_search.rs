@@ -130,8 +130,7 @@ fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
 #[test]
 fn scores_do_not_swing_between_odd_and_even_depths() {
     for v in [Variant::FlipShatranj, Variant::FlipShatranj8] {
-        let fens: Vec<&str> = v
-            .facts()
+        let fens: Vec<&str> = baton_engine::Profile::of(v)
             .openings
             .0
             .lines()

@@ -158,7 +158,10 @@ fn walk_suites(
     mut visit: impl FnMut(Variant, &Position, &[baton_engine::Move], &mut Rng),
 ) {
     for v in Variant::ALL {
-        for line in lines(v.facts().openings.0).into_iter().take(openings) {
+        for line in lines(baton_engine::Profile::of(v).openings.0)
+            .into_iter()
+            .take(openings)
+        {
             let fen = line.split(';').next().unwrap_or("").trim();
             let mut pos = Position::from_fen(v, fen).expect("suite FEN");
             for _ in 0..plies {

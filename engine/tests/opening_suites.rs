@@ -1,4 +1,4 @@
-//! The opening suites `baton match` plays from by default (`VariantFacts::openings`,
+//! The opening suites `baton match` plays from by default (`Profile::openings`,
 //! made by `baton openings`): enough positions, each legal in its variant, still going,
 //! and judged level at the suite's depth.
 
@@ -13,7 +13,7 @@ const README: &str = include_str!("../../benches/openings/README.md");
 fn every_variant_has_a_suite_of_level_positions_of_its_own() {
     let mut all_fens = HashSet::new();
     for v in Variant::ALL {
-        let (text, depth) = v.facts().openings;
+        let (text, depth) = baton_engine::Profile::of(v).openings;
         // Records and nothing else: cutechess-cli reads every line as a position.
         let lines: Vec<&str> = text.lines().collect();
         // The command that remakes the suite is kept beside it.

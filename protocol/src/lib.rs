@@ -12,6 +12,7 @@ pub mod version;
 pub mod xboard;
 pub mod xboard_board;
 pub mod xboard_clock;
+pub mod xboard_names;
 
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -15,6 +15,7 @@ use crate::xboard_board::{
     square_from_xboard, variant_from_xboard, variant_names, zero_based_ranks,
 };
 use crate::xboard_clock::{centiseconds_ms, parse_level, seconds_ms, Clock};
+use crate::xboard_names;
 
 /// What the search thread hands back: the engine's move, already sent, to be played on
 /// our board before the next command. `generation` changes whenever a search is
@@ -276,7 +277,7 @@ impl XBoard {
         if let Some(setup) = setup_line(v) {
             self.out.line(&setup);
         }
-        if let Some(limit) = v.facts().xboard_limit {
+        if let Some(limit) = xboard_names::of(v).limit {
             self.out.line(&format!(
                 "tellusererror Baton plays {}, but {limit}. Play it on Baton's own board: run 'baton gui'.",
                 v.name()
@@ -385,7 +386,7 @@ impl XBoard {
         // XBoard sends `go` even after the `tellusererror` that `variant` gave for a
         // variant it cannot carry (seen in XBoard 4.9: 70 ms later), and then forfeits
         // the move it cannot read. Baton does not move there: the error says why.
-        if let Some(limit) = self.engine.variant().facts().xboard_limit {
+        if let Some(limit) = xboard_names::of(self.engine.variant()).limit {
             let v = self.engine.variant().name();
             return self.error(&format!("{v}: {limit}; run 'baton gui'"), line);
         }

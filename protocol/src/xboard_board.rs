@@ -4,6 +4,8 @@
 use baton_engine::rules::legal_move_list;
 use baton_engine::{MoveKind, Neutral, Position, Role, Variant};
 
+use crate::xboard_names;
+
 /// XBoard numbers the ranks of a 10-rank board 0-9; we (and UCI) number them 1-10.
 pub fn zero_based_ranks(v: Variant) -> bool {
     v.geometry().height() == 10
@@ -58,7 +60,7 @@ pub fn move_from_xboard(v: Variant, text: &str) -> Option<String> {
 
 /// Whether XBoard plays the variant itself (then no `setup` is sent).
 pub fn known_to_xboard(v: Variant) -> bool {
-    v.facts().xboard_builtin
+    xboard_names::of(v).builtin
 }
 
 /// The variant XBoard names `name`: its XBoard-side name, or the docs/protocol.md name.
@@ -74,7 +76,7 @@ pub fn variant_from_xboard(name: &str) -> Option<Variant> {
     let lower = name.trim().to_ascii_lowercase();
     Variant::ALL
         .into_iter()
-        .find(|v| v.facts().xboard_name == lower)
+        .find(|v| xboard_names::of(*v).name == lower)
         .or_else(|| Variant::from_name(&lower))
 }
 
@@ -142,7 +144,7 @@ pub fn setup_line(v: Variant) -> Option<String> {
 pub fn variant_names() -> String {
     Variant::ALL
         .iter()
-        .map(|v| v.facts().xboard_name)
+        .map(|v| xboard_names::of(*v).name)
         .collect::<Vec<_>>()
         .join(",")
 }

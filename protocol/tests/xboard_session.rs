@@ -158,10 +158,10 @@ fn xboard_names_reach_their_variants_and_limits_are_told() {
     );
     // Where XBoard cannot carry a turn or a piece, the user is told, and where to go.
     for v in Variant::ALL {
-        let name = v.facts().xboard_name;
+        let name = baton_protocol::xboard_names::of(v).name;
         let out = session(&format!("xboard\nnew\nvariant {name}\nping 1\n"));
         let told = with(&out, "tellusererror ");
-        if v.facts().xboard_limit.is_some() {
+        if baton_protocol::xboard_names::of(v).limit.is_some() {
             assert_eq!(told.len(), 1, "{v}: {out:?}");
             assert!(told[0].contains("baton gui"), "{v}: {}", told[0]);
         } else {

@@ -234,7 +234,7 @@ pub struct SprtParams {
 /// Where the games' starting positions come from.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum OpeningSource {
-    /// The variant's suite inside Baton (`VariantFacts::openings`).
+    /// The variant's suite inside Baton (`Profile::openings`).
     #[default]
     Suite,
     /// The variant's start position.

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use baton_engine::rng::Rng;
-use baton_engine::{format_move, rules, Color, Position};
+use baton_engine::{format_move, rules, Color, Position, Profile};
 
 use crate::cli::Error;
 use crate::uci_client::{self, EngineSlot, UciClient};
@@ -112,7 +112,7 @@ fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Openin
         OpeningSource::StartPos => vec![Position::startpos(cfg.referee.variant).fen()],
         OpeningSource::Suite => {
             let name = format!("the {} suite", cfg.referee.variant.name());
-            read_openings(cfg, &name, cfg.referee.variant.facts().openings.0)?
+            read_openings(cfg, &name, Profile::of(cfg.referee.variant).openings.0)?
         }
     };
     let first = cfg

@@ -145,20 +145,21 @@ fn king_danger(
 
 /// Value lost to the pieces of the side to move that the opponent could take next
 /// turn and it cannot retake (or that a cheaper piece attacks).
-fn hanging(pos: &Position, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
+fn hanging(w: &Weights, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
     let mut values: ArrayVec<i32, MAX_PIECES> = ArrayVec::new();
     for p in &us.pieces {
         if p.role == Role::King || !them.attacks.has(p.sq) {
             continue;
         }
-        let v = pos.variant.piece_value(p.role);
+        // The evaluation's own material (the search's exchange values may differ).
+        let v = w.material[p.role.idx()].0;
         let cheapest = them
             .pieces
             .iter()
             .filter(|a| a.captures.has(p.sq))
             .map(|a| match a.role {
                 Role::King => 0,
-                r => pos.variant.piece_value(r),
+                r => w.material[r.idx()].0,
             })
             .min()
             .unwrap_or(v);
@@ -189,6 +190,5 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
         return ft.king_en_prise;
     }
     let my_danger = king_danger(pos, w, ft, us, &theirs, true);
-    mine.score - theirs.score - my_danger + their_danger - hanging(pos, ft, &mine, &theirs)
-        + w.tempo
+    mine.score - theirs.score - my_danger + their_danger - hanging(w, ft, &mine, &theirs) + w.tempo
 }

@@ -17,12 +17,45 @@ use crate::position::Position;
 use crate::rules::orthodox::{attacks as orthodox_attacks, piece_attacks};
 use crate::variant::Variant;
 
+use std::sync::OnceLock;
 pub use weights::Weights;
 
-/// The variant's evaluation weights (`VariantFacts::weights`).
-#[inline]
+/// What the evaluation reads of a variant's engine profile. The profile
+/// (`crate::profile`, above the evaluation) implements it for `Variant`, so that the
+/// evaluation names no module above it.
+pub trait EvalProfile: Copy {
+    /// The text of the variant's weights file (`engine/weights/`), which `weights`
+    /// reads.
+    fn weights_file(self) -> &'static str;
+    /// The learned correction (`network`), if the variant has one.
+    fn network(self) -> Option<&'static [u8]>;
+}
+
+/// The variant's evaluation weights (`Profile::weights`, its file in
+/// `engine/weights/`), read on first use. A test reads every variant's file, so the
+/// built-in files are known good: a broken one stops the build's tests, not a game.
 pub fn weights(variant: Variant) -> &'static Weights {
-    variant.facts().weights
+    static TABLES: [OnceLock<Weights>; Variant::ALL.len()] =
+        [const { OnceLock::new() }; Variant::ALL.len()];
+    let index = Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("every variant is in Variant::ALL");
+    TABLES[index].get_or_init(|| {
+        Weights::parse(variant.weights_file(), variant)
+            .unwrap_or_else(|e| panic!("the built-in weights of {}: {e}", variant.name()))
+    })
+}
+
+/// Which terms of its own (`weights::OwnTerms`, by name) the variant's evaluation
+/// reads: beside `evaluate`'s dispatch, which picks that evaluation.
+pub(crate) fn own_terms(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Chess | Variant::Knightmate | Variant::CombiningKnightmare => "none",
+        Variant::KnightRelay => "relay",
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => "stones",
+        Variant::FlipShatranj | Variant::FlipShatranj8 => "flip",
+    }
 }
 
 /// Which evaluation the search uses. `Material` counts material only: the baseline
@@ -402,7 +435,8 @@ fn side_terms_mapped(
             }
             let central = max_dist - centre_distance(t, sq);
             if let Some(ranks) = &w.rank {
-                let r = (t.relative_rank(us, sq) as usize).min(weights::RANKS - 1);
+                // A row per rank of the board (`Weights::parse` checks it).
+                let r = t.relative_rank(us, sq) as usize;
                 mg += ranks[role.idx()][r].0;
                 eg += ranks[role.idx()][r].1;
             }
@@ -606,16 +640,16 @@ mod tests {
             (
                 Variant::KnightRelay,
                 "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1",
-                "relay.relayed.Queen",
+                "own.relay.relayed.Queen",
             ),
             // Without the pawn d2, White's queen reaches the relay d5; Black's does not.
             (
                 Variant::StonesRelays,
                 "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
-                "stones.relay_reach.Queen",
+                "own.stones.relay_reach.Queen",
             ),
             // After a first move the sides' mobility differs.
-            (Variant::FlipShatranj8, "", "flip.mobility_move"),
+            (Variant::FlipShatranj8, "", "own.flip.mobility_move"),
         ] {
             let pos = if fen.is_empty() {
                 let start = Position::startpos(v);
@@ -623,16 +657,20 @@ mod tests {
             } else {
                 Position::from_fen(v, fen).unwrap()
             };
-            let mut w = weights(v).clone();
+            let w = weights(v);
             let names: Vec<String> = w.tunable().into_iter().map(|(n, _)| n).collect();
             assert!(names.iter().any(|n| n.starts_with(name)), "{v}: {names:?}");
-            let before = weighted(&pos, &w);
-            for (n, value) in w.tunable() {
-                if n.starts_with(name) {
-                    *value += 50;
-                }
-            }
-            assert_ne!(weighted(&pos, &w), before, "{v}: {name} changes nothing");
+            let before = weighted(&pos, w);
+            let moved: Vec<i32> = w
+                .tunable()
+                .into_iter()
+                .map(|(n, value)| value + if n.starts_with(name) { 50 } else { 0 })
+                .collect();
+            assert_ne!(
+                weighted(&pos, &w.with_tunable(&moved)),
+                before,
+                "{v}: {name} changes nothing"
+            );
         }
     }
 

@@ -1,7 +1,7 @@
 //! The evaluation split into its terms, for the UCI `eval` command (as Stockfish's
 //! `eval`): what each group of weights adds to the score of a position, from White's
-//! side. A group is every number `Weights::tunable` names with the same first word
-//! (`rank`, `centre`, `danger`, a variant's own terms, ...); its share is the score
+//! side. A group is every number `Weights::tunable` names with the same first words
+//! (`rank`, `centre`, `threats.danger`, a variant's own terms, ...); its share is the score
 //! with the variant's weights less the score with that group set to zero. Material is
 //! what is left: it also sets the game phase, so it cannot be zeroed like the rest.
 //! The shares add up to the total only where the terms do not interact (the royal
@@ -44,20 +44,28 @@ fn white_to(side: Color, score: i32) -> i32 {
     }
 }
 
-/// The group of a tunable weight: the first word of its name (`rank.Rook[0].mg`:
-/// `rank`; `royal_trap[3]`: `royal_trap`).
-fn group_of(name: &str) -> &str {
-    name.split(['.', '[']).next().unwrap_or(name)
+/// The group of a tunable weight: the first two words of its name, short of a role,
+/// an index or a pair's half (`rank.Rook[0].mg`: `rank`; `royal_trap[3]`:
+/// `royal_trap`; `threats.danger.attacker.Bishop`: `threats.danger`).
+fn group_of(name: &str) -> String {
+    let plain = |w: &&str| {
+        !matches!(*w, "mg" | "eg")
+            && !crate::piece::Role::ALL
+                .iter()
+                .any(|r| format!("{r:?}") == *w)
+    };
+    let head = name.split('[').next().unwrap_or(name);
+    let words: Vec<&str> = head.split('.').take(2).take_while(plain).collect();
+    words.join(".")
 }
 
 /// The groups of `w`'s weights, in order, without material and the side-to-move bonus.
 fn groups(w: &Weights) -> Vec<String> {
-    let mut w = w.clone();
     let mut names: Vec<String> = Vec::new();
     for (name, _) in w.tunable() {
         let group = group_of(&name);
-        if group != "material" && group != "tempo" && !names.iter().any(|n| n == group) {
-            names.push(group.to_string());
+        if group != "material" && group != "tempo" && !names.contains(&group) {
+            names.push(group);
         }
     }
     names
@@ -74,12 +82,12 @@ pub fn trace(pos: &Position) -> Trace {
     let total = white_view(pos, w);
     let mut terms = Vec::new();
     for group in groups(w) {
-        let mut zeroed = w.clone();
-        for (name, v) in zeroed.tunable() {
-            if group_of(&name) == group {
-                *v = 0;
-            }
-        }
+        let values: Vec<i32> = w
+            .tunable()
+            .into_iter()
+            .map(|(name, v)| if group_of(&name) == group { 0 } else { v })
+            .collect();
+        let zeroed = w.with_tunable(&values);
         let share = total - white_view(pos, &zeroed);
         terms.push((group, share));
     }

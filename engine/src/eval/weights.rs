@@ -1,15 +1,25 @@
-//! The evaluation's numbers, one table per variant, kept together so they are easy to
-//! tune. Values are centipawns; pairs are (middlegame, endgame).
+//! The form of the evaluation's numbers, and how they are read and written. The numbers
+//! themselves are data, one file per variant in `engine/weights/` (built in by
+//! `Profile::weights`, read by `Weights::parse`, written by `baton tune`): TOML
+//! through serde, whose derived readers refuse a missing, unknown or misspelt term, so
+//! the types below are the file's schema. Values are centipawns; pairs are
+//! (middlegame, endgame), `[mg, eg]` in the file.
 
 use crate::piece::{Role, NROLES};
+use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Weights {
     /// Material per role (the royal piece counts nothing).
+    #[serde(with = "by_role")]
     pub material: [(i32, i32); NROLES],
     /// Bonus per step closer to the centre, per role.
+    #[serde(with = "by_role")]
     pub centre: [(i32, i32); NROLES],
     /// Bonus per square a piece attacks (mobility), per role.
+    #[serde(with = "by_role")]
     pub mobility: [(i32, i32); NROLES],
     /// Mobility leaves out the squares an enemy pawn attacks: a piece gains little
     /// from a square it cannot stand on without being lost to a pawn. On in knightmate
@@ -40,6 +50,7 @@ pub struct Weights {
     pub tempo: i32,
     /// Pawn structure and piece placement (`eval::structure`); `None` in the
     /// variants whose evaluation was tuned without them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structure: Option<StructureWeights>,
     /// Bonus by how many safe squares the enemy royal piece has (its moves to squares
     /// neither its own pieces hold nor ours attack): a royal with none is a mating
@@ -47,11 +58,13 @@ pub struct Weights {
     pub royal_trap: [i32; 9],
     /// Threats against pieces and safe checks (`eval::threats`); `None` where the
     /// orthodox attack maps do not describe the variant, or it was not measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub threats: Option<ThreatWeights>,
     /// Bonus by the rank a piece stands on, counted from its own side, per role (the
     /// royal piece included): where a piece stands well beyond its distance from the
-    /// centre. `None` where it was not tuned; 8 ranks (the chess family's board).
-    pub rank: Option<[[(i32, i32); RANKS]; NROLES]>,
+    /// centre. `None` where it was not tuned; a row per rank of the board.
+    #[serde(with = "rank_table", skip_serializing_if = "Option::is_none", default)]
+    pub rank: Option<[Vec<(i32, i32)>; NROLES]>,
     /// The terms of the variant's own evaluation (knight relay's relays, Stones &
     /// Relays' relay reach and stones, flip shatranj's states and kings), kept here so
     /// that `baton tune` fits them with the rest.
@@ -59,7 +72,8 @@ pub struct Weights {
 }
 
 /// The terms one variant's evaluation adds to the shared ones.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum OwnTerms {
     None,
     Relay(RelayWeights),
@@ -67,18 +81,15 @@ pub enum OwnTerms {
     Flip(FlipTerms),
 }
 
-/// Ranks of the `rank` table.
-pub const RANKS: usize = 8;
-
-/// A role's row of the `rank` table that changes nothing.
-const NO_RANKS: [(i32, i32); RANKS] = [(0, 0); RANKS];
-
 /// Bonuses for attacking the enemy's pieces, (middlegame, endgame).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ThreatWeights {
     /// Per enemy piece attacked by a minor piece (bishop, knight, commoner) or else by
     /// a rook, by the victim's role.
+    #[serde(with = "by_role")]
     pub by_minor: [(i32, i32); NROLES],
+    #[serde(with = "by_role")]
     pub by_rook: [(i32, i32); NROLES],
     /// Per enemy piece attacked and not defended (or attacked twice, defended once).
     pub hanging: (i32, i32),
@@ -96,8 +107,10 @@ pub struct ThreatWeights {
 /// nothing) defends, the safe and the unsafe checks, the attacks on its flank (the
 /// files next to it on its five nearest ranks: their square /8, less the defence per
 /// defended square), and a constant (negative: a lone attacker is no danger).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DangerWeights {
+    #[serde(with = "by_role")]
     pub attacker: [i32; NROLES],
     pub zone_attack: i32,
     pub weak: i32,
@@ -120,37 +133,9 @@ pub const NO_DANGER: DangerWeights = DangerWeights {
     base: 0,
 };
 
-/// The threat terms of the chess family.
-const THREATS: ThreatWeights = ThreatWeights {
-    by_minor: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (5, 32),
-        bishop: (30, 40),
-        rook: (40, 50),
-        queen: (45, 60),
-        commoner: (30, 40),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    by_rook: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (3, 30),
-        bishop: (20, 35),
-        rook: (0, 20),
-        queen: (30, 20),
-        commoner: (20, 30),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    hanging: (35, 20),
-    safe_check: 20,
-    danger: NO_DANGER,
-};
-
 /// The orthodox pawn-structure and piece-placement terms, (middlegame, endgame).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StructureWeights {
     /// Passed pawn (no enemy pawn ahead on its file or the next ones): bonus times
     /// the square of the ranks it has advanced.
@@ -172,526 +157,12 @@ pub struct StructureWeights {
     pub space: i32,
 }
 
-#[allow(clippy::too_many_arguments)]
-/// A pair of values (middlegame, endgame) for each role but the king, by name.
-struct PerRole {
-    pawn: (i32, i32),
-    knight: (i32, i32),
-    bishop: (i32, i32),
-    rook: (i32, i32),
-    queen: (i32, i32),
-    commoner: (i32, i32),
-    elephant: (i32, i32),
-    dabbaba: (i32, i32),
-    power: (i32, i32),
-}
-
-/// The table indexed by `Role`, the king's entry zero.
-const fn role_table(v: PerRole) -> [(i32, i32); NROLES] {
-    // Order as `Role`: pawn knight bishop rook queen king commoner elephant dabbaba power.
-    [
-        v.pawn,
-        v.knight,
-        v.bishop,
-        v.rook,
-        v.queen,
-        (0, 0),
-        v.commoner,
-        v.elephant,
-        v.dabbaba,
-        v.power,
-    ]
-}
-
-pub const ORTHODOX: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (100, 120),
-        knight: (320, 300),
-        bishop: (330, 320),
-        rook: (480, 530),
-        queen: (950, 1000),
-        commoner: (320, 300),
-        elephant: (150, 150),
-        dabbaba: (170, 170),
-        power: (250, 250),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (8, 4),
-        bishop: (4, 3),
-        rook: (1, 1),
-        queen: (2, 3),
-        commoner: (6, 8),
-        elephant: (4, 3),
-        dabbaba: (4, 3),
-        power: (2, 2),
-    }),
-    mobility: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (4, 4),
-        bishop: (4, 5),
-        rook: (2, 4),
-        queen: (1, 2),
-        commoner: (2, 2),
-        elephant: (2, 2),
-        dabbaba: (2, 2),
-        power: (0, 0),
-    }),
-    mobility_area: false,
-    pawn_advance: (3, 12),
-    royal_shelter: 10,
-    royal_activity: 8,
-    royal_attack: 6,
-    tempo: 12,
-    structure: Some(StructureWeights {
-        passed: (3, 7),
-        isolated: (10, 14),
-        doubled: (8, 18),
-        rook_open_file: (25, 10),
-        rook_half_open_file: (12, 6),
-        bishop_pair: (30, 50),
-        pawn_threat: (45, 35),
-        space: 0,
-    }),
-    royal_trap: [0; 9],
-    threats: Some(THREATS),
-    rank: None,
-    own: OwnTerms::None,
-};
-
-/// The pawn-structure and piece-placement terms off (variants whose evaluation was
-/// tuned without them).
-const NO_STRUCTURE: Weights = Weights {
-    structure: None,
-    threats: None,
-    ..ORTHODOX
-};
-
-/// Knightmate: fitted by `baton tune` (benches/tune.sh) in two rounds, starting from
-/// hand-set weights, to the quiet positions of Fairy-Stockfish's games against itself
-/// at 8,000 nodes a move, with `--lambda 1e-8`, keeping the pass with the best
-/// held-out loss (the measurements are in the commit history).
-/// The mobility weights were fitted counting every square not held by the own side;
-/// the mobility area came later (048924e) and kept them. Knights do not exist in
-/// knightmate.
-pub const KNIGHTMATE: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (96, 112),
-        knight: (0, 0),
-        bishop: (414, 264),
-        rook: (624, 506),
-        queen: (994, 1032),
-        commoner: (370, 314),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (0, 0),
-        bishop: (20, 35),
-        rook: (41, -55),
-        queen: (6, 23),
-        commoner: (40, -6),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    mobility: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (4, 4),
-        bishop: (8, -11),
-        rook: (10, -12),
-        queen: (1, 18),
-        commoner: (2, -6),
-        elephant: (2, 2),
-        dabbaba: (2, 2),
-        power: (0, 0),
-    }),
-    mobility_area: true,
-    pawn_advance: (3, -4),
-    royal_shelter: 34,
-    royal_activity: 12,
-    royal_attack: 0,
-    tempo: 4,
-    structure: Some(StructureWeights {
-        passed: (3, 7),
-        isolated: (22, 10),
-        doubled: (4, 38),
-        rook_open_file: (29, 6),
-        rook_half_open_file: (20, -10),
-        bishop_pair: (46, 90),
-        pawn_threat: (53, 31),
-        space: 0,
-    }),
-    royal_trap: [50, 8, -17, -31, -32, -44, 0, 32, 116],
-    threats: Some(ThreatWeights {
-        by_minor: role_table(PerRole {
-            pawn: (0, 0),
-            knight: (5, 32),
-            bishop: (38, 36),
-            rook: (52, 22),
-            queen: (61, 60),
-            commoner: (22, 12),
-            elephant: (0, 0),
-            dabbaba: (0, 0),
-            power: (0, 0),
-        }),
-        by_rook: role_table(PerRole {
-            pawn: (0, 0),
-            knight: (3, 30),
-            bishop: (4, 71),
-            rook: (0, 20),
-            queen: (30, 20),
-            commoner: (4, 30),
-            elephant: (0, 0),
-            dabbaba: (0, 0),
-            power: (0, 0),
-        }),
-        hanging: (-33, 44),
-        safe_check: 52,
-        // Fitted alone (`baton tune --only danger.`), the other weights held, to
-        // Fairy-Stockfish's depth-6 scores of the quiet positions of Baton's
-        // self-play and of 200 games against Fairy-Stockfish; the signs are the
-        // fit's (defenders crowding the royal knight's flank take its squares).
-        danger: DangerWeights {
-            // In `Role` order: pawn, knight, bishop, rook, queen, king, commoner, ...
-            attacker: [0, 0, 63, 21, 33, 0, -31, 0, 0, 0],
-            zone_attack: -26,
-            weak: 84,
-            check: 196,
-            unsafe_check: 84,
-            flank_attack: 11,
-            flank_defence: -14,
-            base: -261,
-        },
-    }),
-    // Per role in `Role` order, ranks 1-8 from the side's own.
-    rank: Some([
-        // pawn
-        [
-            (0, 0),
-            (8, 8),
-            (8, 20),
-            (16, -8),
-            (0, 16),
-            (-4, 8),
-            (36, -52),
-            (0, 0),
-        ],
-        NO_RANKS, // knight
-        // bishop
-        [
-            (56, -40),
-            (24, 0),
-            (8, -36),
-            (-28, 16),
-            (-24, 4),
-            (32, 4),
-            (-20, 8),
-            (-32, -32),
-        ],
-        // rook
-        [
-            (80, -52),
-            (20, -48),
-            (36, -24),
-            (44, -12),
-            (-16, 8),
-            (48, 12),
-            (60, 60),
-            (48, 28),
-        ],
-        // queen
-        [
-            (56, 16),
-            (36, 4),
-            (48, -8),
-            (-32, 16),
-            (-16, -4),
-            (-12, -4),
-            (-8, 4),
-            (12, 16),
-        ],
-        // king (the royal knight)
-        [
-            (-20, -12),
-            (-32, 12),
-            (40, 24),
-            (8, 8),
-            (32, -24),
-            (4, 0),
-            (-12, -12),
-            (-4, 4),
-        ],
-        // commoner
-        [
-            (-52, -76),
-            (-40, -40),
-            (-24, -32),
-            (-8, -8),
-            (56, 12),
-            (40, 64),
-            (20, 64),
-            (12, 28),
-        ],
-        NO_RANKS, // elephant
-        NO_RANKS, // dabbaba
-        NO_RANKS, // power
-    ]),
-    own: OwnTerms::None,
-};
-
-/// Combining Knightmare chess: the orthodox pieces and pawn structure, fitted by
-/// `baton tune` from chess's weights, with Baton's own depth-8 search as the teacher of
-/// the quiet positions of 2,000 self-play games at 2,000 nodes a move
-/// (`VARIANT=combiningknightmare TEACHER=baton DEPTH=8 GAMES=2000 benches/tune.sh`),
-/// keeping the pass with the best held-out loss. Its evaluation has no threat terms
-/// (a Knightmare changes what an attack on a piece means), so those stay chess's.
-pub const COMBINING_KNIGHTMARE: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (100, 120),
-        knight: (304, 300),
-        bishop: (308, 312),
-        rook: (472, 540),
-        queen: (950, 998),
-        commoner: (310, 300),
-        elephant: (150, 150),
-        dabbaba: (170, 170),
-        power: (250, 250),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (8, 4),
-        bishop: (0, 3),
-        rook: (9, -3),
-        queen: (-2, 3),
-        commoner: (6, 8),
-        elephant: (4, 3),
-        dabbaba: (4, 3),
-        power: (2, 2),
-    }),
-    // Mobility: the fit left chess's (`..ORTHODOX`).
-    pawn_advance: (-5, 12),
-    royal_shelter: 14,
-    royal_activity: 10,
-    royal_attack: 6,
-    tempo: 8,
-    royal_trap: [-8, -6, -10, -10, -8, 0, 2, 8, 16],
-    // Per role in `Role` order, ranks 1-8 from the side's own.
-    rank: Some([
-        // pawn
-        [
-            (0, 0),
-            (-8, 4),
-            (0, 0),
-            (-2, -4),
-            (0, 0),
-            (-10, 8),
-            (16, 30),
-            (0, 0),
-        ],
-        // knight
-        [
-            (-20, 0),
-            (-8, 6),
-            (-12, 4),
-            (-4, 8),
-            (16, 4),
-            (16, 4),
-            (24, 4),
-            (18, 10),
-        ],
-        // bishop
-        [
-            (-12, 16),
-            (-2, 16),
-            (0, 12),
-            (-4, 6),
-            (10, 4),
-            (4, 4),
-            (4, 4),
-            (4, 14),
-        ],
-        // rook
-        [
-            (-16, 0),
-            (-14, -4),
-            (-20, 4),
-            (-4, 4),
-            (6, 4),
-            (4, 4),
-            (12, 6),
-            (30, -4),
-        ],
-        // queen
-        [
-            (-8, -10),
-            (-14, -14),
-            (-10, -8),
-            (4, -2),
-            (6, 6),
-            (0, 6),
-            (2, 0),
-            (12, 4),
-        ],
-        // king
-        [
-            (12, -16),
-            (0, 0),
-            (-4, 0),
-            (-4, -2),
-            (-6, -2),
-            (-2, 14),
-            (2, 10),
-            (0, 0),
-        ],
-        NO_RANKS, // commoner
-        NO_RANKS, // elephant
-        NO_RANKS, // dabbaba
-        NO_RANKS, // power
-    ]),
-    structure: Some(StructureWeights {
-        passed: (3, 7),
-        isolated: (14, 14),
-        doubled: (-2, 26),
-        rook_open_file: (53, 0),
-        rook_half_open_file: (14, 32),
-        bishop_pair: (40, 54),
-        pawn_threat: (25, 31),
-        space: 0,
-    }),
-    ..ORTHODOX
-};
-
-/// Knight relay: knights can neither be captured nor capture, so a knight is never
-/// traded and its own value is small (it counts for promotion choices and the phase);
-/// its worth lies in the pieces it relays, which `RELAY` scores. Fitted by `baton tune`
-/// from hand-set weights, with Baton's own depth-8 search as the teacher of the quiet
-/// positions of 2,000 self-play games at 2,000 nodes a move
-/// (`VARIANT=knightrelay TEACHER=baton DEPTH=8 GAMES=2000 benches/tune.sh`), keeping the
-/// pass with the best held-out loss; `RELAY` kept its values.
-pub const KNIGHTRELAY: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (106, 128),
-        knight: (142, 115),
-        bishop: (340, 330),
-        rook: (506, 534),
-        queen: (972, 1022),
-        commoner: (0, 0),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (14, 4),
-        bishop: (9, 4),
-        rook: (7, 1),
-        queen: (4, 14),
-        commoner: (0, 0),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    mobility: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (4, 4),
-        bishop: (3, 5),
-        rook: (1, 4),
-        queen: (0, 3),
-        commoner: (0, 0),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    pawn_advance: (11, 12),
-    royal_shelter: 11,
-    royal_activity: 8,
-    royal_attack: 4,
-    tempo: 9,
-    royal_trap: [-1, -11, -11, -5, -5, 0, -3, 11, 16],
-    // Per role in `Role` order, ranks 1-8 from the side's own.
-    rank: Some([
-        // pawn
-        [
-            (0, 0),
-            (-4, -9),
-            (-1, -24),
-            (-8, -16),
-            (-24, 12),
-            (-5, 12),
-            (24, 32),
-            (0, 0),
-        ],
-        // knight
-        [
-            (-7, 18),
-            (-2, 6),
-            (-4, 10),
-            (6, 2),
-            (9, -4),
-            (21, -14),
-            (4, 2),
-            (7, -3),
-        ],
-        // bishop
-        [
-            (3, 8),
-            (1, 0),
-            (1, -1),
-            (-1, -2),
-            (1, -1),
-            (12, 8),
-            (-4, -6),
-            (-2, -22),
-        ],
-        // rook
-        [
-            (8, -8),
-            (-4, -6),
-            (-8, -10),
-            (-3, 1),
-            (6, 1),
-            (-2, 9),
-            (7, -2),
-            (0, 4),
-        ],
-        // queen
-        [
-            (3, -4),
-            (1, -3),
-            (-5, 1),
-            (-7, 3),
-            (-4, -4),
-            (6, 7),
-            (-1, -2),
-            (-6, -2),
-        ],
-        // king
-        [
-            (0, -16),
-            (-8, 0),
-            (-5, -4),
-            (3, -5),
-            (3, -4),
-            (3, 2),
-            (0, 2),
-            (0, 4),
-        ],
-        NO_RANKS, // commoner
-        NO_RANKS, // elephant
-        NO_RANKS, // dabbaba
-        NO_RANKS, // power
-    ]),
-    own: OwnTerms::Relay(RELAY),
-    ..NO_STRUCTURE
-};
-
 /// The knight relay terms (`eval::knightrelay`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RelayWeights {
     /// Bonus per piece a friendly knight relays, by the relayed piece's role.
+    #[serde(with = "by_role")]
     pub relayed: [(i32, i32); NROLES],
     /// Bonus per square of the enemy royal zone a knight stands a knight's move from:
     /// any friendly piece that lands there may leap into the zone, and the knight can
@@ -699,74 +170,9 @@ pub struct RelayWeights {
     pub knight_near_royal: (i32, i32),
 }
 
-pub const RELAY: RelayWeights = RelayWeights {
-    relayed: role_table(PerRole {
-        pawn: (6, 8),
-        knight: (0, 0),
-        bishop: (10, 10),
-        rook: (14, 14),
-        queen: (18, 14),
-        commoner: (0, 0),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    knight_near_royal: (6, 2),
-};
-
-/// Flip shatranj: every piece is a short leaper. The knight reaches most; the
-/// elephant and the dababba each reach eight squares with a step and a leap; the power
-/// has no move of its own but frees its neighbours from their states. Kings are royal
-/// (material 0) but lend and borrow like the rest. Both boards share these weights
-/// (flipshatranj8 with flip terms of its own, `FLIP8`),
-/// fitted by `baton tune` on flipshatranj8, with Baton's own search at 20,000 nodes as
-/// the teacher of the quiet positions of 600 self-play games at 2,000 nodes a move
-/// (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=20000 GAMES=600 ONLY="material
-/// centre pawn_advance royal_ tempo" benches/tune.sh`), keeping the pass with the best
-/// held-out loss; `FLIP_TERMS` kept its values. Only the middlegame values are read.
-pub const FLIP: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (94, 120),
-        knight: (320, 300),
-        bishop: (0, 0),
-        rook: (0, 0),
-        queen: (0, 0),
-        commoner: (0, 0),
-        elephant: (228, 210),
-        dabbaba: (228, 220),
-        power: (256, 240),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (2, 4),
-        bishop: (0, 0),
-        rook: (0, 0),
-        queen: (0, 0),
-        commoner: (0, 0),
-        elephant: (8, 3),
-        dabbaba: (12, 3),
-        power: (-1, 3),
-    }),
-    // Mobility is `FlipTerms`' (it depends on states and neighbours).
-    pawn_advance: (8, 12),
-    royal_shelter: 4,
-    royal_activity: 4,
-    royal_attack: 4,
-    // The side to move's bonus, set so that a search's scores neither climb nor fall
-    // from one depth to the next (`benches/parity.py`). 34, the value fitted on the
-    // 8x8 board, had the 10x10 board's scores at even depths about 33 cp above
-    // those at odd depths (40 suite positions, depths 1 to 6); at 17 the mean change
-    // is within 10 cp at every depth and within 3 cp from depth 2 on. The swing had
-    // one thread's table bounds mislead the other: the bench at depth 7 went from
-    // 1.21x faster with two threads to 2.07x and 1.77x (`benches/threads.sh`,
-    // RUNS=9), one thread's time unchanged.
-    tempo: 17,
-    own: OwnTerms::Flip(FLIP_TERMS),
-    ..NO_STRUCTURE
-};
-
 /// The terms only flip shatranj has (`eval::flip`), in centipawns.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FlipTerms {
     /// Per square a piece may move to or capture on next turn (natural or borrowed).
     pub mobility_move: i32,
@@ -796,405 +202,251 @@ pub struct FlipTerms {
     pub hanging_rest_div: i32,
 }
 
-pub const FLIP_TERMS: FlipTerms = FlipTerms {
-    mobility_move: 2,
-    mobility_capture: 4,
-    power_neighbour: 8,
-    threat: 6,
-    king_en_prise: 5000,
-    king_attacked: 120,
-    king_attacker_more: 80,
-    kings_forked: 900,
-    latent_units: 3,
-    zone_units: 1,
-    max_danger: 800,
-    king_escape: 6,
-    hanging_first_div: 8,
-    hanging_rest_div: 2,
-};
-
-/// flipshatranj8: `FLIP` with its own flip terms, fitted by `baton tune` with Baton's
-/// own search at 50,000 nodes as the teacher of the quiet positions of 1,000 self-play
-/// games at 2,000 nodes a move (`VARIANT=flipshatranj8 TEACHER=baton LIMIT=nodes=50000
-/// GAMES=1000 ONLY=flip. benches/tune.sh`, at c416c31; held-out loss 0.00777 ->
-/// 0.00686). Capturable enemies now count through `threat` alone (`mobility_capture`
-/// went negative), and a king the side to move must save costs half as much. Against
-/// the hand-set terms, 100 games at 5+0.05 from the suite: +31.4 +/- 68.9 without the
-/// flip exchange estimates, +63.2 +/- 70.3 with them. The 10x10 board keeps
-/// `FLIP_TERMS` (not measured with these). A later fit of every weight together, on
-/// 2,000 games, scored 51-49-0 against these and made two threads slower to the bench
-/// depth (1.19x where these give 2.29x): not kept (docs/strength.md, 2026-12-05).
-pub const FLIP8: Weights = Weights {
-    own: OwnTerms::Flip(FLIP8_TERMS),
-    // The value fitted on this board, where it balances odd and even depths
-    // (`benches/parity.py`: mean changes within 11 cp, and within 1 cp from depth 4
-    // on; 17 would leave even depths 4 to 22 cp below odd ones).
-    tempo: 34,
-    ..FLIP
-};
-
-pub const FLIP8_TERMS: FlipTerms = FlipTerms {
-    mobility_move: 3,
-    mobility_capture: -3,
-    power_neighbour: 4,
-    threat: 7,
-    king_attacked: 57,
-    king_attacker_more: 78,
-    king_escape: 1,
-    ..FLIP_TERMS
-};
-
-/// Stones & Relays, with the tunnel or without: fitted by `baton tune` from hand-set
-/// numbers (the orthodox army's, more mobility and royal attack, `STONES`), with
-/// Baton's own search at 20,000 nodes as the teacher of 2,000 self-play games at 2,000
-/// nodes a move (`VARIANT=stonesrelays TEACHER=baton LIMIT=nodes=20000 GAMES=2000
-/// LABELS=FILE benches/tune.sh`, then `baton tune --variant stonesrelays --labels FILE
-/// --fix tempo=12`: 28,451 quiet positions; held-out loss 0.007129 -> 0.006365). The
-/// side-to-move bonus was held at 12 (`--fix tempo=12`): at 20,000 nodes the teacher
-/// ends most searches on depth 3, and stonesrelays' odd depths score higher for the
-/// side to move than its even ones (`benches/parity.py`), so left free it rose to 30;
-/// 24 had lost a match (docs/strength.md). The rank table counts 8 ranks, the 9th
-/// with the 8th. The fit's games had no tunnel; in the tunnel, against the hand-set
-/// numbers, 100 games at 5+0.05 from its suite: 52-41-7, +38.4 +/- 66.9 (kept by the
-/// rule set before the match; no gain shown).
-pub const STONES_RELAYS: Weights = Weights {
-    material: role_table(PerRole {
-        pawn: (100, 124),
-        knight: (326, 304),
-        bishop: (326, 324),
-        rook: (466, 554),
-        queen: (954, 1010),
-        commoner: (320, 300),
-        elephant: (150, 150),
-        dabbaba: (170, 170),
-        power: (250, 250),
-    }),
-    centre: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (4, 8),
-        bishop: (-4, 5),
-        rook: (-7, 5),
-        queen: (-6, 19),
-        commoner: (6, 8),
-        elephant: (4, 3),
-        dabbaba: (4, 3),
-        power: (2, 2),
-    }),
-    mobility: role_table(PerRole {
-        pawn: (0, 0),
-        knight: (5, 5),
-        bishop: (3, 5),
-        rook: (1, 4),
-        queen: (2, 2),
-        commoner: (0, 0),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    pawn_advance: (5, 12),
-    royal_shelter: 12,
-    royal_activity: 6,
-    royal_attack: -1,
-    tempo: 12,
-    royal_trap: [-4, -8, 0, 0, 2, 0, 2, 2, 16],
-    rank: Some([
-        // pawn
-        [
-            (0, 0),
-            (0, -2),
-            (0, -4),
-            (-2, -8),
-            (6, -14),
-            (16, -16),
-            (-12, 32),
-            (-2, 56),
-        ],
-        // knight
-        [
-            (2, 2),
-            (10, 4),
-            (10, -4),
-            (2, -2),
-            (-8, 2),
-            (-16, 8),
-            (2, 0),
-            (-4, -8),
-        ],
-        // bishop
-        [
-            (6, 2),
-            (10, 6),
-            (10, 6),
-            (6, 10),
-            (-12, 6),
-            (-10, 4),
-            (-2, -2),
-            (-6, -8),
-        ],
-        // rook
-        [
-            (0, -4),
-            (0, 0),
-            (2, -2),
-            (-4, 6),
-            (-8, 4),
-            (-4, -2),
-            (0, 4),
-            (-2, 6),
-        ],
-        // queen
-        [
-            (6, 6),
-            (14, 2),
-            (4, 2),
-            (-6, 2),
-            (-14, 0),
-            (-10, -6),
-            (-2, 0),
-            (-2, -2),
-        ],
-        // king
-        [
-            (2, -14),
-            (4, -4),
-            (-8, 0),
-            (-6, 2),
-            (0, 4),
-            (0, -4),
-            (-2, 16),
-            (0, 4),
-        ],
-        NO_RANKS, // commoner
-        NO_RANKS, // elephant
-        NO_RANKS, // dabbaba
-        NO_RANKS, // power
-    ]),
-    own: OwnTerms::Stones(StonesWeights {
-        relay_reach: role_table(PerRole {
-            pawn: (10, -6),
-            knight: (-10, -2),
-            bishop: (-2, 0),
-            rook: (6, -2),
-            queen: (-6, 0),
-            commoner: (0, 0),
-            elephant: (0, 0),
-            dabbaba: (0, 0),
-            power: (0, 0),
-        }),
-        stone_cramp: (16, 0),
-    }),
-    ..NO_STRUCTURE
-};
-
 /// The Stones & Relays terms (`eval::stones`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StonesWeights {
     /// Bonus per relay a piece reaches, by the piece's role: it goes on from the relay
     /// in any of its directions.
+    #[serde(with = "by_role")]
     pub relay_reach: [(i32, i32); NROLES],
     /// Bonus per stone near the enemy king on its half of the board.
     pub stone_cramp: (i32, i32),
 }
 
-pub const STONES: StonesWeights = StonesWeights {
-    relay_reach: role_table(PerRole {
-        pawn: (4, 4),
-        knight: (8, 6),
-        bishop: (8, 6),
-        rook: (8, 8),
-        queen: (10, 8),
-        commoner: (0, 0),
-        elephant: (0, 0),
-        dabbaba: (0, 0),
-        power: (0, 0),
-    }),
-    stone_cramp: (12, 4),
-};
-
 impl Weights {
-    /// Every number of these weights a tuner may change, with a name to print it by:
-    /// the per-role terms of the roles the variant has (those with material; the
-    /// royal king has none), the scalar terms, then the optional tables. One list, so
-    /// that reading the numbers out and writing them back agree.
-    pub fn tunable(&mut self) -> Vec<(String, &mut i32)> {
-        let present: Vec<bool> = self.material.iter().map(|m| *m != (0, 0)).collect();
-        let mut slots = Vec::new();
-        let Weights {
-            material,
-            centre,
-            mobility,
-            mobility_area: _,
-            pawn_advance,
-            royal_shelter,
-            royal_activity,
-            royal_attack,
-            tempo,
-            structure,
-            royal_trap,
-            threats,
-            rank,
-            own,
-        } = self;
-        per_role(&mut slots, "material", material, &present);
-        per_role(&mut slots, "centre", centre, &present);
-        per_role(&mut slots, "mobility", mobility, &present);
-        pair(&mut slots, "pawn_advance".into(), pawn_advance);
-        slots.push(("royal_shelter".into(), royal_shelter));
-        slots.push(("royal_activity".into(), royal_activity));
-        slots.push(("royal_attack".into(), royal_attack));
-        slots.push(("tempo".into(), tempo));
-        for (i, v) in royal_trap.iter_mut().enumerate() {
-            slots.push((format!("royal_trap[{i}]"), v));
-        }
-        if let Some(s) = structure {
-            pair(&mut slots, "passed".into(), &mut s.passed);
-            pair(&mut slots, "isolated".into(), &mut s.isolated);
-            pair(&mut slots, "doubled".into(), &mut s.doubled);
-            pair(&mut slots, "rook_open_file".into(), &mut s.rook_open_file);
-            pair(
-                &mut slots,
-                "rook_half_open_file".into(),
-                &mut s.rook_half_open_file,
-            );
-            pair(&mut slots, "bishop_pair".into(), &mut s.bishop_pair);
-            pair(&mut slots, "pawn_threat".into(), &mut s.pawn_threat);
-            slots.push(("space".into(), &mut s.space));
-        }
-        if let Some(t) = threats {
-            // Pawns and the royal piece are never threat targets.
-            let targets: Vec<bool> = present
-                .iter()
-                .enumerate()
-                .map(|(i, p)| *p && i != Role::Pawn.idx())
-                .collect();
-            per_role(&mut slots, "by_minor", &mut t.by_minor, &targets);
-            per_role(&mut slots, "by_rook", &mut t.by_rook, &targets);
-            pair(&mut slots, "hanging".into(), &mut t.hanging);
-            slots.push(("safe_check".into(), &mut t.safe_check));
-            let d = &mut t.danger;
-            for (i, v) in d.attacker.iter_mut().enumerate() {
-                if targets[i] {
-                    slots.push((format!("danger.{:?}", Role::from_idx(i)), v));
-                }
-            }
-            slots.push(("danger.zone_attack".into(), &mut d.zone_attack));
-            slots.push(("danger.weak".into(), &mut d.weak));
-            slots.push(("danger.check".into(), &mut d.check));
-            slots.push(("danger.unsafe_check".into(), &mut d.unsafe_check));
-            slots.push(("danger.flank_attack".into(), &mut d.flank_attack));
-            slots.push(("danger.flank_defence".into(), &mut d.flank_defence));
-            slots.push(("danger.base".into(), &mut d.base));
-        }
-        if let Some(table) = rank {
-            for (i, ranks) in table.iter_mut().enumerate() {
-                if present[i] || i == Role::King.idx() {
-                    for (r, v) in ranks.iter_mut().enumerate() {
-                        pair(&mut slots, format!("rank.{:?}[{r}]", Role::from_idx(i)), v);
-                    }
+    /// Reads a weights file (`engine/weights/<variant>.toml`, or what `baton tune`
+    /// wrote) for `variant`: every term once, by its name, and no other; each role
+    /// table names every role; `rank` has a row per rank of the variant's board; the
+    /// terms of the variant's own evaluation are there, and no other variant's. `Err`
+    /// says what is wrong and where.
+    pub fn parse(text: &str, variant: Variant) -> Result<Weights, String> {
+        let w: Weights = toml::from_str(text).map_err(|e| e.to_string())?;
+        let ranks = variant.facts().geometry.height() as usize;
+        if let Some(table) = &w.rank {
+            for (role, rows) in Role::ALL.iter().zip(table) {
+                if rows.len() != ranks {
+                    return Err(format!(
+                        "rank.{role:?} has {} ranks; the {} board has {ranks}",
+                        rows.len(),
+                        variant.name()
+                    ));
                 }
             }
         }
-        own.tunable(&mut slots, &present);
-        slots
+        let wanted = super::own_terms(variant);
+        if w.own.name() != wanted {
+            return Err(format!(
+                "own = {}: the {} evaluation reads own.{wanted}",
+                w.own.name(),
+                variant.name()
+            ));
+        }
+        Ok(w)
     }
 
-    /// Knight relay's terms: this table's, or else `RELAY`.
+    /// The weights as a file `parse` reads back to the same weights.
+    pub fn to_toml(&self) -> String {
+        // Numbers, tables and names only: nothing here that TOML cannot hold.
+        toml::to_string(self).expect("weights are plain numbers")
+    }
+
+    /// Every number a tuner may change, with its name (its path in the file: `tempo`,
+    /// `material.Bishop.mg`, `rank.Pawn[3].eg`), in the file's order. The list comes
+    /// from the file's form (the types above), not from a list kept by hand; `tunable`
+    /// leaves out only what is no weight (`fixed`).
+    pub fn tunable(&self) -> Vec<(String, i32)> {
+        let present = self.present();
+        let mut out = Vec::new();
+        walk(&self.tree(), String::new(), &mut |name, v| {
+            if !fixed(&name, &present) {
+                out.push((name, v.as_integer().unwrap_or(0) as i32));
+            }
+        });
+        out
+    }
+
+    /// These weights with the numbers of `tunable` replaced by `values`, in its order.
+    pub fn with_tunable(&self, values: &[i32]) -> Weights {
+        let present = self.present();
+        let mut tree = self.tree();
+        let mut next = values.iter();
+        walk_mut(&mut tree, String::new(), &mut |name, v| {
+            if !fixed(&name, &present) {
+                if let Some(&x) = next.next() {
+                    *v = toml::Value::Integer(i64::from(x));
+                }
+            }
+        });
+        tree.try_into()
+            .expect("the same tree with other whole numbers is the same form")
+    }
+
+    /// A hash (FNV-1a, 64 bits) of every term's name and value, switches included, in
+    /// the file's order: what a network records of the weights it was trained against
+    /// (`eval::network::Header`). Comments and layout of the file do not count.
+    pub fn fingerprint(&self) -> u64 {
+        let mut text = String::new();
+        walk_all(&self.tree(), String::new(), &mut |name, v| {
+            text += &format!("{name}={v}\n");
+        });
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+
+    fn tree(&self) -> toml::Value {
+        toml::Value::try_from(self).expect("weights are plain numbers")
+    }
+
+    /// The roles the variant has: those with material (the royal piece has none).
+    fn present(&self) -> [bool; NROLES] {
+        self.material.map(|m| m != (0, 0))
+    }
+
+    /// Knight relay's terms (`parse` makes sure knightrelay's weights have them).
     pub fn relay(&self) -> &RelayWeights {
         match &self.own {
             OwnTerms::Relay(r) => r,
-            _ => &RELAY,
+            other => unreachable!("the relay terms asked of own = {}", other.name()),
         }
     }
 
-    /// Stones & Relays' terms: this table's, or else `STONES`.
+    /// Stones & Relays' terms (`parse` makes sure its weights have them).
     pub fn stones(&self) -> &StonesWeights {
         match &self.own {
             OwnTerms::Stones(s) => s,
-            _ => &STONES,
+            other => unreachable!("the stones terms asked of own = {}", other.name()),
         }
     }
 
-    /// Flip shatranj's terms: this table's, or else `FLIP_TERMS`.
+    /// Flip shatranj's terms (`parse` makes sure its weights have them).
     pub fn flip(&self) -> &FlipTerms {
         match &self.own {
             OwnTerms::Flip(f) => f,
-            _ => &FLIP_TERMS,
+            other => unreachable!("the flip terms asked of own = {}", other.name()),
         }
     }
 }
 
 impl OwnTerms {
-    /// The tunable numbers of these terms (`Weights::tunable`), named after their
-    /// variant's module. Flip shatranj's won-king score, danger cap and hanging-piece
-    /// divisors are not: they are bounds and fractions, not weights.
-    fn tunable<'a>(&'a mut self, slots: &mut Vec<(String, &'a mut i32)>, present: &[bool]) {
+    /// The name of these terms in the file (`own = "none"`, `[own.relay]`).
+    pub fn name(&self) -> &'static str {
         match self {
-            OwnTerms::None => {}
-            OwnTerms::Relay(r) => {
-                // Knights relay every role but their own.
-                let relayed: Vec<bool> = present
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| *p && i != Role::Knight.idx())
-                    .collect();
-                per_role(slots, "relay.relayed", &mut r.relayed, &relayed);
-                pair(
-                    slots,
-                    "relay.knight_near_royal".into(),
-                    &mut r.knight_near_royal,
-                );
-            }
-            OwnTerms::Stones(st) => {
-                per_role(slots, "stones.relay_reach", &mut st.relay_reach, present);
-                pair(slots, "stones.stone_cramp".into(), &mut st.stone_cramp);
-            }
-            OwnTerms::Flip(f) => {
-                for (name, v) in [
-                    ("mobility_move", &mut f.mobility_move),
-                    ("mobility_capture", &mut f.mobility_capture),
-                    ("power_neighbour", &mut f.power_neighbour),
-                    ("threat", &mut f.threat),
-                    ("king_attacked", &mut f.king_attacked),
-                    ("king_attacker_more", &mut f.king_attacker_more),
-                    ("kings_forked", &mut f.kings_forked),
-                    ("latent_units", &mut f.latent_units),
-                    ("zone_units", &mut f.zone_units),
-                    ("king_escape", &mut f.king_escape),
-                ] {
-                    slots.push((format!("flip.{name}"), v));
-                }
-            }
+            OwnTerms::None => "none",
+            OwnTerms::Relay(_) => "relay",
+            OwnTerms::Stones(_) => "stones",
+            OwnTerms::Flip(_) => "flip",
         }
     }
 }
 
-fn pair<'a>(slots: &mut Vec<(String, &'a mut i32)>, name: String, v: &'a mut (i32, i32)) {
-    let (mg, eg) = v;
-    slots.push((format!("{name}.mg"), mg));
-    slots.push((format!("{name}.eg"), eg));
+/// Whether the number named `name` is held out of tuning: a role's entry where the
+/// variant has no such piece (the royal piece's rank row excepted: it has a rank but
+/// no material), pawns and the royal piece as threat targets, the knight as a piece
+/// relayed, and flip shatranj's won-king score, danger cap and hanging-piece divisors
+/// (bounds and fractions, not weights).
+fn fixed(name: &str, present: &[bool; NROLES]) -> bool {
+    const BOUNDS: [&str; 4] = [
+        "own.flip.king_en_prise",
+        "own.flip.max_danger",
+        "own.flip.hanging_first_div",
+        "own.flip.hanging_rest_div",
+    ];
+    if BOUNDS.contains(&name) {
+        return true;
+    }
+    let role = name
+        .split(['.', '['])
+        .find_map(|word| Role::ALL.into_iter().find(|r| format!("{r:?}") == word));
+    let Some(role) = role else {
+        return false;
+    };
+    if name.starts_with("rank.") {
+        return !(present[role.idx()] || role == Role::King);
+    }
+    !present[role.idx()]
+        || (name.starts_with("threats.") && role == Role::Pawn)
+        || (name.starts_with("own.relay.relayed.") && role == Role::Knight)
 }
 
-fn per_role<'a>(
-    slots: &mut Vec<(String, &'a mut i32)>,
-    name: &str,
-    table: &'a mut [(i32, i32); NROLES],
-    present: &[bool],
-) {
-    for (i, v) in table.iter_mut().enumerate() {
-        if present[i] {
-            pair(slots, format!("{name}.{:?}", Role::from_idx(i)), v);
+/// Calls `leaf` with every whole number of `tree` and its name; a pair (an array of
+/// two numbers) is named `.mg` and `.eg`, another array's entries `[i]`.
+fn walk(tree: &toml::Value, name: String, leaf: &mut impl FnMut(String, &toml::Value)) {
+    walk_all(tree, name, &mut |name, v| {
+        if v.is_integer() {
+            leaf(name, v)
         }
+    });
+}
+
+/// `walk`, calling `leaf` with every value that is not an array or a table (the
+/// switches and the names of own terms too).
+fn walk_all(tree: &toml::Value, name: String, leaf: &mut impl FnMut(String, &toml::Value)) {
+    match tree {
+        toml::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk_all(item, element(&name, i, items.len()), leaf);
+            }
+        }
+        toml::Value::Table(table) => {
+            for (key, item) in table {
+                walk_all(item, join(&name, key), leaf);
+            }
+        }
+        _ => leaf(name, tree),
+    }
+}
+
+/// `walk`, able to change the numbers.
+fn walk_mut(tree: &mut toml::Value, name: String, leaf: &mut impl FnMut(String, &mut toml::Value)) {
+    match tree {
+        toml::Value::Integer(_) => leaf(name, tree),
+        toml::Value::Array(items) => {
+            let n = items.len();
+            for (i, item) in items.iter_mut().enumerate() {
+                walk_mut(item, element(&name, i, n), leaf);
+            }
+        }
+        toml::Value::Table(table) => {
+            for (key, item) in table.iter_mut() {
+                walk_mut(item, join(&name, key), leaf);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn join(name: &str, key: &str) -> String {
+    if name.is_empty() {
+        key.to_string()
+    } else {
+        format!("{name}.{key}")
+    }
+}
+
+/// The name of entry `i` of an array of `len` under `name`: a pair's `.mg`/`.eg`.
+fn element(name: &str, i: usize, len: usize) -> String {
+    match (len, i) {
+        (2, 0) => format!("{name}.mg"),
+        (2, _) => format!("{name}.eg"),
+        _ => format!("{name}[{i}]"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::Profile;
+    use crate::search::SearchProfile;
+
+    fn knightmate() -> Weights {
+        crate::eval::weights(Variant::Knightmate).clone()
+    }
 
     #[test]
     fn tunable_lists_each_number_once_and_writes_back() {
-        let mut w = KNIGHTMATE.clone();
-        w.rank = Some([[(0, 0); RANKS]; NROLES]);
+        let mut w = knightmate();
         let names: Vec<String> = w.tunable().into_iter().map(|(n, _)| n).collect();
         let unique: std::collections::BTreeSet<&String> = names.iter().collect();
         assert_eq!(unique.len(), names.len());
@@ -1202,11 +454,163 @@ mod tests {
         assert!(!names.iter().any(|n| n.contains("Knight")));
         assert!(!names.iter().any(|n| n.starts_with("material.King")));
         assert!(names.iter().any(|n| n == "rank.King[0].mg"));
-        for (i, (_, v)) in w.tunable().into_iter().enumerate() {
-            *v = i as i32;
+        assert!(names.iter().any(|n| n == "threats.danger.attacker.Bishop"));
+        assert!(names.iter().any(|n| n == "royal_trap[8]"));
+        let values: Vec<i32> = (0..names.len() as i32).collect();
+        w = w.with_tunable(&values);
+        let read: Vec<i32> = w.tunable().into_iter().map(|(_, v)| v).collect();
+        assert_eq!(read, values);
+        let at = |name: &str| names.iter().position(|n| n == name).unwrap() as i32;
+        assert_eq!(
+            w.material[Role::Pawn.idx()],
+            (at("material.Pawn.mg"), at("material.Pawn.eg"))
+        );
+        assert_eq!(w.tempo, at("tempo"));
+        // What is no weight kept its value.
+        assert_eq!(w.material[Role::Knight.idx()], (0, 0));
+    }
+
+    #[test]
+    fn every_variants_weights_read_and_write_back_the_same() {
+        for v in Variant::ALL {
+            let w = Weights::parse(Profile::of(v).weights, v)
+                .unwrap_or_else(|e| panic!("{}: {e}", v.name()));
+            assert_eq!(Weights::parse(&w.to_toml(), v), Ok(w), "{}", v.name());
         }
-        let read: Vec<i32> = w.tunable().into_iter().map(|(_, v)| *v).collect();
-        assert_eq!(read, (0..names.len() as i32).collect::<Vec<_>>());
-        assert_eq!(w.material[Role::Pawn.idx()], (0, 1));
+    }
+
+    /// The search's piece values (exchange estimates, move ordering) are its own
+    /// numbers: weights retuned with every material weight moved leave them as they
+    /// were, the material of the weights of the day the two were split.
+    #[test]
+    fn a_retune_of_the_weights_leaves_the_search_s_piece_values() {
+        for v in Variant::ALL {
+            let w = crate::eval::weights(v);
+            let before: Vec<i32> = Role::ALL.map(|r| v.piece_value(r)).to_vec();
+            let moved: Vec<i32> = w
+                .tunable()
+                .into_iter()
+                .map(|(n, x)| x + if n.starts_with("material.") { 40 } else { 0 })
+                .collect();
+            let retuned = w.with_tunable(&moved);
+            assert_ne!(retuned.material, w.material, "{v}");
+            let after: Vec<i32> = Role::ALL.map(|r| v.piece_value(r)).to_vec();
+            assert_eq!(after, before, "{v}");
+            for role in Role::ALL.into_iter().filter(|&r| r != Role::King) {
+                assert_eq!(
+                    v.piece_value(role),
+                    Profile::of(v).exchange_values[role.idx()]
+                );
+            }
+        }
+        assert_eq!(Variant::Knightmate.piece_value(Role::Queen), 994);
+        assert_eq!(Variant::FlipShatranj8.piece_value(Role::Power), 256);
+        assert_eq!(Variant::Chess.piece_value(Role::King), 20_000);
+    }
+
+    /// Each fault in a weights file is refused, in words that name it.
+    #[test]
+    fn a_missing_extra_or_misspelt_term_is_an_error() {
+        let text = Profile::of(Variant::Knightmate).weights;
+        let refused = |edited: String, says: &str| {
+            let e = Weights::parse(&edited, Variant::Knightmate).unwrap_err();
+            assert!(e.contains(says), "{says}: {e}");
+        };
+        refused(text.replace("tempo = 4\n", ""), "missing field `tempo`");
+        refused(
+            text.replace("tempo = 4\n", "tempo = 4\ntempoo = 4\n"),
+            "unknown field `tempoo`",
+        );
+        refused(
+            text.replace("tempo = 4\n", "tmpo = 4\n"),
+            "unknown field `tmpo`",
+        );
+        refused(text.replace("space = 0\n", ""), "missing field `space`");
+        refused(
+            text.replacen("Bishop = [414, 264]", "Bishopp = [414, 264]", 1),
+            "no role is named 'Bishopp'",
+        );
+        refused(
+            text.replacen("Bishop = [414, 264]\n", "", 1),
+            "the role 'Bishop' is missing",
+        );
+        refused(
+            text.replacen("Pawn = [96, 112]", "Pawn = [96]", 1),
+            "invalid length 1",
+        );
+        refused(text.replace("own = \"none\"", "own = \"relay\""), "own");
+        // A rank table sized for another board.
+        let nine = Profile::of(Variant::StonesRelays).weights;
+        let e = Weights::parse(nine, Variant::Knightmate).unwrap_err();
+        assert!(
+            e.contains("rank.Pawn has 9 ranks; the knightmate board has 8"),
+            "{e}"
+        );
+        let mut w = Weights::parse(nine, Variant::StonesRelays).unwrap();
+        w.rank.as_mut().unwrap()[0].pop();
+        let e = Weights::parse(&w.to_toml(), Variant::StonesRelays).unwrap_err();
+        assert!(
+            e.contains("rank.Pawn has 8 ranks; the stonesrelays board has 9"),
+            "{e}"
+        );
+    }
+}
+
+/// A table indexed by `Role`, written as one entry per role name (`Pawn = ...`): every
+/// role once, no other name.
+mod by_role {
+    use super::*;
+    use serde::de::Error;
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer, T: Serialize>(
+        v: &[T; NROLES],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(NROLES))?;
+        for (role, x) in Role::ALL.iter().zip(v) {
+            map.serialize_entry(&format!("{role:?}"), x)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<[T; NROLES], D::Error> {
+        let mut given: std::collections::BTreeMap<String, T> = Deserialize::deserialize(d)?;
+        let names = Role::ALL.map(|r| format!("{r:?}"));
+        if let Some(extra) = given.keys().find(|k| !names.contains(k)) {
+            return Err(D::Error::custom(format!(
+                "no role is named '{extra}' (the roles: {})",
+                names.join(", ")
+            )));
+        }
+        if let Some(missing) = names.iter().find(|n| !given.contains_key(*n)) {
+            return Err(D::Error::custom(format!("the role '{missing}' is missing")));
+        }
+        let mut values = names.map(|n| given.remove(&n));
+        Ok(std::array::from_fn(|i| {
+            values[i].take().expect("checked above")
+        }))
+    }
+}
+
+/// The `rank` table: `by_role`, or nothing (`None`) where the file has no `[rank]`.
+mod rank_table {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    type Table = [Vec<(i32, i32)>; NROLES];
+
+    pub fn serialize<S: Serializer>(v: &Option<Table>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(t) => by_role::serialize(t, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Table>, D::Error> {
+        by_role::deserialize(d).map(Some)
     }
 }

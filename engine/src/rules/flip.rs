@@ -181,16 +181,22 @@ pub fn king_threatened(pos: &Position) -> bool {
 
 /// Every legal turn of the side to move; none once a king has been captured.
 pub fn generate(pos: &Position, list: &mut MoveList) {
-    generate_filtered(pos, list, false);
+    generate_filtered(pos, list, None::<fn(Role) -> i32>);
 }
 
 /// The moves quiescence search looks at: captures and promotions, each with one flip
-/// (the one `flip_gain` likes best) instead of every flip.
-pub fn generate_tactical(pos: &Position, list: &mut MoveList) {
-    generate_filtered(pos, list, true);
+/// (the one `flip_gain` likes best, by the pieces' `value`) instead of every flip.
+pub fn generate_tactical(pos: &Position, list: &mut MoveList, value: impl Fn(Role) -> i32 + Copy) {
+    generate_filtered(pos, list, Some(value));
 }
 
-fn generate_filtered(pos: &Position, list: &mut MoveList, tactical: bool) {
+/// Every legal turn, or (given the pieces' values) the tactical ones.
+fn generate_filtered(
+    pos: &Position,
+    list: &mut MoveList,
+    tactical_by: Option<impl Fn(Role) -> i32 + Copy>,
+) {
+    let tactical = tactical_by.is_some();
     if king_captured(pos) {
         return;
     }
@@ -207,12 +213,12 @@ fn generate_filtered(pos: &Position, list: &mut MoveList, tactical: bool) {
     let mut hints: Option<FlipHints> = None;
     // Pushes `m` with every flip, or (tactical) with the best one.
     let mut emit = |list: &mut MoveList, m: Move, moved_role: Role, flips: Bitboard| {
-        if tactical {
-            let h = hints.get_or_insert_with(|| FlipHints::new(pos));
+        if let Some(value) = tactical_by {
+            let h = hints.get_or_insert_with(|| FlipHints::new(pos, value));
             let mut best = None;
             let mut best_gain = i32::MIN;
             for f in flips {
-                let g = h.gain(pos, m, moved_role, f);
+                let g = h.gain(pos, value, m, moved_role, f);
                 if g > best_gain {
                     best_gain = g;
                     best = Some(f);
@@ -294,14 +300,15 @@ pub fn apply(pos: &mut Position, m: Move) {
 /// What a threat on an enemy king is worth to the flip ordering (above any piece).
 const KING_THREAT: i32 = 1000;
 
-/// The most valuable enemy piece on `targets` (0 if none; kings count `KING_THREAT`).
+/// The most valuable enemy piece on `targets` by `value` (0 if none; kings count
+/// `KING_THREAT`).
 #[inline]
-fn best_victim(pos: &Position, them: Color, targets: Bitboard) -> i32 {
+fn best_victim(pos: &Position, value: impl Fn(Role) -> i32, them: Color, targets: Bitboard) -> i32 {
     let mut best = 0;
     for sq in targets & pos.color_bb(them) {
         let v = match pos.role_at(them, sq) {
             Some(Role::King) => KING_THREAT,
-            Some(role) => pos.variant.piece_value(role),
+            Some(role) => value(role),
             None => 0,
         };
         best = best.max(v);
@@ -313,9 +320,11 @@ fn best_victim(pos: &Position, them: Color, targets: Bitboard) -> i32 {
 /// or not) changes what it threatens: turned to capture state it threatens the enemy
 /// pieces in its pattern, and lends those captures to its non-pawn neighbours; turned
 /// to move state it gives them up. Next to a power its own moves ignore the flip.
-/// A flip that changes nothing useful scores slightly below zero.
-pub(crate) fn flip_gain(
+/// A flip that changes nothing useful scores slightly below zero. What a piece is
+/// worth is `value`'s answer: the search's exchange values, since the rules know none.
+pub fn flip_gain(
     pos: &Position,
+    value: impl Fn(Role) -> i32 + Copy,
     role: Role,
     sq: Square,
     to_capture: bool,
@@ -332,13 +341,13 @@ pub(crate) fn flip_gain(
     let mut threat = if freed {
         0
     } else {
-        best_victim(pos, them, natural)
+        best_victim(pos, value, them, natural)
     };
     if LENDERS.contains(&role) {
         let borrowers = t.king[sq.idx()] & pos.us() & !pos.pieces(us, Role::Pawn);
         for n in borrowers {
             let lent = piece_attacks(pos, role, n, Bitboard::EMPTY);
-            threat = threat.max(best_victim(pos, them, lent) / 2);
+            threat = threat.max(best_victim(pos, value, them, lent) / 2);
         }
     }
     match (threat, to_capture) {
@@ -358,14 +367,14 @@ pub struct FlipHints {
 }
 
 impl FlipHints {
-    pub fn new(pos: &Position) -> FlipHints {
+    pub fn new(pos: &Position, value: impl Fn(Role) -> i32 + Copy) -> FlipHints {
         let us = pos.side;
         let freed = neighbours(pos, pos.pieces(us, Role::Power));
         let mut gain = [0; 128];
         let cap = pos.capture_state();
         for sq in pos.us() & !pos.pieces(us, Role::Power) {
             if let Some(role) = pos.role_at(us, sq) {
-                gain[sq.idx()] = flip_gain(pos, role, sq, !cap.has(sq), freed.has(sq));
+                gain[sq.idx()] = flip_gain(pos, value, role, sq, !cap.has(sq), freed.has(sq));
             }
         }
         FlipHints { gain, freed }
@@ -374,12 +383,20 @@ impl FlipHints {
     /// The gain of turn `m` flipping the piece on `f` (after the move); the moved piece
     /// (`moved_role`) is judged on its new square, as what it becomes.
     #[inline]
-    pub fn gain(&self, pos: &Position, m: Move, moved_role: Role, f: Square) -> i32 {
+    pub fn gain(
+        &self,
+        pos: &Position,
+        value: impl Fn(Role) -> i32 + Copy,
+        m: Move,
+        moved_role: Role,
+        f: Square,
+    ) -> i32 {
         if f == m.to {
             let role = m.promotion.unwrap_or(moved_role);
             let bonus = 1; // the moved piece's flip is the natural one to try first
             flip_gain(
                 pos,
+                value,
                 role,
                 f,
                 !pos.capture_state().has(m.from),

@@ -1,6 +1,6 @@
-//! The search techniques each variant switches on (`VariantFacts::search`): pruning
+//! The search techniques each variant switches on (`Profile::search`): pruning
 //! and extensions that are sound under some rules and not others, one switch each.
-//! Why each variant sets them as it does is said beside its record in `variant.rs`.
+//! Why each variant sets them as it does is said beside its profile in `profile.rs`.
 
 /// Pruning and extensions that are sound for some rules and not for others.
 #[derive(Clone, Copy, Debug)]
@@ -24,11 +24,11 @@ pub struct Features {
     /// check, instead of standing pat. A threat made by a flip is then seen a ply
     /// sooner. Costs nodes (many moves times many flips); measured in flipshatranj8.
     pub quiescence_threats: bool,
-    /// A long move list's hash move (`ordering::is_long`) is tried before the list is
+    /// A long move list's hash move (`movepick::score::is_long`) is tried before the list is
     /// scored; where it cuts off, scoring hundreds of turns is saved. The rest is
     /// then scored with what the hash move's search taught the history, which cost
     /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
-    /// match showed that it helps (`variant.rs`).
+    /// match showed that it helps (`profile.rs`).
     pub hash_move_unscored: bool,
 }
 
@@ -63,7 +63,7 @@ impl Features {
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
 /// combiningknightmare, flipshatranj8): the last five fields were measured in
-/// knightmate, `correction_history` also in the other four (`variant.rs`);
+/// knightmate, `correction_history` also in the other four (`profile.rs`);
 /// `CHESS_FAMILY` leaves all five but `correction_history` off. Off where they lost in a
 /// match (stonesrelays, flipshatranj; correction history there: screens stopped
 /// level) or were not measured; each variant may switch each one.
@@ -104,15 +104,15 @@ pub struct Sharp {
     /// +11.1 +/- 18.6 and (with the mended hash) +12.5 +/- 18.6 Elo more on two
     /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
     /// over 66 games paired in the same hours; docs/strength.md). The other variants'
-    /// screens are with their facts (`variant.rs`).
+    /// screens are with their profiles (`profile.rs`).
     pub correction_history: bool,
     /// Shallow nodes on the principal variation skip moves as the others do (as in
     /// Stockfish), the root aside. Knightmate, against the build without it: see
-    /// `variant.rs`.
+    /// `profile.rs`.
     pub pv_pruning: bool,
     /// At a PV node, a later move's null-window fail high is searched again with the
     /// null window, the child's own table cutoff left out, before the full-window
-    /// re-search (`Worker::search_child`). Flipshatranj: see `variant.rs`.
+    /// re-search (`Worker::search_child`). Flipshatranj: see `profile.rs`.
     pub verified_fail_high: bool,
 }
 
@@ -169,11 +169,12 @@ impl Sharp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::SearchProfile;
     use crate::variant::Variant;
 
     #[test]
     fn helpers_search_without_singular_extensions() {
-        let chess = Variant::Chess.facts().search;
+        let chess = Variant::Chess.features();
         assert!(chess.for_thread(0).sharp.singular_extension);
         let helper = chess.for_thread(1);
         assert!(!helper.sharp.singular_extension);
@@ -189,7 +190,7 @@ mod tests {
     fn variants_with(switch: fn(&Features) -> bool) -> Vec<Variant> {
         Variant::ALL
             .into_iter()
-            .filter(|v| switch(&v.facts().search))
+            .filter(|v| switch(&v.features()))
             .collect()
     }
 
@@ -239,8 +240,8 @@ mod tests {
 
     #[test]
     fn flipshatranj_iterations_start_without_an_aspiration_window() {
-        assert!(!Variant::FlipShatranj.facts().search.aspiration);
-        assert!(Variant::FlipShatranj8.facts().search.aspiration);
-        assert!(Variant::Chess.facts().search.aspiration);
+        assert!(!Variant::FlipShatranj.features().aspiration);
+        assert!(Variant::FlipShatranj8.features().aspiration);
+        assert!(Variant::Chess.features().aspiration);
     }
 }

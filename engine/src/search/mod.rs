@@ -17,7 +17,7 @@ pub mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-pub use features::Features;
+pub use features::{Features, Sharp};
 pub use limits::Limits;
 pub use memory::Memory;
 pub use skill::Skill;
@@ -25,8 +25,22 @@ pub use tt::TranspositionTable;
 
 use crate::game::Game;
 use crate::moves::Move;
+use crate::piece::Role;
 use crate::rules;
+use movepick::see::Exchanges;
 use worker::{Shared, Worker, MATE, MATE_BOUND};
+
+/// What the search reads of a variant's engine profile. The profile (`crate::profile`,
+/// above the search) implements it for `Variant`, so that the search names no module
+/// above it.
+pub trait SearchProfile: Copy {
+    /// The techniques the variant's rules allow.
+    fn features(self) -> Features;
+    /// Which attacks exchange estimates count.
+    fn exchanges(self) -> Exchanges;
+    /// What a piece of `role` is worth to exchange estimates and move ordering.
+    fn piece_value(self, role: Role) -> i32;
+}
 
 /// A score as the user sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,15 +1,12 @@
-//! Move ordering: the hash move first, then captures by victim and attacker, then
-//! killer moves and the countermove, then quiet moves by their history, then captures
-//! that lose the exchange (`see`). A combiningknightmare fusion takes nothing, so it
-//! is ordered as a quiet move.
+//! What move ordering remembers over a search: killer moves, countermoves, quiet-move
+//! and continuation history (and, beside them, correction history). The scores made
+//! from them, and the picking of the best remaining move, are the move picker's
+//! (`movepick::score`).
 
 use super::correction::Correction;
-use super::movepick::{self, see::see_ge};
-use crate::geometry::Square;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::NROLES;
 use crate::position::Position;
-use crate::rules;
 
 pub const MAX_PLY: usize = 128;
 
@@ -38,16 +35,6 @@ pub struct Ordering {
 
 /// Keys of (color, role, target square).
 const PIECE_TARGETS: usize = 2 * NROLES * 128;
-
-const HASH_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 26;
-const KILLER: i32 = 1 << 25;
-const COUNTER: i32 = KILLER - 1;
-/// Below any quiet move's history (which stays within about ±16,000 plus hints).
-const BAD_CAPTURE: i32 = -(1 << 24);
-/// A variant's ordering hint (`movepick::order_hints`) against quiet-move history: a
-/// threat to a king (1000) outweighs any history (at most about 16,000).
-const HINT_SCALE: i32 = 20;
 
 impl Ordering {
     pub fn new(follow_up: usize) -> Ordering {
@@ -108,64 +95,11 @@ impl Ordering {
         self.history[Self::history_index(pos, m)]
     }
 
-    /// Scores every move of the list (higher first).
-    pub fn score(
-        &self,
-        pos: &Position,
-        list: &MoveList,
-        hash_move: Option<Move>,
-        ply: usize,
-    ) -> Vec<i32> {
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let counter = self
-            .played_before(ply, 1)
-            .and_then(|prev| self.counter[prev]);
-        let hints = movepick::order_hints(pos, list);
-        let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
-        // A quiet move's history depends on its squares alone, and the generators list
-        // a piece move's forms (flips, neutral moves) together: each is looked up once.
-        let mut last_history: Option<((Square, Square), i32)> = None;
-        list.iter()
-            .enumerate()
-            .map(|(k, &m)| {
-                if Some(m) == hash_move {
-                    HASH_MOVE
-                } else if rules::is_capture(pos, m) {
-                    // Taking a Knightmare also removes the mover's own component.
-                    let value = |r| pos.variant.piece_value(r).min(5000);
-                    let victim = rules::captured_role(pos, m).map_or(0, value)
-                        - rules::lost_component(pos, m).map_or(0, value);
-                    let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
-                    let mvv_lva = victim * 16 - attacker / 16
-                        + m.promotion.map_or(0, |r| pos.variant.piece_value(r))
-                        + hint(k).clamp(-400, 400) / 4;
-                    // Captures that lose the exchange come after the quiet moves.
-                    if see_ge(pos, m, 0) {
-                        CAPTURE + mvv_lva
-                    } else {
-                        BAD_CAPTURE + mvv_lva
-                    }
-                } else if let Some(r) = m.promotion {
-                    CAPTURE + pos.variant.piece_value(r) + hint(k).clamp(-400, 400) / 4
-                } else if killers[0] == Some(m) {
-                    KILLER + 1
-                } else if killers[1] == Some(m) {
-                    KILLER
-                } else if counter == Some(m) {
-                    COUNTER
-                } else {
-                    let history = match last_history {
-                        Some((squares, h)) if squares == (m.from, m.to) => h,
-                        _ => {
-                            let h = self.quiet_history(pos, m, ply);
-                            last_history = Some(((m.from, m.to), h));
-                            h
-                        }
-                    };
-                    history + hint(k) * HINT_SCALE
-                }
-            })
-            .collect()
+    /// The countermove kept for the opponent's last move before `ply`, if any.
+    #[inline]
+    pub fn countermove(&self, ply: usize) -> Option<Move> {
+        self.played_before(ply, 1)
+            .and_then(|prev| self.counter[prev])
     }
 
     /// A quiet move caused a cutoff: remember it as a killer and reward its history;
@@ -214,106 +148,11 @@ impl Default for Ordering {
     }
 }
 
-/// The index of the first best score from index `i` on.
-#[inline]
-fn best_from(scores: &[i32], i: usize) -> usize {
-    let mut best = i;
-    for j in i + 1..scores.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
-    best
-}
-
-/// Moves the best-scored remaining move to index `i` (selection sort, lazily).
-#[inline]
-fn pick(list: &mut MoveList, scores: &mut [i32], i: usize) {
-    let best = best_from(scores, i);
-    list.swap(i, best);
-    scores.swap(i, best);
-}
-
-/// Lists longer than this are not picked from by swapping (`pick`): a pass over the
-/// list per move tried costs too much for turns counted in hundreds or thousands.
-const PICK_LIMIT: usize = 48;
-
-/// In a long list, how many moves are picked one at a time before the rest is sorted
-/// at once. Most nodes that cut off do so within these, and then never pay for the
-/// sort (flipshatranj's start has 792 turns, and sorting them took a fifth of its
-/// search's time).
-const PICKED_BEFORE_SORT: usize = 4;
-
-/// Whether `next` treats a list of this length as long.
-pub fn is_long(list: &MoveList) -> bool {
-    list.len() > PICK_LIMIT
-}
-
-/// Puts the best remaining move at index `i`. A short list is picked from by swapping
-/// (`pick`). A long one (`is_long`, asked when it was scored) gets the order a stable
-/// sort would give it: its first `PICKED_BEFORE_SORT` moves are picked one at a
-/// time, the first of equal scores first and the rest kept in order, and then the
-/// rest is sorted at once.
-#[inline]
-pub fn next(list: &mut MoveList, scores: &mut [i32], i: usize, long: bool) {
-    if !long {
-        pick(list, scores, i);
-    } else if i < PICKED_BEFORE_SORT {
-        pick_in_order(list, scores, i);
-    } else if i == PICKED_BEFORE_SORT {
-        sort_from(list, scores, i);
-    }
-}
-
-/// Moves the first best-scored move from index `i` on to `i`, the moves it passes
-/// keeping their order.
-fn pick_in_order(list: &mut MoveList, scores: &mut [i32], i: usize) {
-    let best = best_from(scores, i);
-    list[i..=best].rotate_right(1);
-    scores[i..=best].rotate_right(1);
-}
-
-/// Sorts the list from index `i` on by score, best first, equal scores in order.
-fn sort_from(list: &mut MoveList, scores: &mut [i32], i: usize) {
-    let mut pairs: Vec<(i32, Move)> = scores[i..]
-        .iter()
-        .copied()
-        .zip(list[i..].iter().copied())
-        .collect();
-    pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
-    for (k, (score, m)) in pairs.into_iter().enumerate() {
-        scores[i + k] = score;
-        list[i + k] = m;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules;
     use crate::variant::Variant;
-
-    /// A long list comes out of `next` (its first moves picked one at a time, the
-    /// rest sorted at once) in a stable sort's order, ties included.
-    #[test]
-    fn a_long_list_is_handed_out_in_a_stable_sorts_order() {
-        let pos = Position::startpos(Variant::FlipShatranj);
-        let mut list = rules::move_list(pos.variant);
-        rules::legal_moves(&pos, &mut list);
-        assert!(is_long(&list), "{} turns", list.len());
-        // Few distinct scores, so that most moves tie with others.
-        let scores: Vec<i32> = (0..list.len() as i32).map(|k| (k * 7919) % 13).collect();
-        let mut want: Vec<(i32, Move)> = scores.iter().copied().zip(list.iter().copied()).collect();
-        want.sort_by_key(|p| std::cmp::Reverse(p.0));
-        let (mut got_list, mut got_scores) = (list.clone(), scores.clone());
-        for i in 0..got_list.len() {
-            next(&mut got_list, &mut got_scores, i, true);
-        }
-        let got: Vec<(i32, Move)> = got_scores
-            .into_iter()
-            .zip(got_list.iter().copied())
-            .collect();
-        assert_eq!(got, want);
-    }
 
     /// A quiet move rewarded two plies below our previous move keeps part of that
     /// credit when the opponent's move between differs, but only where continuation

@@ -12,7 +12,7 @@ use super::movepick::{self, MovePicker, Picked};
 use super::ordering::{Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::Features;
+use super::{Features, SearchProfile};
 use crate::eval::network::Accumulator;
 use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
@@ -238,7 +238,7 @@ impl<'a> Worker<'a> {
         eval_style: Style,
         memory: Option<&Memory>,
     ) -> Worker<'a> {
-        let features = variant.facts().search.for_thread(id);
+        let features = variant.features().for_thread(id);
         let ordering = match memory {
             Some(m) => m.take(id, variant, features.follow_up_plies()),
             None => Ordering::new(features.follow_up_plies()),

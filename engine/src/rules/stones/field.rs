@@ -1,6 +1,6 @@
 //! The board as paths see it in Stones & Relays: what blocks, where the relays and the
-//! tunnel are, how far each kind of piece gets in one leg, and which squares a side
-//! attacks through relays and the tunnel.
+//! tunnel are, how far each kind of piece gets in one leg and which relays it reaches
+//! (whether a square is attacked, pawns' paths included, is `attack.rs`).
 //!
 //! Two facts keep this cheap. Relays never block a line (a slider crossing one may
 //! simply go on straight), so lines are computed with relays removed from the
@@ -10,11 +10,9 @@
 //! relays a piece reaches form a plain closure, computed with bitboards.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Square, Tables, DIAGONAL, ORTHOGONAL};
+use crate::geometry::{Square, Tables};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::Position;
-
-use super::pawns;
 
 /// The queen's eight directions.
 pub(crate) const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -152,7 +150,7 @@ impl Field {
 
     /// Relays that sliders on `sources` reach: (with the tunnel unused, only after
     /// using it).
-    fn slider_relays(&self, sources: Bitboard, dirs: &[usize]) -> (Bitboard, Bitboard) {
+    pub(super) fn slider_relays(&self, sources: Bitboard, dirs: &[usize]) -> (Bitboard, Bitboard) {
         // Legs are symmetric (the tunnel too), so look from each relay for a source.
         let mut fresh = Bitboard::EMPTY;
         let mut spent = Bitboard::EMPTY;
@@ -169,7 +167,7 @@ impl Field {
     }
 
     /// Relays that leapers on `sources` reach.
-    fn leaper_relays(&self, sources: Bitboard, table: &[Bitboard; 128]) -> Bitboard {
+    pub(super) fn leaper_relays(&self, sources: Bitboard, table: &[Bitboard; 128]) -> Bitboard {
         let mut set = Bitboard::EMPTY;
         for r in self.relays {
             if (table[r.idx()] & sources).any() {
@@ -182,59 +180,6 @@ impl Field {
             set |= table[r.idx()] & self.relays;
         }
         set
-    }
-
-    /// Whether `army` could capture on `target` (its own move, through relays and
-    /// the tunnel). The attackers' own squares count as occupied, which changes
-    /// nothing: a path through its own start square can start there instead.
-    pub fn attacked(&self, target: Square, army: &Army) -> bool {
-        let t = self.t;
-        let i = target.idx();
-        if (t.pawn_attacks[army.color.other().idx()][i] & army.pawns).any()
-            || (t.knight[i] & army.knights).any()
-            || (t.king[i] & army.king).any()
-        {
-            return true;
-        }
-        let (ob, oa) = self.slider_leg(target, &ORTHOGONAL, true);
-        if ((ob | oa) & (army.rooks | army.queens)).any() {
-            return true;
-        }
-        let (db, da) = self.slider_leg(target, &DIAGONAL, true);
-        if ((db | da) & (army.bishops | army.queens)).any() {
-            return true;
-        }
-        if self.relays.is_empty() {
-            return false;
-        }
-        // Relays from which a last leg reaches the target; a last leg through the
-        // tunnel needs a relay reached with the tunnel unused. Queens change between
-        // lines and diagonals on relays, so they are a class of their own.
-        let rel = self.relays;
-        let (qb, qa) = (ob | db, oa | da);
-        for (sources, dirs, last_b, last_a) in [
-            (army.rooks, &ORTHOGONAL[..], ob, oa),
-            (army.bishops, &DIAGONAL[..], db, da),
-            (army.queens, &ALL_DIRECTIONS[..], qb, qa),
-        ] {
-            if sources.any() && ((last_b | last_a) & rel).any() {
-                let (fresh, spent) = self.slider_relays(sources, dirs);
-                if ((fresh & (last_b | last_a)) | (spent & last_b)).any() {
-                    return true;
-                }
-            }
-        }
-        if army.knights.any()
-            && (t.knight[i] & rel).any()
-            && (self.leaper_relays(army.knights, &t.knight) & t.knight[i]).any()
-        {
-            return true;
-        }
-        if (t.king[i] & rel).any() && (self.leaper_relays(army.king, &t.king) & t.king[i]).any() {
-            return true;
-        }
-        let last = t.pawn_attacks[army.color.other().idx()][i] & rel;
-        last.any() && pawns::attack_through_relays(self, army, target)
     }
 
     pub fn watch(&self, king: Square) -> Watch {

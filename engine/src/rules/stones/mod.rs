@@ -5,12 +5,14 @@
 //! neutral move, sent as one `Move` whose `extra` holds the neutral move. Check is
 //! judged after the whole turn.
 //!
-//! - `field`: what blocks, legs and reach through relays and the tunnel, attacks.
+//! - `field`: what blocks, legs and reach through relays and the tunnel.
 //! - `pawns`: pawn paths among relays and gates.
+//! - `attack`: whether a side attacks a square (the field's reach and pawn paths).
 //! - `neutral`: the squares neutral pieces can step to.
 //! - `turns`: the legal turn generator.
 //! - `route`: the way a piece went, for showing a move.
 
+mod attack;
 mod field;
 mod neutral;
 mod pawns;

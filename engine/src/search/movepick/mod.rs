@@ -7,14 +7,17 @@
 //!   near-duplicate moves, with orthodox answers by default;
 //! - `MovePicker`: a node's moves one at a time, stage by stage, best-ordered first
 //!   (after Stockfish's movepick);
+//! - `score`: the order of a stage's moves (from the history in `search::ordering`,
+//!   exchanges and the variant's hints), and picking the best remaining one;
 //! - `see`: exchange estimates.
 //!
 //! Each variant's answers are in `variants.rs`, beside the ones it shares.
 
+pub mod score;
 pub mod see;
 mod variants;
 
-use super::ordering::{is_long, next, Ordering};
+use super::ordering::Ordering;
 use super::search_params::FRONTIER_CHECK_ESCAPES;
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
@@ -23,6 +26,7 @@ use crate::position::Position;
 use crate::rules::stones::NeutralMoves;
 use crate::rules::{self, dispatch, Rules};
 use crate::variant::Variant;
+use score::{is_long, next};
 
 /// The search's questions of a variant. A variant's rules type answers them; nothing
 /// here changes which moves are legal, only which of them the search looks at first
@@ -216,7 +220,7 @@ pub struct MovePicker<'a> {
     /// The variant has a second stage (asked once, not per move).
     has_rest: bool,
     scores: Vec<i32>,
-    /// The stage's list was long when scored (`ordering::next`).
+    /// The stage's list was long when scored (`score::next`).
     long: bool,
     /// The stage's list has been scored (`scores` is its scores).
     scored: bool,
@@ -304,7 +308,8 @@ impl<'a> MovePicker<'a> {
             self.next = Some(i + 1);
             if !(i == 0 && self.hash_in_front) {
                 if !self.scored {
-                    self.scores = ordering.score(self.pos, self.list, self.hash_move, self.ply);
+                    self.scores =
+                        score::score(ordering, self.pos, self.list, self.hash_move, self.ply);
                     self.long = is_long(self.list);
                     self.scored = true;
                 }

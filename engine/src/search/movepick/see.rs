@@ -3,7 +3,7 @@
 //! attacker (x-rays through the pieces that left; a pinned piece does not take while
 //! its pinner stands, as in Stockfish).
 //!
-//! Only where the variant says whose attacks count (`VariantFacts::exchanges`): the
+//! Only where the variant says whose attacks count (`Profile::exchanges`): the
 //! orthodox ones (chess, knightmate), knight relay's or flip shatranj's on 8x8.
 //! Elsewhere captures fuse pieces, or neutral pieces decide (or, on the 10x10 flip
 //! board, the estimate lost a match), and `see_ge` answers `true`: no move is thought
@@ -15,7 +15,49 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::{flip, knightrelay, orthodox};
-use crate::variant::{Exchanges, Variant};
+use crate::search::SearchProfile;
+use crate::variant::Variant;
+
+/// Which attacks an exchange estimate (`search::movepick::see`) counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Exchanges {
+    /// None is made: captures fuse pieces (combiningknightmare), or neutral pieces
+    /// decide who attacks (Stones & Relays); flip shatranj's 10x10 board, where `Flip`
+    /// lost (docs/strength.md).
+    None,
+    /// The orthodox attacks.
+    Orthodox,
+    /// Knight relay's: knights attack nothing, relayed pieces also leap. Knights are
+    /// never captured and never capture, so the relays stay as they are all through an
+    /// exchange.
+    KnightRelay,
+    /// Flip shatranj's: a piece attacks where it may capture next turn (its state, a
+    /// power beside it, the states of the neighbours that lend it their leaps). Every
+    /// piece is a leaper; a capturer that leaves keeps lending in the estimate, and the
+    /// turns' flips are not foreseen. A turn that leaves the enemy king to be taken is
+    /// never thought to lose material.
+    Flip,
+}
+
+impl Exchanges {
+    /// Whether a piece that leaves the target square can uncover a slider behind it:
+    /// flip shatranj has leapers only.
+    pub fn has_sliders(self) -> bool {
+        self != Exchanges::Flip
+    }
+
+    /// Whether a turn that leaves the enemy king to be taken next is never thought to
+    /// lose material (flip shatranj: the opponent must answer the threat first).
+    pub fn king_threat_outweighs_material(self) -> bool {
+        self == Exchanges::Flip
+    }
+
+    /// Whether a piece of `role` can never be taken back: knight relay's knights
+    /// neither capture nor are captured.
+    pub fn never_captured(self, role: Role) -> bool {
+        self == Exchanges::KnightRelay && role == Role::Knight
+    }
+}
 
 /// Attackers are tried cheapest first (the commoner, knightmate's strong stepper, sits
 /// between the bishop and the rook by value; flip shatranj's elephant, dababba and
@@ -40,7 +82,7 @@ type Attackers = fn(&Position, Square, Color, Bitboard) -> Bitboard;
 /// The variant's attackers, if its exchanges can be estimated.
 #[inline]
 fn attackers(variant: Variant) -> Option<Attackers> {
-    match variant.facts().exchanges {
+    match variant.exchanges() {
         Exchanges::None => None,
         Exchanges::Orthodox => Some(orthodox::attackers_to),
         Exchanges::KnightRelay => Some(knightrelay::attackers_to),
@@ -59,7 +101,7 @@ pub fn supported(variant: Variant) -> bool {
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     exchange_ge(pos, m, threshold)
         // A turn that lets it take the enemy king next turn: the material can wait.
-        || pos.variant.facts().exchanges.king_threat_outweighs_material()
+        || pos.variant.exchanges().king_threat_outweighs_material()
             && flip::king_threatened(&pos.play(m))
 }
 
@@ -82,7 +124,7 @@ fn exchange_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     }
     swap = value(mover) - swap;
     // A piece that cannot be taken keeps its square.
-    let exchanges = pos.variant.facts().exchanges;
+    let exchanges = pos.variant.exchanges();
     if swap <= 0 || exchanges.never_captured(mover) {
         return true;
     }

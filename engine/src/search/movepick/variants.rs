@@ -12,6 +12,7 @@ use crate::rules::flip::{flip_gain, FlipHints, FlipShatranj};
 use crate::rules::orthodox::{self, attacks, Chess, Knightmate};
 use crate::rules::stones::{self, Forms, NeutralMoves, Pieces, StonesRelays};
 use crate::rules::{combining::CombiningKnightmare, is_capture, knightrelay::KnightRelay};
+use crate::search::SearchProfile;
 
 impl MovePolicy for Chess {
     fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
@@ -96,7 +97,7 @@ impl MovePolicy for StonesRelays {
 impl MovePolicy for FlipShatranj {
     /// Each capture with its most useful flip.
     fn tactical_moves(pos: &Position, list: &mut MoveList) {
-        crate::rules::flip::generate_tactical(pos, list);
+        crate::rules::flip::generate_tactical(pos, list, |r| pos.variant.piece_value(r));
     }
     /// A flip can threaten a king: a capture gains more than its victim.
     const GAIN_IS_VICTIM: bool = false;
@@ -112,12 +113,13 @@ impl MovePolicy for FlipShatranj {
 
 /// Ordering bonuses of the flip part of every move of `list` (side to move's view).
 fn flip_order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
-    let hints = FlipHints::new(pos);
+    let value = |r| pos.variant.piece_value(r);
+    let hints = FlipHints::new(pos, value);
     list.iter()
         .map(|&m| match m.extra {
             Some((f, _)) => {
                 let role = pos.role_at(pos.side(), m.from).unwrap_or(Role::Power);
-                hints.gain(pos, m, role, f)
+                hints.gain(pos, value, m, role, f)
             }
             None => 0,
         })
@@ -137,5 +139,6 @@ fn is_quiet_flip(pos: &Position, m: Move) -> bool {
         return false;
     };
     let freed = (pos.tables().king[f.idx()] & pos.pieces(pos.side(), Role::Power)).any();
-    flip_gain(pos, role, f, !pos.capture_state().has(f), freed) <= 0
+    let value = |r| pos.variant.piece_value(r);
+    flip_gain(pos, value, role, f, !pos.capture_state().has(f), freed) <= 0
 }
