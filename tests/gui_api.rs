@@ -11,17 +11,44 @@ use std::time::{Duration, Instant};
 use baton_engine::Variant;
 use baton_testkit::GuiServer;
 
-type Server = GuiServer;
-
-fn start() -> Server {
-    GuiServer::start(env!("CARGO_BIN_EXE_baton"))
+/// A board server and one game on it, as a page has, two people at the board.
+struct Server {
+    _gui: GuiServer,
+    addr: String,
+    token: String,
+    game: String,
 }
 
-/// One request from the board's own page (its Host and token); the status and the body.
+fn start() -> Server {
+    let gui = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let (addr, token) = (gui.addr.clone(), gui.token.clone());
+    let host = format!("Host: {addr}");
+    let with_token = format!("X-Baton-Token: {token}");
+    let (status, text) = raw(
+        &addr,
+        "POST",
+        "/api/games",
+        &[&host, &with_token],
+        br#"{"settings":{"white":"human","black":"human"}}"#,
+    );
+    assert_eq!(status, 200, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let game = v["game"].as_str().expect("a game id").to_string();
+    Server {
+        _gui: gui,
+        addr,
+        token,
+        game,
+    }
+}
+
+/// One request from the board's own page (its Host, token and game); the status and
+/// the body.
 fn request(s: &Server, method: &str, path: &str, body: &[u8]) -> (u16, String) {
     let host = format!("Host: {}", s.addr);
     let token = format!("X-Baton-Token: {}", s.token);
-    raw(&s.addr, method, path, &[&host, &token], body)
+    let game = format!("X-Baton-Game: {}", s.game);
+    raw(&s.addr, method, path, &[&host, &token, &game], body)
 }
 
 /// One request with exactly the header lines given; the status and the body.
@@ -272,6 +299,7 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     for (path, marker) in [
         ("/", "<title>Baton board</title>"),
         ("/app.js", "api(\"GET\", \"/api/variants\")"),
+        ("/board.js", "function renderBoard()"),
         ("/style.css", "#board"),
     ] {
         let (status, body) = request(&s, "GET", path, b"");
@@ -426,12 +454,13 @@ fn only_the_boards_own_page_may_use_the_api() {
     assert_eq!(status, 200);
     assert!(page.contains("<title>Baton board</title>"));
     let own = format!("Origin: http://{}", s.addr);
+    let game = format!("X-Baton-Game: {}", s.game);
     for h in [&host, &format!("Host: localhost:{port}")] {
         let (status, text) = raw(
             &s.addr,
             "POST",
             "/api/new",
-            &[h, &token, &own, "Sec-Fetch-Site: same-origin"],
+            &[h, &token, &game, &own, "Sec-Fetch-Site: same-origin"],
             new_knightmate,
         );
         assert_eq!(status, 200, "{h}: {text}");
@@ -481,9 +510,9 @@ fn binding_beyond_loopback_warns_and_still_wants_the_token() {
     let port = addr.rsplit(':').next().expect("port");
     let local = format!("127.0.0.1:{port}");
     let host = format!("Host: {local}");
-    let (status, text) = raw(&local, "GET", "/api/state", &[&host], b"");
+    let (status, text) = raw(&local, "GET", "/api/variants", &[&host], b"");
     assert_eq!(status, 403, "{text}");
     let with_token = format!("X-Baton-Token: {token}");
-    let (status, text) = raw(&local, "GET", "/api/state", &[&host, &with_token], b"");
+    let (status, text) = raw(&local, "GET", "/api/variants", &[&host, &with_token], b"");
     assert_eq!(status, 200, "{text}");
 }

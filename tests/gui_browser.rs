@@ -2,35 +2,12 @@
 //! `baton gui`, which draws the board of every variant from the API. Skipped, saying
 //! so, where Chromium is not installed (`.ci/run` installs it).
 
-use std::process::Command;
-
 use baton_engine::Variant;
+use baton_testkit::browser::{Browser, CHROMIUM};
 use baton_testkit::GuiServer;
 
-use baton_testkit::browser::CHROMIUM;
-
-/// The page's DOM once its script has run.
-fn dom(url: &str, profile: &std::path::Path) -> String {
-    let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--virtual-time-budget=4000",
-            "--dump-dom",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(url)
-        .output()
-        .expect("run chromium");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
+// The page keeps a stream of events open, so it is driven over DevTools (a DOM dump
+// waits for the network to go quiet, which a live page never does).
 #[test]
 fn the_page_draws_every_variant_at_its_size() {
     if !baton_testkit::installed("the browser board's page", &[CHROMIUM]) {
@@ -38,28 +15,28 @@ fn the_page_draws_every_variant_at_its_size() {
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     let url = server.url();
-    let profile = tempfile::Builder::new()
-        .prefix("baton-chromium-")
-        .tempdir()
-        .expect("temp dir");
-    let profile = profile.path();
+    let Some(mut b) = Browser::open("about:blank") else {
+        return;
+    };
     for v in Variant::ALL {
         let t = v.geometry().tables();
-        let page = dom(
-            &format!("{url}&variant={}&mode=human-human", v.name()),
-            profile,
-        );
-        let squares = page.matches("data-sq=\"").count();
-        assert_eq!(
-            squares,
-            usize::from(t.width) * usize::from(t.height),
-            "{v}: {}",
-            &page[..page.len().min(2000)]
-        );
-        assert!(page.contains("White to move"), "{v}");
+        let page = format!("{url}&variant={}&mode=human-human", v.name());
+        b.call("Page.navigate", serde_json::json!({ "url": page }));
+        b.wait_for(&format!(
+            "typeof state === 'object' && state && state.variant === '{}' && \
+             document.querySelectorAll('.sq').length === state.width * state.height",
+            v.name()
+        ));
+        let squares = b.eval("document.querySelectorAll('[data-sq]').length");
+        assert_eq!(squares, usize::from(t.width) * usize::from(t.height), "{v}");
+        b.wait_for("document.getElementById('status').textContent.includes('White to move')");
         if v.has_neutral_pieces() {
             // Neutral pieces are drawn in their own colours, not as either side's.
-            assert!(page.contains("#2a9d8f"), "{v}: stones");
+            let html = b.eval("document.getElementById('board').innerHTML");
+            assert!(
+                html.as_str().is_some_and(|h| h.contains("#2a9d8f")),
+                "{v}: stones"
+            );
         }
     }
 }

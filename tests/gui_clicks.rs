@@ -4,12 +4,9 @@
 //! checked against the server's game. Skipped, saying so, where Chromium is not
 //! installed (`.ci/run` installs it).
 
-use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::browser::{square as sq, Browser, CHROMIUM};
 use baton_testkit::GuiServer;
-use serde_json::Value;
 
-/// The page of a new game of `variant` (optionally from `fen`), a person on both sides,
-/// once the board is drawn.
 /// A board server and the page in Chromium showing `variant` (at `fen`), two people
 /// at the board; `None` (the test skips) without Chromium.
 fn board(variant: &str, fen: Option<&str>) -> Option<(GuiServer, Browser)> {
@@ -17,7 +14,7 @@ fn board(variant: &str, fen: Option<&str>) -> Option<(GuiServer, Browser)> {
         return None;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = open(&server, variant, fen)?;
+    let b = Browser::open_board(&server, variant, fen, "human-human")?;
     Some((server, b))
 }
 
@@ -25,45 +22,6 @@ fn board(variant: &str, fen: Option<&str>) -> Option<(GuiServer, Browser)> {
 fn lift(b: &mut Browser, square: &str) {
     b.click(&sq(square));
     b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-}
-
-fn open(server: &GuiServer, variant: &str, fen: Option<&str>) -> Option<Browser> {
-    let mut url = format!("{}&variant={variant}&mode=human-human", server.url());
-    if let Some(fen) = fen {
-        url += &format!("&fen={}", fen.replace(' ', "%20"));
-    }
-    let mut b = Browser::open(&url)?;
-    b.wait_for(&format!(
-        "typeof state === 'object' && state && state.variant === '{variant}' \
-         && document.querySelectorAll('.sq').length === state.width * state.height \
-         && !state.baton_plays.white && !state.baton_plays.black"
-    ));
-    Some(b)
-}
-
-fn squares(b: &mut Browser, class: &str) -> Vec<String> {
-    let v = b.eval(&format!(
-        "[...document.querySelectorAll('.sq.{class}')].map(e => e.dataset.sq).sort()"
-    ));
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn sq(name: &str) -> String {
-    format!(".sq[data-sq=\"{name}\"]")
-}
-
-/// The server's game after `plies` moves: waits for it, returns the last move.
-fn played(b: &mut Browser, plies: usize) -> String {
-    b.wait_for(&format!("state.moves_played === {plies}"));
-    let s: Value = b.eval("api('GET', '/api/state')");
-    assert_eq!(s["moves_played"], plies, "{s}");
-    s["last_move"].as_str().unwrap_or_default().to_string()
 }
 
 fn skip() -> bool {
@@ -76,20 +34,20 @@ fn a_click_shows_the_targets_and_a_second_click_or_a_drag_moves() {
         return;
     };
     lift(&mut b, "e2");
-    assert_eq!(squares(&mut b, "target"), ["e3", "e4"]);
-    assert_eq!(squares(&mut b, "picked"), ["e2"]);
+    assert_eq!(b.marked("target"), ["e3", "e4"]);
+    assert_eq!(b.marked("picked"), ["e2"]);
     b.click(&sq("e4"));
-    assert_eq!(played(&mut b, 1), "e2e4");
+    assert_eq!(b.played(1), "e2e4");
     // A click on a square the piece cannot reach picks nothing and plays nothing.
     b.click(&sq("g8"));
     b.wait_for("document.querySelectorAll('.sq.target').length === 2");
     b.click(&sq("g5"));
     b.wait_for("document.querySelectorAll('.sq.target').length === 0");
-    assert_eq!(played(&mut b, 1), "e2e4");
+    assert_eq!(b.played(1), "e2e4");
     // Dragging the knight.
     b.drag(&sq("g8"), &sq("f6"));
-    assert_eq!(played(&mut b, 2), "g8f6");
-    assert_eq!(squares(&mut b, "last"), ["f6", "g8"]);
+    assert_eq!(b.played(2), "g8f6");
+    assert_eq!(b.marked("last"), ["f6", "g8"]);
 }
 
 #[test]
@@ -102,7 +60,7 @@ fn a_promotion_offers_the_pieces_and_plays_the_one_chosen() {
     b.click(&sq("a8"));
     b.wait_for("document.querySelectorAll('#step button[data-promo]').length === 4");
     b.click("#step button[data-promo=\"n\"]");
-    assert_eq!(played(&mut b, 1), "a7a8n");
+    assert_eq!(b.played(1), "a7a8n");
 }
 
 #[test]
@@ -118,7 +76,7 @@ fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
         .eval("document.querySelector('#step').textContent")
         .as_str()
         .is_some_and(|t| t.contains("neutral")));
-    let from2 = squares(&mut b, "target2");
+    let from2 = b.marked("target2");
     assert!(
         from2
             .iter()
@@ -133,17 +91,17 @@ fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
          && !document.querySelector('.sq.target2[data-sq=\"{pick}\"]'))"
     ));
     if b.eval("state.moves_played").as_u64() == Some(0) {
-        let to2 = squares(&mut b, "target2")[0].clone();
+        let to2 = b.marked("target2")[0].clone();
         b.click(&sq(&to2));
     }
-    let last = played(&mut b, 1);
+    let last = b.played(1);
     assert!(last.starts_with(&format!("g1f3,{pick}")), "{last}");
     // A turn without a neutral move, where the rules allow one: the step bar's button.
     lift(&mut b, "g9");
     b.click(&sq("h7"));
     b.wait_for("document.querySelector('#no-second')");
     b.click("#no-second");
-    assert_eq!(played(&mut b, 2), "g9h7");
+    assert_eq!(b.played(2), "g9h7");
 }
 
 #[test]
@@ -152,12 +110,12 @@ fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
         return;
     };
     lift(&mut b, "b1");
-    let to = squares(&mut b, "target")[0].clone();
+    let to = b.marked("target")[0].clone();
     b.click(&sq(&to));
     b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
-    let flip = squares(&mut b, "target2")[0].clone();
+    let flip = b.marked("target2")[0].clone();
     b.click(&sq(&flip));
-    let last = played(&mut b, 1);
+    let last = b.played(1);
     assert!(last.starts_with(&format!("b1{to},{flip}{flip}")), "{last}");
 }
 
@@ -170,11 +128,11 @@ fn the_page_plays_while_forty_idle_connections_stay_open() {
     let idle: Vec<std::net::TcpStream> = (0..40)
         .map(|_| std::net::TcpStream::connect(&server.addr).expect("connect"))
         .collect();
-    let Some(mut b) = open(&server, "chess", None) else {
+    let Some(mut b) = Browser::open_board(&server, "chess", None, "human-human") else {
         return;
     };
     lift(&mut b, "e2");
     b.click(&sq("e4"));
-    assert_eq!(played(&mut b, 1), "e2e4");
+    assert_eq!(b.played(1), "e2e4");
     drop(idle);
 }

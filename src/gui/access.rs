@@ -23,12 +23,16 @@ pub struct Access {
     addr: SocketAddr,
 }
 
+/// `n` random bytes, in hex (the token, a game's id).
+pub fn random_hex(n: usize) -> Result<String, String> {
+    let mut bytes = vec![0u8; n];
+    getrandom::fill(&mut bytes).map_err(|e| format!("cannot draw random bytes: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// A fresh secret of 128 random bits, in hex.
 fn new_token() -> Result<String, String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| format!("cannot make the board's secret token: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    random_hex(16).map_err(|e| format!("cannot make the board's secret token: {e}"))
 }
 
 /// Compares in time that does not depend on where the texts first differ.

@@ -1,26 +1,35 @@
 //! The browser board's routes: the page and its assets, and a JSON API. Every answer
-//! to a bad request is a 4xx with `{"error": reason}`; the session keeps its state.
-
-use std::sync::Mutex;
+//! to a bad request is a 4xx with `{"error": reason}`; the game keeps its state. Each
+//! page has its own game (`games`), named by the `X-Baton-Game` header or the `game`
+//! query parameter.
 
 use baton_engine::search::Limits;
-use baton_engine::Variant;
+use baton_engine::{Position, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::games::{self, Game, Games};
 use super::http::{Request, Response};
-use super::session::Session;
+use super::session::{Player, Session, SettingsChange};
+
+/// The header a page names its game in.
+pub const GAME_HEADER: &str = "x-baton-game";
+
+/// Why a game's page finds it no more (410).
+pub const GONE: &str =
+    "This game is no longer kept by the server (untouched for a day, or more than \
+     32 games were open): start a new game.";
+
+/// Largest hash table a game may ask for (MB): games share the machine.
+const MAX_GAME_HASH_MB: u64 = 64;
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const BOARD_SCRIPT: &str = include_str!("page/board.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// Longest search a request may ask for (one hour a move).
 const MAX_MOVETIME_MS: u64 = 3_600_000;
-
-fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
-    session.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// The request's JSON body as `T` (an empty body reads as `{}`).
 fn body<T: DeserializeOwned>(req: &Request) -> Result<T, Response> {
@@ -59,12 +68,13 @@ struct Go {
     play: bool,
 }
 
-#[derive(Deserialize, Default, Clone, Copy, PartialEq)]
-#[serde(rename_all = "lowercase")]
-enum Player {
-    #[default]
-    Human,
-    Baton,
+/// A new game for a page: its variant and FEN, and its settings.
+#[derive(Deserialize, Default)]
+struct NewTab {
+    variant: Option<String>,
+    fen: Option<String>,
+    #[serde(default)]
+    settings: SettingsChange,
 }
 
 #[derive(Deserialize)]
@@ -96,6 +106,8 @@ struct Step {
 #[derive(Serialize)]
 struct Moves {
     moves: Vec<String>,
+    /// Where the piece moves turn on relays or gates, by from and to ("a1e7").
+    routes: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 fn in_range(name: &str, value: Option<u64>, max: u64) -> Result<Option<u64>, Response> {
@@ -133,10 +145,12 @@ fn answer(s: &Session, result: Result<(), String>) -> Response {
     }
 }
 
-/// Paths the API answers, with the method each takes (a wrong method is 405, an
-/// unknown path 404).
-const API: [(&str, &str); 13] = [
+/// Paths the API answers for a game, with the method each takes (a wrong method is
+/// 405, an unknown path 404).
+const API: [(&str, &str); 16] = [
     ("GET", "/api/variants"),
+    ("POST", "/api/games"),
+    ("GET", "/api/events"),
     ("GET", "/api/state"),
     ("GET", "/api/moves"),
     ("GET", "/api/pgn"),
@@ -148,38 +162,95 @@ const API: [(&str, &str); 13] = [
     ("POST", "/api/stop"),
     ("POST", "/api/step"),
     ("POST", "/api/players"),
+    ("POST", "/api/settings"),
     ("POST", "/api/option"),
 ];
 
-pub fn route(req: &Request, session: &Mutex<Session>) -> Response {
+/// The game a request names, or the answer saying why there is none.
+pub fn game_of(req: &Request, games: &Games) -> Result<Game, Response> {
+    let id = req
+        .header(GAME_HEADER)
+        .or_else(|| req.param("game"))
+        .ok_or_else(|| Response::error(400, "no game named (the X-Baton-Game header or ?game=)"))?;
+    games.get(id).ok_or_else(|| Response::error(410, GONE))
+}
+
+pub fn route(req: &Request, games: &Games) -> Response {
     match (req.method.as_str(), req.path.as_str()) {
         ("GET", "/" | "/index.html") => Response::new(200, "text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
+        ("GET", "/board.js") => Response::new(200, "text/javascript; charset=utf-8", BOARD_SCRIPT),
         ("GET", "/style.css") => Response::new(200, "text/css; charset=utf-8", STYLE),
         ("GET", "/api/variants") => Response::json(200, &variants()),
-        ("GET", "/api/state") => {
-            let mut s = lock(session);
-            s.settle();
-            Response::json(200, &s.state())
+        ("POST", "/api/games") => new_tab(req, games),
+        (method, path) if API.contains(&(method, path)) => match game_of(req, games) {
+            Ok(game) => {
+                let mut s = games::lock(&game);
+                // A flag fall, or Baton's finished move, before anything else.
+                s.settle();
+                let answer = in_game(req, &mut s);
+                if method == "POST" {
+                    s.settle();
+                    s.notify();
+                }
+                answer
+            }
+            Err(refused) => refused,
+        },
+        (method, path) if API.iter().any(|&(_, p)| p == path) => {
+            Response::error(405, format!("{path} does not take {method}"))
         }
+        (_, path) => Response::error(404, format!("no page at {}", short(path))),
+    }
+}
+
+/// `POST /api/games`: a new game for a page, with its variant, FEN and settings (all
+/// optional), checked before the game is made.
+fn new_tab(req: &Request, games: &Games) -> Response {
+    let t = match body::<NewTab>(req) {
+        Ok(t) => t,
+        Err(refused) => return refused,
+    };
+    let variant = match t.variant.as_deref().map(Variant::parse).transpose() {
+        Ok(v) => v.unwrap_or(Variant::Chess),
+        Err(e) => return Response::error(400, e),
+    };
+    let fen = t.fen.filter(|f| !f.trim().is_empty());
+    if let Some(f) = &fen {
+        if let Err(e) = Position::from_fen(variant, f) {
+            return Response::error(400, e.to_string());
+        }
+    }
+    let game = match games.create() {
+        Ok(g) => g,
+        Err(e) => return Response::error(500, e),
+    };
+    let mut s = games::lock(&game);
+    let made = s
+        .change(t.settings)
+        .and_then(|()| s.new_game(variant, fen.as_deref()));
+    s.settle();
+    answer(&s, made)
+}
+
+/// A request about one game.
+fn in_game(req: &Request, s: &mut Session) -> Response {
+    match (req.method.as_str(), req.path.as_str()) {
+        ("GET", "/api/state") => Response::json(200, &s.state()),
         ("GET", "/api/moves") => {
-            let s = lock(session);
             let prefix = req.param("prefix").unwrap_or("");
             Response::json(
                 200,
                 &Moves {
                     moves: s.moves(prefix),
+                    routes: s.routes(prefix),
                 },
             )
         }
         ("GET", "/api/pgn") => {
-            let s = lock(session);
             Response::new(200, "application/x-chess-pgn; charset=utf-8", s.pgn())
         }
-        ("POST", path) if API.contains(&("POST", path)) => post(req, path, session),
-        (method, path) if API.iter().any(|&(_, p)| p == path) => {
-            Response::error(405, format!("{path} does not take {method}"))
-        }
+        ("POST", path) => post(req, path, s),
         (_, path) => Response::error(404, format!("no page at {}", short(path))),
     }
 }
@@ -227,44 +298,41 @@ fn variants() -> Vec<VariantInfo> {
         .collect()
 }
 
-fn post(req: &Request, path: &str, session: &Mutex<Session>) -> Response {
+fn post(req: &Request, path: &str, s: &mut Session) -> Response {
     // PGN is sent as text; everything else as a JSON object.
     if path == "/api/pgn" {
         let Ok(text) = std::str::from_utf8(&req.body) else {
             return Response::error(400, "the PGN is not UTF-8");
         };
-        let mut s = lock(session);
         let r = s.load_pgn(text);
-        return answer(&s, r);
+        return answer(s, r);
     }
-    // The body is read first; then the change is made under one lock, with its answer.
-    type Change = Box<dyn FnOnce(&mut Session) -> Result<(), String>>;
-    let change: Result<Change, Response> = match path {
+    let result = match path {
         "/api/new" => body::<NewGame>(req).and_then(|g| {
             let variant = Variant::parse(&g.variant).map_err(|e| Response::error(400, e))?;
-            Ok(Box::new(move |s: &mut Session| s.new_game(variant, g.fen.as_deref())) as Change)
+            Ok(s.new_game(variant, g.fen.as_deref()))
         }),
-        "/api/move" => body::<PlayMove>(req)
-            .map(|m| Box::new(move |s: &mut Session| s.play(m.text.trim())) as Change),
-        "/api/undo" => Ok(Box::new(|s: &mut Session| s.undo())),
+        "/api/move" => body::<PlayMove>(req).map(|m| s.play(m.text.trim())),
+        "/api/undo" => Ok(s.undo()),
         "/api/go" => body::<Go>(req).and_then(|g| {
             let l = limits(&g)?;
-            Ok(Box::new(move |s: &mut Session| s.go(l, g.play)) as Change)
+            Ok(s.go(l, g.play))
         }),
-        "/api/stop" => Ok(Box::new(|s: &mut Session| {
+        "/api/stop" => {
             s.stop();
-            Ok(())
-        })),
-        "/api/step" => body::<Step>(req).map(|st| {
-            let at = usize::try_from(st.at).unwrap_or(usize::MAX);
-            Box::new(move |s: &mut Session| s.step(at)) as Change
-        }),
+            Ok(Ok(()))
+        }
+        "/api/step" => {
+            body::<Step>(req).map(|st| s.step(usize::try_from(st.at).unwrap_or(usize::MAX)))
+        }
         "/api/players" => body::<Players>(req).map(|p| {
-            Box::new(move |s: &mut Session| {
-                s.baton_plays = [p.white == Player::Baton, p.black == Player::Baton];
-                Ok(())
-            }) as Change
+            s.change(SettingsChange {
+                white: Some(p.white),
+                black: Some(p.black),
+                ..SettingsChange::default()
+            })
         }),
+        "/api/settings" => body::<SettingsChange>(req).map(|c| s.change(c)),
         "/api/option" => body::<SetOption>(req).and_then(|o| {
             if !matches!(o.name.as_str(), "MultiPV" | "Threads" | "Hash") {
                 return Err(Response::error(
@@ -279,16 +347,18 @@ fn post(req: &Request, path: &str, session: &Mutex<Session>) -> Response {
                 OptionValue::Number(n) => n.to_string(),
                 OptionValue::Text(t) => t,
             };
-            Ok(Box::new(move |s: &mut Session| s.set_option(&o.name, &value)) as Change)
+            if o.name == "Hash" && value.parse::<u64>().is_ok_and(|mb| mb > MAX_GAME_HASH_MB) {
+                return Err(Response::error(
+                    400,
+                    format!("a game's hash is at most {MAX_GAME_HASH_MB} MB here"),
+                ));
+            }
+            Ok(s.set_option(&o.name, &value))
         }),
         _ => Err(Response::error(404, format!("no page at {}", short(path)))),
     };
-    match change {
-        Ok(change) => {
-            let mut s = lock(session);
-            let r = change(&mut s);
-            answer(&s, r)
-        }
+    match result {
+        Ok(r) => answer(s, r),
         Err(response) => response,
     }
 }

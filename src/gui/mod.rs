@@ -5,15 +5,18 @@
 
 mod access;
 mod api;
+mod clock;
+mod events;
+mod games;
 mod http;
 mod session;
 
 use std::io::Write;
 use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use access::Access;
-use session::Session;
+use games::Games;
 
 pub const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
   Serves the browser board on http://ADDR:N/?token=SECRET (default 127.0.0.1, port
@@ -125,14 +128,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let app = Arc::new(App {
         access,
-        session: Mutex::new(Session::new()),
+        games: Games::default(),
     });
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("cannot serve on {addr}: {e}"))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .enable_io()
+        .enable_all()
         .build()
         .map_err(|e| format!("cannot start the board's server: {e}"))?;
     runtime.block_on(async move {
@@ -145,10 +148,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     })
 }
 
-/// What every request shares: who may ask, and the game.
+/// What every request shares: who may ask, and the games.
 struct App {
     access: Access,
-    session: Mutex<Session>,
+    games: Games,
 }
 
 /// Every request: read (with its body), checked, then answered on a blocking thread
@@ -157,12 +160,24 @@ async fn handle(
     axum::extract::State(app): axum::extract::State<Arc<App>>,
     rq: axum::extract::Request,
 ) -> axum::response::Response {
+    use axum::response::IntoResponse;
     let req = match http::read(rq).await {
         Ok(req) => req,
         Err(refused) => return http::answer(refused),
     };
+    // The live stream of a game's state (server-sent events) stays open.
+    if req.method == "GET" && req.path == "/api/events" {
+        return match app
+            .access
+            .check(&req)
+            .and_then(|()| api::game_of(&req, &app.games))
+        {
+            Ok(game) => events::stream(game).into_response(),
+            Err(refused) => http::answer(refused),
+        };
+    }
     let response = tokio::task::spawn_blocking(move || match app.access.check(&req) {
-        Ok(()) => api::route(&req, &app.session),
+        Ok(()) => api::route(&req, &app.games),
         Err(refused) => refused,
     })
     .await

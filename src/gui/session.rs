@@ -1,16 +1,27 @@
-//! One board's game and its engine: the browser board's state behind the HTTP API. It
-//! drives the same facade as UCI and XBoard (`baton_protocol::engine::Engine`), which
-//! owns the options, the hash table and the search thread. Search reports arrive on
-//! the search thread and are kept in `Live`, which the page polls.
+//! One game and its engine: a tab's board behind the HTTP API. Each game drives its own
+//! engine facade (`baton_protocol::engine::Engine`, as UCI and XBoard do), with its own
+//! small hash table and search thread, so two tabs' searches never touch each other's
+//! position or table. The server plays Baton's moves and keeps the clocks: `settle`
+//! brings the game up to date (a flag fall, a finished search's move, the search that
+//! should run now) on every request and whenever the search reports, and every change
+//! is announced on `changed`, which the page's event stream (`events`) waits on.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use baton_engine::search::{Limits, Report, Score};
-use baton_engine::{format_move, rules, Color, Move, Position, Variant};
+use baton_engine::{format_move, rules, Color, Move, Outcome, Position, Variant};
 use baton_protocol::engine::{pv_text, Engine, Start};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
 use baton_engine::pgn::{self, GameText, Notation};
+
+use super::clock::{Clock, TimeControl};
+
+/// Each game's hash table (MB): small, since up to `games::MAX_GAMES` games are kept.
+pub const GAME_HASH_MB: usize = 8;
 
 /// What the search has said so far, shared with the search thread.
 #[derive(Default)]
@@ -19,9 +30,11 @@ struct Live {
     lines: Vec<Report>,
     /// The position the reports are about (their moves are formatted against it).
     fen: String,
-    /// The search has ended; its best move, if any.
+    /// The search has ended; its best move, if any, and when it ended (Baton's clock
+    /// stops then, whenever the move is played).
     done: bool,
     best: Option<Move>,
+    done_at: Option<Instant>,
 }
 
 /// A game loaded from PGN, kept whole so that the page can step through it.
@@ -34,19 +47,188 @@ struct Review {
     tags: Vec<(String, String)>,
 }
 
+impl Review {
+    /// The loaded game's start and its whole list of moves.
+    fn game(&self) -> (Position, Vec<Move>) {
+        let start = self
+            .fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(self.variant, f).ok())
+            .unwrap_or_else(|| Position::startpos(self.variant));
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            // The moves were read and replayed when the game was loaded.
+            let Ok(m) = baton_engine::parse_move(&pos, text) else {
+                break;
+            };
+            moves.push(m);
+            pos = pos.play(m);
+        }
+        (start, moves)
+    }
+}
+
+/// The way `m`'s piece goes where it turns on relays or at the tunnel's gates (the
+/// squares' names, from first), or nothing for a move straight to its square.
+fn route_names(pos: &Position, m: Move) -> Vec<String> {
+    if !pos.variant().has_neutral_pieces() {
+        return Vec::new();
+    }
+    let way = rules::stones::route(pos, m);
+    if way.len() <= 2 {
+        return Vec::new();
+    }
+    way.iter().map(|&sq| pos.tables().square_name(sq)).collect()
+}
+
+/// The moves from `start` in SAN, for the page's move list.
+fn san_list(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let san = baton_engine::format_san(&pos, m);
+            pos = pos.play(m);
+            san
+        })
+        .collect()
+}
+
+/// Baton's limit a move where there is no clock: one of a time, a depth, a node count.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Think {
+    Movetime(u64),
+    Depth(u32),
+    Nodes(u64),
+}
+
+impl Think {
+    pub fn check(self) -> Result<Think, String> {
+        let (name, n, max) = match self {
+            Think::Movetime(n) => ("movetime", n, 3_600_000),
+            Think::Depth(n) => (
+                "depth",
+                u64::from(n),
+                u64::from(baton_engine::search::MAX_DEPTH),
+            ),
+            Think::Nodes(n) => ("nodes", n, 1_000_000_000_000),
+        };
+        if (1..=max).contains(&n) {
+            Ok(self)
+        } else {
+            Err(format!("'{name}' must be a whole number from 1 to {max}"))
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Serialize, Deserialize, Default, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    #[default]
+    Human,
+    Baton,
+}
+
+/// What a page chose for its game, kept with it so that a reload brings it all back.
+#[derive(Serialize, Clone, Debug)]
+pub struct Settings {
+    pub white: Player,
+    pub black: Player,
+    /// Baton's limit a move when there is no clock.
+    pub think: Think,
+    /// The time control, if the game has clocks.
+    pub clock: Option<TimeControl>,
+    /// The board is shown with Black at the bottom.
+    pub flipped: bool,
+    /// Baton analyses every position the game reaches (until Stop).
+    pub analysis: bool,
+    /// Lines shown in analysis (UCI's MultiPV).
+    pub lines: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            white: Player::Human,
+            black: Player::Baton,
+            think: Think::Movetime(1000),
+            clock: None,
+            flipped: false,
+            analysis: false,
+            lines: 1,
+        }
+    }
+}
+
+/// A change of settings: only the fields given change. `clock: null` removes the clock.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsChange {
+    pub white: Option<Player>,
+    pub black: Option<Player>,
+    pub think: Option<Think>,
+    #[serde(default, deserialize_with = "present")]
+    pub clock: Option<Option<TimeControl>>,
+    pub flipped: Option<bool>,
+    pub analysis: Option<bool>,
+}
+
+/// A field that is present (even as `null`) is `Some`.
+fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
 pub struct Session {
+    /// The game's id, in its page's address.
+    pub id: String,
     engine: Engine,
     live: Arc<Mutex<Live>>,
     /// The running search plays its move when it ends (Baton's turn), rather than
     /// only analysing.
     play_when_done: bool,
     review: Option<Review>,
-    /// The side each player has: `true` where Baton plays it.
-    pub baton_plays: [bool; 2],
+    settings: Settings,
+    clock: Option<Clock>,
+    /// The game ended on time (the board's own outcome otherwise).
+    flag: Option<Outcome>,
+    changed: Arc<watch::Sender<u64>>,
+    /// Dropped from the server's games (idle, or past the cap): its page is told so.
+    pub closed: bool,
 }
 
 fn lock(live: &Mutex<Live>) -> std::sync::MutexGuard<'_, Live> {
     live.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn idx(c: Color) -> usize {
+    usize::from(c == Color::Black)
+}
+
+fn side_title(c: Color) -> &'static str {
+    if c == Color::White {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// The end of a game whose `loser` ran out of time: a loss, or a draw where the
+/// opponent cannot win (`rules::cannot_win`).
+fn flag_fall(pos: &Position, loser: Color) -> Outcome {
+    let cannot_win = rules::cannot_win(pos, !loser);
+    match (loser, cannot_win) {
+        (Color::White, false) => Outcome::win(Color::Black, "White lost on time"),
+        (Color::Black, false) => Outcome::win(Color::White, "Black lost on time"),
+        (Color::White, true) => Outcome::draw("White ran out of time, but Black cannot win"),
+        (Color::Black, true) => Outcome::draw("Black ran out of time, but White cannot win"),
+    }
 }
 
 /// The name of a piece's letter as the page draws it: upper case for White.
@@ -60,70 +242,304 @@ fn letter(v: Variant, color: Color, role: baton_engine::Role) -> String {
 }
 
 impl Session {
-    pub fn new() -> Session {
-        Session {
-            engine: Engine::new(),
+    pub fn new(id: String) -> Result<Session, String> {
+        let mut engine = Engine::new();
+        engine.set_option("Hash", &GAME_HASH_MB.to_string())?;
+        Ok(Session {
+            id,
+            engine,
             live: Arc::new(Mutex::new(Live::default())),
             play_when_done: false,
             review: None,
-            baton_plays: [false, true],
-        }
+            settings: Settings::default(),
+            clock: None,
+            flag: None,
+            changed: Arc::new(watch::channel(0).0),
+            closed: false,
+        })
+    }
+
+    /// A receiver told of every change to this game.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// Tells the game's pages that something changed.
+    pub fn notify(&self) {
+        self.changed.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Dropped by the server: the search stops and the pages are told.
+    pub fn close(&mut self) {
+        self.halt();
+        self.closed = true;
+        self.notify();
     }
 
     fn position(&self) -> &Position {
         self.engine.position()
     }
 
-    /// Stops any search and forgets what it said.
+    fn baton_plays(&self, c: Color) -> bool {
+        let p = if c == Color::White {
+            self.settings.white
+        } else {
+            self.settings.black
+        };
+        p == Player::Baton
+    }
+
+    /// The end of the game: on time, or by the rules.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.flag.or_else(|| self.engine.game().outcome())
+    }
+
+    /// Stops any search and forgets what it said (the position is about to change).
     fn halt(&mut self) {
         self.engine.stop();
         self.play_when_done = false;
         *lock(&self.live) = Live::default();
     }
 
-    pub fn new_game(&mut self, variant: Variant, fen: Option<&str>) -> Result<(), String> {
+    /// The clocks start over at the game's current move, paused.
+    fn restart_clock(&mut self) {
+        self.clock = self.settings.clock.map(Clock::new);
+        let plies = self.engine.game().moves().len();
+        if let Some(c) = &mut self.clock {
+            c.start_at(plies);
+        }
+    }
+
+    /// `mover` moved at `at`: its clock stops, the other's starts (not while reviewing
+    /// a loaded game).
+    fn clock_moved(&mut self, mover: Color, at: Instant) {
+        let plies = self.engine.game().moves().len();
+        if self.review.is_some() {
+            return;
+        }
+        if let Some(c) = &mut self.clock {
+            c.moved(mover, at, plies);
+        }
+    }
+
+    /// Whether the side to move's clock had run out at `at`; if so the game ends on
+    /// time (and its search stops).
+    fn flagged_at(&mut self, at: Instant) -> bool {
+        if self.flag.is_some() {
+            return true;
+        }
+        if self.engine.game().outcome().is_some() || self.review.is_some() {
+            return false;
+        }
+        let side = self.position().side();
+        let Some(c) = &mut self.clock else {
+            return false;
+        };
+        if !c.flagged(side, at) {
+            return false;
+        }
+        c.halt(side, at);
+        self.flag = Some(flag_fall(self.position(), side));
         self.halt();
+        true
+    }
+
+    /// How long until the running clock runs out (the event stream wakes then).
+    pub fn flag_in(&self) -> Option<Duration> {
+        if self.outcome().is_some() || self.review.is_some() {
+            return None;
+        }
+        let c = self.clock.as_ref().filter(|c| c.running())?;
+        let side = self.position().side();
+        Some(Duration::from_millis(
+            c.left_at(side, side, Instant::now()) + 5,
+        ))
+    }
+
+    /// Brings the game up to date: a flag fall, Baton's move once its search has
+    /// ended (timed when it ended), then the search that should run now.
+    pub fn settle(&mut self) {
+        if self.closed {
+            return;
+        }
+        let before = (self.engine.game().moves().len(), self.flag);
+        let finished = {
+            let live = lock(&self.live);
+            (live.done && self.play_when_done).then_some((live.best, live.done_at))
+        };
+        if let Some((best, done_at)) = finished {
+            let at = done_at.unwrap_or_else(Instant::now);
+            self.play_when_done = false;
+            self.engine.wait();
+            if !self.flagged_at(at) {
+                let mover = self.position().side();
+                if let Some(m) = best {
+                    self.engine.play(m);
+                    self.clock_moved(mover, at);
+                }
+            }
+            *lock(&self.live) = Live::default();
+        }
+        self.flagged_at(Instant::now());
+        self.kick();
+        if (self.engine.game().moves().len(), self.flag) != before {
+            self.notify();
+        }
+    }
+
+    /// Starts what should run now and is not running: Baton's search on its turn, or
+    /// the analysis of the position.
+    fn kick(&mut self) {
+        // A search that ended by its own limits (an API `go`) no longer holds the board.
+        let running = self.engine.is_searching() && !lock(&self.live).done;
+        if self.closed || self.outcome().is_some() || running {
+            return;
+        }
+        let side = self.position().side();
+        if self.review.is_none() && self.baton_plays(side) {
+            let limits = self.baton_limits();
+            // A search that cannot start leaves the game as it is; the page shows no
+            // "thinking" since nothing runs.
+            let _ = self.start(limits, true);
+        } else if self.settings.analysis {
+            let _ = self.start(
+                Limits {
+                    infinite: true,
+                    ..Limits::default()
+                },
+                false,
+            );
+        }
+    }
+
+    /// Baton's limits on its turn: its clock (as a UCI host gives it: both sides' time
+    /// and increment), or its limit a move.
+    fn baton_limits(&self) -> Limits {
+        let mut l = Limits::default();
+        match &self.clock {
+            Some(c) => {
+                let now = Instant::now();
+                let side = self.position().side();
+                for color in Color::BOTH {
+                    l.time[idx(color)] = Some(c.left_at(color, side, now));
+                    l.inc[idx(color)] = Some(c.control.inc_ms);
+                }
+            }
+            None => match self.settings.think {
+                Think::Movetime(ms) => l.movetime = Some(ms),
+                Think::Depth(d) => l.depth = Some(d),
+                Think::Nodes(n) => l.nodes = Some(n),
+            },
+        }
+        l
+    }
+
+    /// Applies a change of settings. A new time control starts the clocks over; who
+    /// plays, or what Baton may think, takes effect at once (a running search of the
+    /// old kind stops; `settle` starts the right one).
+    pub fn change(&mut self, c: SettingsChange) -> Result<(), String> {
+        if let Some(Some(tc)) = &c.clock {
+            tc.check()?;
+        }
+        if let Some(t) = c.think {
+            t.check()?;
+        }
+        let s = &mut self.settings;
+        let restart = c.white.is_some_and(|p| p != s.white)
+            || c.black.is_some_and(|p| p != s.black)
+            || c.think.is_some_and(|t| t != s.think)
+            || c.clock.is_some_and(|tc| tc != s.clock)
+            || c.analysis.is_some_and(|a| a != s.analysis);
+        s.white = c.white.unwrap_or(s.white);
+        s.black = c.black.unwrap_or(s.black);
+        s.think = c.think.unwrap_or(s.think);
+        s.flipped = c.flipped.unwrap_or(s.flipped);
+        s.analysis = c.analysis.unwrap_or(s.analysis);
+        if let Some(tc) = c.clock {
+            s.clock = tc;
+            self.flag = None;
+            self.restart_clock();
+        }
+        if restart {
+            self.halt();
+        }
+        Ok(())
+    }
+
+    pub fn new_game(&mut self, variant: Variant, fen: Option<&str>) -> Result<(), String> {
         let start = match fen {
             Some(f) if !f.trim().is_empty() => Start::Fen(f),
             _ => Start::StartPos,
         };
+        // Checked first: a bad FEN changes nothing.
         self.engine.set_position(variant, start, &[])?;
+        self.halt();
         // A new game starts from an empty hash table and no move-ordering history.
         self.engine.set_option("Clear Hash", "")?;
         self.review = None;
+        self.flag = None;
+        self.restart_clock();
         Ok(())
     }
 
-    /// Plays a move given in docs/protocol.md's move text; refused with the reason.
+    /// Plays a person's move given in docs/protocol.md's move text; refused with the
+    /// reason (a game over, Baton's turn, an illegal move).
     pub fn play(&mut self, text: &str) -> Result<(), String> {
-        if let Some(o) = self.engine.game().outcome() {
+        if let Some(o) = self.outcome() {
             return Err(format!(
                 "the game is over ({}, {})",
                 o.result_text(),
                 o.reason
             ));
         }
+        let mover = self.position().side();
+        if self.review.is_none() && self.baton_plays(mover) {
+            return Err(format!("it is Baton's move ({})", side_title(mover)));
+        }
+        let now = Instant::now();
+        // Checked first: an illegal move stops nothing.
+        let pos = self.position();
+        baton_engine::parse_move(pos, text).map_err(|e| e.to_string())?;
         self.halt();
         self.engine.play_text(text)?;
-        self.review = None;
+        if self.review.take().is_some() {
+            // Play goes on from a loaded game: its clocks start from here.
+            self.restart_clock();
+        }
+        self.clock_moved(mover, now);
         Ok(())
     }
 
+    /// Takes back the last move; against Baton, back to the person's turn (Baton's
+    /// reply and the person's move). The clocks go back to their times of then, paused
+    /// until the next move.
     pub fn undo(&mut self) -> Result<(), String> {
         self.halt();
         self.review = None;
-        if self.engine.undo() {
-            Ok(())
-        } else {
-            Err("there is no move to take back".into())
+        if !self.engine.undo() {
+            return Err("there is no move to take back".into());
         }
+        loop {
+            let side = self.position().side();
+            let against_baton = self.baton_plays(side) && !self.baton_plays(!side);
+            if !against_baton || self.engine.game().moves().is_empty() {
+                break;
+            }
+            self.engine.undo();
+        }
+        self.flag = None;
+        let plies = self.engine.game().moves().len();
+        if let Some(c) = &mut self.clock {
+            c.undone(plies);
+        }
+        Ok(())
     }
 
     /// The complete legal moves that begin with `prefix` (all with an empty one): the
     /// page finds a piece's targets, and each step of a two-part turn, from these.
     pub fn moves(&self, prefix: &str) -> Vec<String> {
         let pos = self.position();
-        if self.engine.game().outcome().is_some() {
+        if self.outcome().is_some() {
             return Vec::new();
         }
         rules::legal_move_list(pos)
@@ -133,61 +549,86 @@ impl Session {
             .collect()
     }
 
-    /// Starts a search: `play` makes Baton play its move when it ends.
-    pub fn go(&mut self, limits: Limits, play: bool) -> Result<(), String> {
-        if play && self.engine.game().outcome().is_some() {
-            return Err("the game is over".into());
+    /// The ways the piece moves beginning with `prefix` go where they turn on relays or
+    /// at the tunnel's gates, by the piece move's from and to squares ("a1e7").
+    pub fn routes(&self, prefix: &str) -> BTreeMap<String, Vec<String>> {
+        let pos = self.position();
+        if self.engine.game().outcome().is_some() {
+            return BTreeMap::new();
         }
+        rules::legal_move_list(pos)
+            .iter()
+            .filter(|&&m| format_move(pos, m).starts_with(prefix))
+            .filter_map(|&m| {
+                let way = route_names(pos, m);
+                let t = pos.tables();
+                (!way.is_empty()).then(|| (t.square_name(m.from) + &t.square_name(m.to), way))
+            })
+            .collect()
+    }
+
+    /// Starts a search: `play` makes Baton play its move when it ends.
+    fn start(&mut self, limits: Limits, play: bool) -> Result<(), String> {
         self.halt();
         self.play_when_done = play;
         let fen = self.position().fen();
         lock(&self.live).fen = fen;
-        let info_live = Arc::clone(&self.live);
-        let done_live = Arc::clone(&self.live);
+        let (info_live, done_live) = (Arc::clone(&self.live), Arc::clone(&self.live));
+        let (info_changed, done_changed) = (Arc::clone(&self.changed), Arc::clone(&self.changed));
         self.engine.go(
             limits,
             false,
             Box::new(move |r: &Report| {
-                let mut live = lock(&info_live);
-                let i = r.multipv.max(1) - 1;
-                if live.lines.len() <= i {
-                    live.lines.resize(i + 1, r.clone());
+                {
+                    let mut live = lock(&info_live);
+                    let i = r.multipv.max(1) - 1;
+                    if live.lines.len() <= i {
+                        live.lines.resize(i + 1, r.clone());
+                    }
+                    live.lines[i] = r.clone();
                 }
-                live.lines[i] = r.clone();
+                info_changed.send_modify(|n| *n = n.wrapping_add(1));
             }),
             Box::new(move |o| {
-                let mut live = lock(&done_live);
-                live.done = true;
-                live.best = o.best;
+                {
+                    let mut live = lock(&done_live);
+                    live.done = true;
+                    live.best = o.best;
+                    live.done_at = Some(Instant::now());
+                }
+                done_changed.send_modify(|n| *n = n.wrapping_add(1));
             }),
         )
     }
 
-    pub fn stop(&mut self) {
-        self.engine.stop();
-        self.play_when_done = false;
+    /// A search asked for by the API (`/api/go`): `play` plays the move found.
+    pub fn go(&mut self, limits: Limits, play: bool) -> Result<(), String> {
+        if self.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        self.start(limits, play)
     }
 
-    /// Plays Baton's move once its search has ended (called on every poll).
-    pub fn settle(&mut self) {
-        let best = {
-            let live = lock(&self.live);
-            if !live.done || !self.play_when_done {
-                return;
-            }
-            live.best
-        };
-        self.play_when_done = false;
-        self.engine.wait();
-        if let Some(m) = best {
-            self.engine.play(m);
+    /// Stops the search. On Baton's turn it plays the best move found so far; an
+    /// analysis ends (until the person asks for it again).
+    pub fn stop(&mut self) {
+        self.settings.analysis = false;
+        self.engine.stop();
+        if !self.play_when_done {
+            // An analysis ended: its lines stay on screen, for this position.
+            return;
         }
-        lock(&self.live).done = false;
+        self.settle();
     }
 
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.engine.set_option(name, value)?;
+        if name.eq_ignore_ascii_case("MultiPV") {
+            self.settings.lines = self.engine.options().multipv;
+        }
+        // The search restarts with the new option (`settle`).
         self.halt();
-        self.engine.set_option(name, value)
+        Ok(())
     }
 
     /// Loads the first game of a PGN text (SAN or Baton's coordinates, as any program
@@ -212,8 +653,9 @@ impl Session {
             None => Start::StartPos,
         };
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-        self.halt();
         self.engine.set_position(variant, start, &texts)?;
+        self.halt();
+        self.flag = None;
         self.review = Some(Review {
             variant,
             fen,
@@ -221,6 +663,8 @@ impl Session {
             moves,
             tags: g.tags.clone().into_iter().collect(),
         });
+        // Reviewing: the clocks wait at their start.
+        self.restart_clock();
         Ok(())
     }
 
@@ -236,8 +680,8 @@ impl Session {
             None => Start::StartPos,
         };
         let variant = r.variant;
-        self.engine.stop();
         self.engine.set_position(variant, start, &moves)?;
+        self.halt();
         if let Some(r) = &mut self.review {
             r.at = at;
         }
@@ -254,15 +698,16 @@ impl Session {
         let game = self.engine.game();
         let v = game.position().variant();
         let start = game.start();
-        let result = game.outcome().map(|o| o.result_text()).unwrap_or("*");
-        let player = |baton: bool| if baton { "Baton" } else { "Human" };
+        let outcome = self.outcome();
+        let result = outcome.map(|o| o.result_text()).unwrap_or("*");
+        let player = |p: Player| if p == Player::Baton { "Baton" } else { "Human" };
         let mut tags: Vec<(String, String)> = [
             ("Event", "Baton browser board".to_string()),
             ("Site", "?".to_string()),
             ("Date", pgn::date_of(unix_seconds())),
             ("Round", "-".to_string()),
-            ("White", player(self.baton_plays[0]).to_string()),
-            ("Black", player(self.baton_plays[1]).to_string()),
+            ("White", player(self.settings.white).to_string()),
+            ("Black", player(self.settings.black).to_string()),
             ("Result", result.to_string()),
             ("Variant", v.name().to_string()),
             ("FEN", start.fen()),
@@ -271,7 +716,7 @@ impl Session {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
-        if let Some(o) = game.outcome() {
+        if let Some(o) = outcome {
             tags.push(("Termination".into(), o.reason.to_string()));
         }
         tags.push(("PlyCount".into(), game.moves().len().to_string()));
@@ -288,21 +733,7 @@ impl Session {
 
     /// A loaded game as PGN: its tags as they came, its moves in SAN.
     fn loaded_pgn(&self, r: &Review) -> String {
-        let start = r
-            .fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(r.variant, f).ok())
-            .unwrap_or_else(|| Position::startpos(r.variant));
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(r.moves.len());
-        for text in &r.moves {
-            // The moves were read and replayed when the game was loaded.
-            let Ok(m) = baton_engine::parse_move(&pos, text) else {
-                break;
-            };
-            moves.push(m);
-            pos = pos.play(m);
-        }
+        let (start, moves) = r.game();
         let result = r
             .tags
             .iter()
@@ -357,6 +788,12 @@ impl Session {
             .last()
             .zip(game.previous())
             .map(|(&m, before)| format_move(before, m));
+        let last_route = game
+            .moves()
+            .last()
+            .zip(game.previous())
+            .map(|(&m, before)| route_names(before, m))
+            .unwrap_or_default();
         let check: Vec<String> = Color::BOTH
             .into_iter()
             .filter(|&c| v.has_check() && rules::in_check(pos, c))
@@ -368,7 +805,7 @@ impl Session {
         } else {
             Vec::new()
         };
-        let outcome = game.outcome().map(|o| OutcomeInfo {
+        let outcome = self.outcome().map(|o| OutcomeInfo {
             result: o.result_text(),
             winner: o.winner.map(side_name),
             reason: o.reason,
@@ -378,17 +815,20 @@ impl Session {
         let lines = root
             .as_ref()
             .map(|root| {
+                // Scores from White's side, whoever is to move (as lichess shows them).
+                let sign = if root.side() == Color::White { 1 } else { -1 };
                 live.lines
                     .iter()
                     .map(|r| Line {
                         multipv: r.multipv,
                         depth: r.depth,
                         seldepth: r.seldepth,
-                        score: r.score.into(),
+                        score: ScoreInfo::white_side(r.score, sign),
                         nodes: r.nodes,
                         nps: r.nps,
                         time_ms: r.time_ms,
                         pv: pv_text(root, &r.pv, |s| s),
+                        san: san_line(root, &r.pv),
                     })
                     .collect()
             })
@@ -399,8 +839,20 @@ impl Session {
             at: r.at,
             tags: r.tags.clone(),
         });
+        // The move list: a loaded game whole (the page marks where it stands), else
+        // the game played.
+        let san = match &self.review {
+            Some(r) => {
+                let (start, moves) = r.game();
+                san_list(&start, &moves)
+            }
+            None => san_list(game.start(), game.moves()),
+        };
         State {
             variant: v.name(),
+            san,
+            frozen: pos.frozen().map(|sq| t.square_name(sq)),
+            last_route,
             width: t.width,
             height: t.height,
             ranks,
@@ -414,9 +866,20 @@ impl Session {
             searching: self.engine.is_searching() && !live.done,
             baton_to_move: self.play_when_done,
             baton_plays: Sides {
-                white: self.baton_plays[0],
-                black: self.baton_plays[1],
+                white: self.baton_plays(Color::White),
+                black: self.baton_plays(Color::Black),
             },
+            game: self.id.clone(),
+            settings: self.settings.clone(),
+            clock: self.clock.as_ref().map(|c| {
+                let now = Instant::now();
+                let side = pos.side();
+                ClockInfo {
+                    white_ms: c.left_at(Color::White, side, now),
+                    black_ms: c.left_at(Color::Black, side, now),
+                    running: c.running().then(|| side_name(side)),
+                }
+            }),
             search: SearchInfo {
                 fen: live.fen.clone(),
                 lines,
@@ -454,7 +917,13 @@ pub struct State {
     side: &'static str,
     fen: String,
     moves_played: usize,
+    /// The game's moves in SAN (a loaded game's all, wherever the page stands).
+    san: Vec<String>,
+    /// combiningknightmare: the Knightmare that may not move this ply.
+    frozen: Option<String>,
     last_move: Option<String>,
+    /// The last move's way where it turned on relays or gates (else empty).
+    last_route: Vec<String>,
     check: Vec<String>,
     threatened: Vec<String>,
     outcome: Option<OutcomeInfo>,
@@ -463,6 +932,18 @@ pub struct State {
     baton_plays: Sides,
     search: SearchInfo,
     review: Option<ReviewInfo>,
+    /// The game's id (the page's address carries it).
+    game: String,
+    settings: Settings,
+    clock: Option<ClockInfo>,
+}
+
+/// Time left on each clock now, and whose clock runs (`None`: paused or not started).
+#[derive(Serialize)]
+struct ClockInfo {
+    white_ms: u64,
+    black_ms: u64,
+    running: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -508,9 +989,25 @@ struct Line {
     nps: u64,
     time_ms: u64,
     pv: Vec<String>,
+    /// The same line in SAN, as the page shows it.
+    san: Vec<String>,
 }
 
-/// `{"cp": n}` or `{"mate": n}`, from the side to move's view.
+/// A principal variation in SAN, cut where a move is not legal (as `pv_text`).
+fn san_line(root: &Position, pv: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !rules::legal_move_list(&pos).contains(&m) {
+            break;
+        }
+        out.push(baton_engine::format_san(&pos, m));
+        pos = pos.play(m);
+    }
+    out
+}
+
+/// `{"cp": n}` or `{"mate": n}`, from White's side.
 #[derive(Serialize)]
 #[serde(rename_all = "lowercase")]
 enum ScoreInfo {
@@ -518,11 +1015,13 @@ enum ScoreInfo {
     Mate(i32),
 }
 
-impl From<Score> for ScoreInfo {
-    fn from(s: Score) -> ScoreInfo {
+impl ScoreInfo {
+    /// A search's score (the side to move's) from White's side: `sign` is -1 where
+    /// Black is to move.
+    fn white_side(s: Score, sign: i32) -> ScoreInfo {
         match s {
-            Score::Cp(cp) => ScoreInfo::Cp(cp),
-            Score::Mate(n) => ScoreInfo::Mate(n),
+            Score::Cp(cp) => ScoreInfo::Cp(sign * cp),
+            Score::Mate(n) => ScoreInfo::Mate(sign * n),
         }
     }
 }

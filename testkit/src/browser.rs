@@ -106,8 +106,69 @@ impl Browser {
         Some(b)
     }
 
+    /// The board page of `server`, its address followed by `query` (`&variant=...`),
+    /// once its game is drawn; `None` if Chromium is not installed.
+    pub fn board(server: &crate::GuiServer, query: &str) -> Option<Browser> {
+        let mut b = Browser::open(&format!("{}{query}", server.url()))?;
+        b.wait_for(
+            "typeof state === 'object' && state && state.game \
+             && document.querySelectorAll('.sq').length === state.width * state.height",
+        );
+        Some(b)
+    }
+
+    /// Writes a screenshot to `$BATON_SCREENSHOTS/name.png` where that is set (the
+    /// pictures in docs/gui/ are made so).
+    pub fn keep_screenshot(&mut self, name: &str) {
+        if let Ok(dir) = std::env::var("BATON_SCREENSHOTS") {
+            let png = self.screenshot();
+            std::fs::write(Path::new(&dir).join(format!("{name}.png")), png)
+                .expect("write the screenshot");
+        }
+    }
+
     /// Sends a DevTools command (to the page once attached) and returns its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// Reloads the page and waits until its script has a `state` again.
+    pub fn reload(&mut self) {
+        self.eval("window.__reloading = true");
+        self.call("Page.reload", json!({}));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let ready = "!window.__reloading && typeof state === 'object' && !!state";
+        loop {
+            // While the old page goes, its context may be gone: that is not an answer.
+            let r = self.try_call(
+                "Runtime.evaluate",
+                json!({ "expression": ready, "returnByValue": true }),
+            );
+            if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the page did not come back");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// The page's viewport, `width` x `height` CSS pixels (a phone below 600: its
+    /// `meta viewport` obeyed, touch events on).
+    pub fn viewport(&mut self, width: u32, height: u32) {
+        let phone = width < 600;
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone }),
+        );
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": phone, "maxTouchPoints": 1 }),
+        );
+    }
+
+    /// A DevTools command's result, or its error.
+    pub fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({ "id": id, "method": method, "params": params });
@@ -125,9 +186,9 @@ impl Browser {
                 .unwrap_or_else(|| panic!("no reply to {method}"));
             if reply["id"] == json!(id) {
                 if let Some(e) = reply.get("error") {
-                    panic!("{method}: {e}");
+                    return Err(e.clone());
                 }
-                return reply["result"].clone();
+                return Ok(reply["result"].clone());
             }
         }
     }
@@ -154,7 +215,7 @@ impl Browser {
     }
 
     /// The centre of the element `selector`, in page coordinates.
-    fn centre(&mut self, selector: &str) -> (f64, f64) {
+    pub fn centre(&mut self, selector: &str) -> (f64, f64) {
         let r = self.eval(&format!(
             "(() => {{ const e = document.querySelector({sel}); if (!e) return null; \
              const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
@@ -169,7 +230,9 @@ impl Browser {
         (x, y)
     }
 
-    fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
+    /// A mouse event (`mouseMoved`, `mousePressed`, `mouseReleased`) at `(x, y)`, the
+    /// left button held.
+    pub fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
         self.call(
             "Input.dispatchMouseEvent",
             json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1 }),
@@ -197,11 +260,137 @@ impl Browser {
         self.mouse("mouseReleased", b);
     }
 
+    fn touch(&mut self, kind: &str, points: &[(f64, f64)]) {
+        let points: Vec<Value> = points
+            .iter()
+            .map(|&(x, y)| json!({ "x": x, "y": y }))
+            .collect();
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({ "type": kind, "touchPoints": points }),
+        );
+    }
+
+    /// A finger's tap on the element `selector`.
+    pub fn tap(&mut self, selector: &str) {
+        let at = self.centre(selector);
+        self.touch("touchStart", &[at]);
+        self.touch("touchEnd", &[]);
+    }
+
+    /// A finger dragged from one element to another.
+    pub fn touch_drag(&mut self, from: &str, to: &str) {
+        let a = self.centre(from);
+        let b = self.centre(to);
+        self.touch("touchStart", &[a]);
+        for k in 1..=5 {
+            let t = f64::from(k) / 5.0;
+            self.touch(
+                "touchMove",
+                &[(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)],
+            );
+        }
+        self.touch("touchEnd", &[]);
+    }
+
+    /// A key pressed and released on whatever has the focus: `key` as the DOM names it
+    /// ("Enter", "Escape", "ArrowLeft", "Tab", " ", "a").
+    pub fn key(&mut self, key: &str) {
+        let (code, vk, text) = match key {
+            "Enter" => ("Enter", 13, "\r"),
+            "Escape" => ("Escape", 27, ""),
+            "Tab" => ("Tab", 9, ""),
+            " " => ("Space", 32, " "),
+            "ArrowLeft" => ("ArrowLeft", 37, ""),
+            "ArrowUp" => ("ArrowUp", 38, ""),
+            "ArrowRight" => ("ArrowRight", 39, ""),
+            "ArrowDown" => ("ArrowDown", 40, ""),
+            other => (other, 0, other),
+        };
+        let mut down =
+            json!({ "type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": vk });
+        if !text.is_empty() {
+            down["text"] = json!(text);
+        }
+        self.call("Input.dispatchKeyEvent", down);
+        self.call(
+            "Input.dispatchKeyEvent",
+            json!({ "type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk }),
+        );
+    }
+
+    /// The rectangle of element `selector` in the viewport: `[left, top, right, bottom]`.
+    pub fn rect(&mut self, selector: &str) -> [f64; 4] {
+        let r = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({sel}); if (!e) return null; \
+             const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }})()",
+            sel = json!(selector)
+        ));
+        let at = |i: usize| {
+            r[i].as_f64()
+                .unwrap_or_else(|| panic!("no element {selector}"))
+        };
+        [at(0), at(1), at(2), at(3)]
+    }
+
     /// A PNG screenshot of the page.
     pub fn screenshot(&mut self) -> Vec<u8> {
         let r = self.call("Page.captureScreenshot", json!({ "format": "png" }));
         let text = r["data"].as_str().expect("data");
         decode_base64(text)
+    }
+}
+
+/// The selector of the board's square `name` ("e4").
+pub fn square(name: &str) -> String {
+    format!(".sq[data-sq=\"{name}\"]")
+}
+
+impl Browser {
+    /// The board page of `server` showing a new game of `variant` (from `fen`) with
+    /// `mode`'s players ("human-human", "human-baton", ...), once it is drawn with those
+    /// players; `None` where Chromium is not installed.
+    pub fn open_board(
+        server: &crate::GuiServer,
+        variant: &str,
+        fen: Option<&str>,
+        mode: &str,
+    ) -> Option<Browser> {
+        let mut query = format!("&variant={variant}&mode={mode}");
+        if let Some(fen) = fen {
+            query += &format!("&fen={}", fen.replace(' ', "%20"));
+        }
+        let (white, black) = mode.split_once('-').expect("mode is white-black");
+        let mut b = Browser::board(server, &query)?;
+        b.wait_for(&format!(
+            "state.variant === '{variant}' && state.baton_plays.white === {} \
+             && state.baton_plays.black === {}",
+            white == "baton",
+            black == "baton"
+        ));
+        Some(b)
+    }
+
+    /// The squares marked with `class` ("target", "picked", "last"), sorted.
+    pub fn marked(&mut self, class: &str) -> Vec<String> {
+        let v = self.eval(&format!(
+            "[...document.querySelectorAll('.sq.{class}')].map(e => e.dataset.sq).sort()"
+        ));
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Waits until the server's game has `plies` moves; returns the last one.
+    pub fn played(&mut self, plies: usize) -> String {
+        self.wait_for(&format!("state.moves_played === {plies}"));
+        let s: Value = self.eval("api('GET', '/api/state')");
+        assert_eq!(s["moves_played"], plies, "{s}");
+        s["last_move"].as_str().unwrap_or_default().to_string()
     }
 }
 

@@ -277,6 +277,20 @@ pub fn insufficient_material(pos: &Position) -> bool {
     dispatch!(pos.variant, R => R::insufficient_material(pos))
 }
 
+/// `color` can never win: its own material alone, against the opponent's royal pieces
+/// and nothing else, is `insufficient_material`. Judged on `color`'s pieces only (as
+/// if the opponent's other pieces could never help it, e.g. by blocking), it decides a
+/// flag fall: whoever runs out of time loses, unless the opponent cannot win.
+pub fn cannot_win(pos: &Position, color: Color) -> bool {
+    let them = !color;
+    let mut alone = pos.clone();
+    // A piece owned by both sides (a Knightmare) is `color`'s too: it stays.
+    for sq in pos.color_bb(them) & !pos.royals(them) & !pos.shared() {
+        alone.remove(them, sq);
+    }
+    insufficient_material(&alone)
+}
+
 /// Whether a move takes material (move ordering and quiescence look at these). A
 /// combiningknightmare fusion lands on an enemy piece but takes nothing.
 #[inline]

@@ -1,189 +1,94 @@
-// Baton's browser board. It holds no rules: every legal move, the end of the game,
-// FEN and PGN come from the engine through the server's API (docs/gui-api.md).
+// Baton's browser board: the page around the board (players, limits, analysis, FEN,
+// PGN, the server's API and polling); the board itself is drawn and played in board.js.
+// It holds no rules: every legal move, the end of the game, FEN and PGN come from the
+// engine through the server's API (docs/gui-api.md).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
 let state = null;
-let flipped = false;
-// The move being entered: the complete legal moves that still fit what was picked.
-let pick = null;
-const MOVE = /^([a-z][0-9]+)([a-z][0-9]+)([a-z]?)(?:,([a-z][0-9]+)([a-z][0-9]+))?$/;
-
-function parseMove(text) {
-  const m = MOVE.exec(text);
-  if (!m) return null;
-  return { text, from: m[1], to: m[2], promo: m[3], from2: m[4] || null, to2: m[5] || null };
-}
-
+const PARAMS = new URLSearchParams(location.search);
 // The server's secret, from the address it printed (`/?token=...`): every API call
 // carries it, so pages from other sites, which cannot know it, are refused.
-const TOKEN = new URLSearchParams(location.search).get("token") || "";
+const TOKEN = PARAMS.get("token") || "";
+// This page's game, kept by the server: in the address, so a reload finds it again.
+let GAME = PARAMS.get("game") || "";
 
 async function api(method, path, body) {
-  const opts = { method, headers: { "X-Baton-Token": TOKEN } };
+  const opts = { method, headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } };
   if (body !== undefined) opts.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, opts);
   const text = await r.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { data = text; }
+  if (r.status === 410) gone(data && data.error);
   if (!r.ok) throw new Error((data && data.error) || text || r.statusText);
   return data;
 }
 
+// The status line says whose move it is; an error has its own line, which stays until
+// the person dismisses it or acts again (no state from the server replaces it).
 function status(text, error) {
-  const s = $("status");
-  s.textContent = text;
-  s.classList.toggle("error", !!error);
+  if (error) return showError(text);
+  $("status").textContent = text;
 }
 
-// ---- Pieces, drawn here (no images from elsewhere) ----
-
-const GLYPH = { P: "\u265F", N: "\u265E", B: "\u265D", R: "\u265C", Q: "\u265B", K: "\u265A", M: "\u265A" };
-const NAMES = {
-  P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king", M: "commoner (steps like a king)",
-  E: "elephant (leaps two diagonally)", D: "dabbaba (leaps two straight)", X: "power",
-};
-
-function variantInfo() {
-  return variants.find((v) => v.name === (state && state.variant)) || {};
+function showError(text) {
+  $("error-text").textContent = text;
+  $("error").classList.remove("hidden");
 }
 
-function glyphText(letter, x, y, size, white) {
-  const fill = white ? "#fff" : "#111";
-  const stroke = white ? "#111" : "#eee";
-  const up = letter.toUpperCase();
-  const info = variantInfo();
-  const isFlip = info.piece_states;
-  let g = GLYPH[up];
-  if (isFlip && up === "X") g = "\u2736";
-  if (!g || (isFlip && (up === "E" || up === "D"))) {
-    return `<circle cx="${x}" cy="${y}" r="${size * 0.36}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>` +
-      `<text x="${x}" y="${y + size * 0.13}" font-size="${size * 0.4}" text-anchor="middle" font-weight="700" fill="${stroke}" font-family="sans-serif">${up}</text>`;
-  }
-  let s = `<text x="${x}" y="${y + size * 0.3}" font-size="${size * 0.85}" text-anchor="middle" fill="${fill}" stroke="${stroke}" stroke-width="1.2" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif">${g}</text>`;
-  if (up === "K" && info.royal_is_knight) {
-    // Knightmate's royal piece is a knight: drawn as one, crowned.
-    s = `<text x="${x}" y="${y + size * 0.3}" font-size="${size * 0.85}" text-anchor="middle" fill="${fill}" stroke="${stroke}" stroke-width="1.2" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif">${GLYPH.N}</text>` +
-      `<text x="${x + size * 0.27}" y="${y - size * 0.2}" font-size="${size * 0.3}" text-anchor="middle" fill="#d4a017" stroke="#5a4000" stroke-width="0.8">\u265B</text>`;
-  }
-  return s;
+function clearError() {
+  $("error").classList.add("hidden");
 }
 
-function neutralSvg(n) {
-  const label = { S: "S", X: "R", G: "G" }[n] || n;
-  const shape = n === "S"
-    ? `<rect x="14" y="14" width="72" height="72" rx="16" fill="#2a9d8f" stroke="#114b44" stroke-width="4"/>`
-    : n === "X"
-      ? `<circle cx="50" cy="50" r="36" fill="#e9c46a" stroke="#114b44" stroke-width="8"/>`
-      : `<path d="M18 86 V44 a32 32 0 0 1 64 0 V86 Z" fill="#8e6cc4" stroke="#3b2663" stroke-width="4"/>`;
-  return `<svg class="piece" viewBox="0 0 100 100">${shape}<text x="50" y="62" font-size="34" text-anchor="middle" font-weight="700" fill="#10302c" font-family="sans-serif">${label}</text></svg>`;
+// The server dropped this game (a day untouched, or too many games): say so, offer a new one.
+function gone(why) {
+  if (events) { events.close(); events = null; }
+  $("gone-text").textContent = why || "This game is no longer kept by the server.";
+  $("gone").classList.remove("hidden");
 }
 
-function pieceSvg(cell) {
-  if (cell.neutral) return neutralSvg(cell.neutral);
-  let body = "";
-  if (cell.white && cell.black) {
-    // A Knightmare: one piece owned by both sides, its two components side by side.
-    body = `<circle cx="50" cy="50" r="46" fill="#7b4fa0" opacity="0.35"/>` +
-      `<path d="M50 4 A46 46 0 0 0 50 96 Z" fill="#fff" opacity="0.6"/>` +
-      glyphText(cell.white, 30, 50, 62, true) + glyphText(cell.black, 70, 50, 62, false);
-  } else if (cell.white || cell.black) {
-    const l = cell.white || cell.black;
-    body = glyphText(l, 50, 50, 100, !!cell.white);
-  }
-  if (cell.capture_state) {
-    // A flip piece in its capture state.
-    body = `<circle cx="50" cy="50" r="46" fill="none" stroke="#c0392b" stroke-width="6"/>` + body +
-      `<text x="84" y="26" font-size="30" font-weight="700" fill="#c0392b" text-anchor="middle">+</text>`;
-  }
-  return body ? `<svg class="piece" viewBox="0 0 100 100">${body}</svg>` : "";
-}
+// ---- The live stream of the game (server-sent events) ----
 
-function legend() {
-  const info = variantInfo();
-  const rows = (info.pieces || []).map((l) => {
-    const w = pieceSvg({ white: l });
-    const b = pieceSvg({ black: l.toLowerCase() });
-    let name = NAMES[l] || l;
-    if (l === "K") name = info.royal_is_knight ? "royal knight" : "king";
-    return `<div>${w}${b} ${l}: ${name}</div>`;
+let events = null;
+// When the last state came, to run the shown clock between events.
+let stateAt = performance.now();
+
+function follow() {
+  if (events) events.close();
+  const q = new URLSearchParams({ token: TOKEN, game: GAME });
+  events = new EventSource("/api/events?" + q.toString());
+  events.addEventListener("state", (e) => {
+    setState(JSON.parse(e.data));
   });
-  if (info.neutral_pieces) {
-    rows.push(`<div>${neutralSvg("S")} S: stone (neutral)</div>`);
-    rows.push(`<div>${neutralSvg("X")} X: relay (neutral)</div>`);
-    if (info.tunnel) rows.push(`<div>${neutralSvg("G")} G: gate (neutral, the tunnel's ends)</div>`);
-  }
-  if (info.shared_pieces) rows.push(`<div>${pieceSvg({ white: "Q", black: "n" })} a Knightmare: owned by both sides</div>`);
-  if (info.piece_states) rows.push(`<div>${pieceSvg({ white: "N", capture_state: true })} red ring: capture state (else move state)</div>`);
-  $("legend").innerHTML = rows.join("");
-}
-
-// ---- The board ----
-
-function orderedCells() {
-  let rows = state.ranks.map((r) => r.map((c) => Object.assign({}, c)));
-  if (pick && pick.stage >= 2 && pick.moves.length) {
-    // While the turn's second part is chosen, show the piece on its new square (a
-    // picture only: the server decides what the move does).
-    const cells = rows.flat();
-    const from = cells.find((c) => c.sq === pick.from);
-    const to = cells.find((c) => c.sq === pick.moves[0].to);
-    if (from && to && from !== to) {
-      to.white = from.white; to.black = from.black; to.capture_state = from.capture_state;
-      delete from.white; delete from.black; delete from.capture_state;
+  events.addEventListener("gone", (e) => gone(e.data));
+  events.onerror = () => {
+    // The browser reconnects by itself unless the server refused the stream: then ask
+    // why (a dropped game answers 410).
+    if (events && events.readyState === EventSource.CLOSED) {
+      api("GET", "/api/state").then((s) => { setState(s); follow(); }).catch(() => {});
     }
-  }
-  if (flipped) rows = rows.reverse().map((r) => r.reverse());
-  return rows;
+  };
 }
 
-function centre(sqName) {
-  const rows = orderedCells();
-  const size = squareSize();
-  for (let r = 0; r < rows.length; r++)
-    for (let f = 0; f < rows[r].length; f++)
-      if (rows[r][f].sq === sqName) return [f * size + size / 2, r * size + size / 2];
-  return null;
+function setState(s) {
+  state = s;
+  stateAt = performance.now();
+  render();
 }
 
-function squareSize() {
-  return Math.floor(Math.min(560 / state.width, 560 / state.height, 72));
-}
+// ---- The page around the board ----
+
+// The FEN box holds what the person typed, not yet set.
+let fenTyped = false;
 
 function render() {
   if (!state) return;
-  const size = squareSize();
-  const board = $("board");
-  board.style.setProperty("--sq", size + "px");
-  board.style.gridTemplateColumns = `repeat(${state.width}, ${size}px)`;
-  const last = state.last_move ? parseMove(state.last_move) : null;
-  const lastSquares = last ? [last.from, last.to, last.from2, last.to2].filter(Boolean) : [];
-  const targets = new Set(), targets2 = new Set();
-  if (pick) {
-    for (const m of pick.moves) {
-      if (pick.stage === 1) targets.add(m.to);
-      else if (pick.stage === 2 && m.from2) targets2.add(m.from2);
-      else if (pick.stage === 3 && m.to2) targets2.add(m.to2);
-    }
-  }
-  const rows = orderedCells();
-  let html = "";
-  rows.forEach((row, r) => row.forEach((cell, f) => {
-    const dark = (r + f) % 2 === 1;
-    const cls = ["sq", dark ? "dark" : "light"];
-    if (lastSquares.includes(cell.sq)) cls.push("last");
-    if (state.check.includes(cell.sq) || state.threatened.includes(cell.sq)) cls.push("check");
-    if (pick && pick.from === cell.sq && pick.stage === 1) cls.push("picked");
-    if (targets.has(cell.sq)) cls.push("target");
-    if (targets2.has(cell.sq)) cls.push("target2");
-    if (cell.white || cell.black || cell.neutral) cls.push("occupied");
-    const coord = (f === 0 || r === rows.length - 1) ? `<span class="coord">${cell.sq}</span>` : "";
-    html += `<div class="${cls.join(" ")}" data-sq="${cell.sq}" title="${cell.sq}">${pieceSvg(cell)}${coord}</div>`;
-  }));
-  board.innerHTML = html;
-  drawArrows(size);
-  $("fen").value = document.activeElement === $("fen") ? $("fen").value : state.fen;
+  renderBoard();
+  renderClocks();
+  // A FEN being typed stays (even when a click on Set FEN has taken the focus from it).
+  if (!fenTyped) $("fen").value = state.fen;
   renderLines();
   renderMoves();
   renderStatus();
@@ -192,42 +97,122 @@ function render() {
   if (rv) $("review-at").textContent = `${rv.at} / ${rv.moves.length}`;
 }
 
-function drawArrows(size) {
-  const svg = $("arrows");
-  svg.setAttribute("width", size * state.width);
-  svg.setAttribute("height", size * state.height);
-  const best = state.search && state.search.lines.length && state.search.fen === state.fen
-    ? state.search.lines[0].pv[0] : null;
-  const m = best ? parseMove(best) : null;
-  if (!m) { svg.innerHTML = ""; return; }
-  const a = centre(m.from), b = centre(m.to);
-  if (!a || !b) { svg.innerHTML = ""; return; }
-  svg.innerHTML = `<defs><marker id="head" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 Z" fill="#1565c0cc"/></marker></defs>` +
-    `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="#1565c0cc" stroke-width="${size / 7}" marker-end="url(#head)" stroke-linecap="round"/>`;
-}
-
+// Scores come from White's side (positive: White is better), as lichess shows them.
 function scoreText(s) {
   if (s.mate !== undefined) return (s.mate > 0 ? "#" : "#-") + Math.abs(s.mate);
   return (s.cp >= 0 ? "+" : "") + (s.cp / 100).toFixed(2);
 }
 
-function renderLines() {
-  const lines = (state.search && state.search.lines) || [];
-  $("lines").innerHTML = lines.map((l) =>
-    `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.pv.join(" ")}</div>`
-  ).join("") || (state.searching ? "<div>thinking...</div>" : "");
+// White's share of the evaluation bar, 0 to 1.
+function whiteShare(s) {
+  if (s.mate !== undefined) return s.mate > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-s.cp / 250));
 }
 
+function currentLines() {
+  // Lines of another position are never shown: the position changed.
+  return state.search && state.search.fen === state.fen ? state.search.lines : [];
+}
+
+function renderLines() {
+  const lines = currentLines();
+  $("lines").innerHTML = lines.map((l) =>
+    `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}</div>`
+  ).join("") || (state.searching ? "<div>thinking...</div>" : "");
+  const top = lines.length ? lines[0].score : null;
+  $("evalbar").classList.toggle("hidden", !top);
+  $("evalfill").style.width = (top ? whiteShare(top) * 100 : 50) + "%";
+  $("evaltext").textContent = top ? scoreText(top) + " (White's view)" : "";
+  $("analyse").classList.toggle("active", state.settings.analysis);
+}
+
+// The move list in SAN, numbered from the game's start, the current move marked; each
+// move is a button that shows the game after it.
 function renderMoves() {
-  fetchText("/api/pgn").then((pgn) => {
-    const text = pgn.split("\n\n").slice(1).join(" ").trim();
-    $("movelist").textContent = text;
-  }).catch(() => {});
+  // The FEN's sixth field is the move number (the stones variants add a seventh).
+  const number = parseInt(state.fen.split(" ")[5], 10) || 1;
+  const plyNow = (number - 1) * 2 + (state.side === "black" ? 1 : 0);
+  const first = plyNow - state.moves_played;
+  const at = state.review ? state.review.at : state.san.length;
+  let html = "";
+  state.san.forEach((san, i) => {
+    const ply = first + i;
+    if (ply % 2 === 0) html += `<span class="num">${ply / 2 + 1}.</span>`;
+    else if (i === 0) html += `<span class="num">${(ply + 1) / 2}...</span>`;
+    const current = i + 1 === at ? ` class="mv current" aria-current="step"` : ` class="mv"`;
+    html += `<button${current} data-at="${i + 1}">${san}</button> `;
+  });
+  const list = $("movelist");
+  list.innerHTML = html;
+  const cur = list.querySelector(".current");
+  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+}
+
+// Shows the game after `at` of its moves: a loaded game steps; a game being played is
+// first taken into review (its PGN loaded back), and goes on from where a move is played.
+async function showMove(at) {
+  try {
+    if (!state.review) {
+      if (at >= state.moves_played) return;
+      // Reviewing would start the clocks over: a game on the clock is stepped through
+      // once it is over.
+      if (state.clock && !state.outcome) {
+        status("This game is on the clock: its moves can be stepped through when it is over.", true);
+        return;
+      }
+      await api("POST", "/api/stop", {});
+      await api("POST", "/api/pgn", await fetchText("/api/pgn"));
+    }
+    const last = state.san.length;
+    pick = null;
+    setState(await api("POST", "/api/step", { at: Math.min(last, Math.max(0, at)) }));
+  } catch (e) { status(e.message, true); }
 }
 
 async function fetchText(path) {
-  const r = await fetch(path, { headers: { "X-Baton-Token": TOKEN } });
+  const r = await fetch(path, { headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } });
   return r.text();
+}
+
+// ---- Clocks: kept by the server, run here between its events ----
+
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  const m = Math.floor(t / 60000), sec = Math.floor((t % 60000) / 1000);
+  const tenths = t < 10000 ? "." + Math.floor((t % 1000) / 100) : "";
+  return `${m}:${String(sec).padStart(2, "0")}${tenths}`;
+}
+
+function renderClocks() {
+  const c = state && state.clock;
+  $("clocks").classList.toggle("hidden", !c);
+  if (!c) return;
+  const since = performance.now() - stateAt;
+  for (const side of ["white", "black"]) {
+    const running = c.running === side;
+    const ms = c[side + "_ms"] - (running ? since : 0);
+    const el = $("clock-" + side);
+    el.textContent = `${side === "white" ? "White" : "Black"} ${clockText(ms)}`;
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", ms < 10000);
+  }
+}
+setInterval(() => { if (state && state.clock && state.clock.running) renderClocks(); }, 100);
+
+// "5+3": 5 minutes and 3 seconds a move; "30s+0": 30 seconds; empty: no clock.
+function parseTimeControl(text) {
+  const t = text.trim();
+  if (!t) return null;
+  const m = /^(\d+(?:\.\d+)?)(s?)\s*\+\s*(\d+(?:\.\d+)?)$/.exec(t);
+  if (!m) throw new Error(`"${t}" is not a time control: write minutes+seconds, as 5+3 (or 30s+0)`);
+  const base = Math.round(parseFloat(m[1]) * (m[2] ? 1000 : 60000));
+  return { base_ms: base, inc_ms: Math.round(parseFloat(m[3]) * 1000) };
+}
+
+function timeControlText(tc) {
+  if (!tc) return "";
+  const base = tc.base_ms % 60000 === 0 ? String(tc.base_ms / 60000) : tc.base_ms / 1000 + "s";
+  return `${base}+${tc.inc_ms / 1000}`;
 }
 
 function renderStatus() {
@@ -239,190 +224,125 @@ function renderStatus() {
     status(`Reviewing a loaded game: ${state.side} to move`);
   } else {
     const baton = state.baton_plays[state.side];
-    let s = `${state.side === "white" ? "White" : "Black"} to move` + (baton ? " (Baton is thinking)" : "");
+    let s = `${state.side === "white" ? "White" : "Black"} to move` + (baton && state.baton_to_move ? " (Baton is thinking)" : "");
     if (state.check.length) s += ", check";
     if (state.threatened.length) s += ", a king is attacked";
     status(s);
   }
 }
 
-// ---- Entering a move, step by step ----
-
-function stepBar(html) {
-  const bar = $("step");
-  bar.innerHTML = html;
-  bar.classList.toggle("hidden", !html);
-}
-
-async function clickSquare(sq) {
-  if (!state || state.outcome) return;
-  if (state.baton_plays[state.side] && !state.review) return;
-  if (!pick || (pick.stage === 1 && !pick.moves.some((m) => m.to === sq))) {
-    if (pick && pick.from === sq) { pick = null; stepBar(""); render(); return; }
-    const data = await api("GET", "/api/moves?prefix=" + encodeURIComponent(sq));
-    const moves = data.moves.map(parseMove).filter((m) => m && m.from === sq);
-    pick = moves.length ? { from: sq, stage: 1, moves } : null;
-    stepBar("");
-    render();
-    return;
-  }
-  if (pick.stage === 1) {
-    pick.moves = pick.moves.filter((m) => m.to === sq);
-    const promos = [...new Set(pick.moves.map((m) => m.promo))];
-    if (promos.length > 1) {
-      stepBar(`<span class="promo">Promote to ${promos.map((p) => `<button data-promo="${p}">${p ? p.toUpperCase() : "-"}</button>`).join("")}</span>`);
-      pick.stage = 0;
-      render();
-      return;
-    }
-    return secondPart();
-  }
-  if (pick.stage === 2) {
-    const next = pick.moves.filter((m) => m.from2 === sq);
-    if (!next.length) return;
-    pick.moves = next;
-    const ends = new Set(next.map((m) => m.to2));
-    if (ends.size === 1) return play(next[0].text);
-    pick.stage = 3;
-    render();
-    return;
-  }
-  if (pick.stage === 3) {
-    const m = pick.moves.find((m) => m.to2 === sq);
-    if (m) return play(m.text);
-  }
-}
-
-function choosePromotion(p) {
-  pick.moves = pick.moves.filter((m) => m.promo === p);
-  secondPart();
-}
-
-// After the piece move: play it, or go on to the turn's second part.
-function secondPart() {
-  const plain = pick.moves.find((m) => !m.from2);
-  const withSecond = pick.moves.filter((m) => m.from2);
-  if (!withSecond.length) return play(plain.text);
-  pick.stage = 2;
-  const flip = withSecond.every((m) => m.from2 === m.to2);
-  const what = flip ? "Now pick the piece to flip (green)." : "Now move a neutral piece (green)";
-  stepBar(`<span>${what}</span>` + (plain ? ` <button id="no-second">${flip ? "No flip" : "No neutral move"}</button>` : "") +
-    ` <button id="cancel-pick">Cancel</button>`);
-  if (plain) $("no-second").onclick = () => play(plain.text);
-  $("cancel-pick").onclick = () => { pick = null; stepBar(""); render(); };
-  render();
-}
-
 async function play(text) {
   pick = null;
   stepBar("");
   try {
-    state = await api("POST", "/api/move", { move: text });
-    render();
-    maybeBatonMoves();
+    const s = await api("POST", "/api/move", { move: text });
+    fenTyped = false; // a move on the board: the box shows the position again
+    setState(s);
   } catch (e) {
     status("Refused: " + e.message, true);
     render();
   }
 }
 
-// ---- Baton's moves, analysis, polling ----
+// ---- Settings, kept with the game by the server (a reload brings them back) ----
 
-function limitsBody() {
+async function settings(change) {
+  try { setState(await api("POST", "/api/settings", change)); }
+  catch (e) { status(e.message, true); }
+}
+
+function thinkBody() {
   const kind = $("limit-kind").value;
   const n = Math.max(1, parseInt($("limit-value").value, 10) || 1);
   return { [kind]: n };
 }
 
-let polling = null;
-function poll() {
-  if (polling) return;
-  polling = setInterval(async () => {
-    try {
-      state = await api("GET", "/api/state");
-      render();
-      if (!state.searching && !state.baton_to_move) {
-        clearInterval(polling);
-        polling = null;
-        maybeBatonMoves();
-      }
-    } catch (e) { status(e.message, true); }
-  }, 300);
-}
-
-async function maybeBatonMoves() {
-  if (!state || state.outcome || state.review || state.searching) return;
-  if (!state.baton_plays[state.side]) return;
-  try {
-    state = await api("POST", "/api/go", Object.assign({ play: true }, limitsBody()));
-    render();
-    poll();
-  } catch (e) { status(e.message, true); }
-}
-
-async function setPlayers() {
-  const [w, b] = $("mode").value.split("-");
-  state = await api("POST", "/api/players", { white: w, black: b });
-  render();
-  maybeBatonMoves();
+// The controls as the game's settings say (on loading the page).
+function showSettings(st) {
+  $("mode").value = `${st.white}-${st.black}`;
+  const [kind, n] = Object.entries(st.think)[0];
+  $("limit-kind").value = kind;
+  $("limit-value").value = n;
+  $("tc").value = timeControlText(st.clock);
+  $("multipv").value = String(st.lines);
+  flipped = st.flipped;
 }
 
 async function newGame(fen) {
   try {
-    await api("POST", "/api/stop", {});
-    state = await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" });
+    const s = await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" });
+    fenTyped = false;
+    setState(s);
     pick = null;
     stepBar("");
     legend();
-    render();
-    maybeBatonMoves();
-  } catch (e) { status(e.message, true); }
+  } catch (e) { status("Refused: " + e.message, true); }
+}
+
+// A new game for this page, the old one being gone: a new id in the address.
+async function replaceGame() {
+  GAME = "";
+  const s = await api("POST", "/api/games", { variant: $("variant").value, settings: {} });
+  adopt(s);
+  $("gone").classList.add("hidden");
+  follow();
+}
+
+// Takes the game the server made for this page: its id goes into the address (and
+// nothing else but the token, so a reload asks for this game and no new one).
+function adopt(s) {
+  GAME = s.game;
+  const q = new URLSearchParams({ token: TOKEN, game: GAME });
+  history.replaceState(null, "", "?" + q.toString());
+  $("variant").value = s.variant;
+  showSettings(s.settings);
+  setState(s);
+  legend();
 }
 
 function wire() {
-  const board = $("board");
-  let downSq = null;
-  board.addEventListener("pointerdown", (e) => {
-    const el = e.target.closest(".sq");
-    if (!el) return;
-    downSq = el.dataset.sq;
-    clickSquare(downSq);
-  });
-  // Dragging: releasing over another square enters it as the next click.
-  board.addEventListener("pointerup", (e) => {
-    const el = document.elementFromPoint(e.clientX, e.clientY);
-    const sq = el && el.closest(".sq") && el.closest(".sq").dataset.sq;
-    if (sq && downSq && sq !== downSq) clickSquare(sq);
-    downSq = null;
-  });
-  $("step").addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-promo]");
-    if (b) choosePromotion(b.dataset.promo);
-  });
+  wireBoard();
+  // Acting again dismisses an error (a click or a key anywhere but on the error).
+  for (const kind of ["pointerdown", "keydown"]) {
+    document.addEventListener(kind, (e) => { if (!e.target.closest("#error")) clearError(); }, true);
+  }
+  $("error-close").onclick = clearError;
+  $("gone-new").onclick = () => replaceGame().catch((e) => status(e.message, true));
+  // The board's own handler turns it; the server keeps the orientation for a reload.
+  $("flip").addEventListener("click", () => settings({ flipped }));
   $("variant").onchange = () => newGame();
   $("new").onclick = () => newGame();
   $("undo").onclick = async () => {
-    try {
-      await api("POST", "/api/stop", {});
-      state = await api("POST", "/api/undo", {});
-      // Against Baton, take back Baton's reply too.
-      if (state.baton_plays[state.side] && state.moves_played > 0 && !state.baton_plays[state.side === "white" ? "black" : "white"])
-        state = await api("POST", "/api/undo", {});
-      pick = null; render();
-    } catch (e) { status(e.message, true); }
-  };
-  $("flip").onclick = () => { flipped = !flipped; render(); };
-  $("mode").onchange = setPlayers;
-  $("analyse").onclick = async () => {
-    try { state = await api("POST", "/api/go", { infinite: true }); render(); poll(); }
+    try { setState(await api("POST", "/api/undo", {})); pick = null; stepBar(""); render(); }
     catch (e) { status(e.message, true); }
   };
-  $("stop").onclick = async () => { state = await api("POST", "/api/stop", {}); render(); };
+  $("mode").onchange = () => {
+    const [white, black] = $("mode").value.split("-");
+    // The board turns towards a person playing Black (kept with the game's settings).
+    turnTowards(white, black);
+    settings({ white, black, flipped });
+  };
+  $("limit-kind").onchange = $("limit-value").onchange = () => settings({ think: thinkBody() });
+  $("tc").onchange = () => {
+    let clock;
+    try { clock = parseTimeControl($("tc").value); } catch (e) { return status(e.message, true); }
+    settings({ clock });
+  };
+  $("analyse").onclick = () => settings({ analysis: true });
+  $("stop").onclick = async () => {
+    try { setState(await api("POST", "/api/stop", {})); } catch (e) { status(e.message, true); }
+  };
   $("multipv").onchange = async () => {
-    try { state = await api("POST", "/api/option", { name: "MultiPV", value: $("multipv").value }); render(); }
+    try { setState(await api("POST", "/api/option", { name: "MultiPV", value: $("multipv").value })); }
     catch (e) { status(e.message, true); }
   };
   $("set-fen").onclick = () => newGame($("fen").value);
+  $("fen").addEventListener("input", () => { fenTyped = true; });
+  $("fen").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); newGame($("fen").value); }
+    // Esc gives the box back to the position shown.
+    if (e.key === "Escape") { fenTyped = false; render(); }
+  });
   $("save-pgn").onclick = async () => {
     const text = await fetchText("/api/pgn");
     const a = document.createElement("a");
@@ -439,23 +359,31 @@ function wire() {
     const f = $("pgn-file").files[0];
     if (f) loadPgn(await f.text());
   };
-  const step = async (at) => {
-    try { state = await api("POST", "/api/step", { at: Math.max(0, at) }); render(); }
-    catch (e) { status(e.message, true); }
-  };
-  $("first").onclick = () => step(0);
-  $("prev").onclick = () => step(state.review.at - 1);
-  $("next").onclick = () => step(state.review.at + 1);
-  $("last").onclick = () => step(state.review.moves.length);
+  const at = () => (state.review ? state.review.at : state.moves_played);
+  $("first").onclick = () => showMove(0);
+  $("prev").onclick = () => showMove(at() - 1);
+  $("next").onclick = () => showMove(at() + 1);
+  $("last").onclick = () => showMove(state.san.length);
+  $("movelist").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-at]");
+    if (b) showMove(parseInt(b.dataset.at, 10));
+  });
+  // Arrow keys step through the game, unless the board or a field has the focus.
+  document.addEventListener("keydown", (e) => {
+    if (!state || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("#board, input, textarea, select")) return;
+    const to = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: state.san.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    showMove(to);
+  });
 }
 
 async function loadPgn(text) {
   try {
-    await api("POST", "/api/stop", {});
-    state = await api("POST", "/api/pgn", text);
+    setState(await api("POST", "/api/pgn", text));
     $("variant").value = state.variant;
     legend();
-    render();
   } catch (e) { status("PGN refused: " + e.message, true); }
 }
 
@@ -463,17 +391,20 @@ async function start() {
   variants = await api("GET", "/api/variants");
   $("variant").innerHTML = variants.map((v) => `<option value="${v.name}">${v.name} (${v.width}x${v.height})</option>`).join("");
   wire();
-  state = await api("GET", "/api/state");
-  $("variant").value = state.variant;
-  const params = new URLSearchParams(location.search);
-  if (params.get("variant")) {
-    $("variant").value = params.get("variant");
-    await newGame(params.get("fen") || "");
+  if (GAME) {
+    // A reload (or a shared address): this page's game as the server keeps it.
+    try { adopt(await api("GET", "/api/state")); } catch (e) { return; }
+  } else {
+    // A new page: a game of its own, as the address asks (variant, FEN, players).
+    const [white, black] = (PARAMS.get("mode") || "human-baton").split("-");
+    turnTowards(white, black);
+    adopt(await api("POST", "/api/games", {
+      variant: PARAMS.get("variant") || undefined,
+      fen: PARAMS.get("fen") || undefined,
+      settings: { white, black, flipped },
+    }));
   }
-  if (params.get("mode")) { $("mode").value = params.get("mode"); }
-  await setPlayers();
-  legend();
-  render();
+  follow();
 }
 
 start().catch((e) => status("Cannot reach Baton's server: " + e.message, true));

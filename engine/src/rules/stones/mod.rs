@@ -10,11 +10,13 @@
 //! - `attack`: whether a side attacks a square (the field's reach and pawn paths).
 //! - `neutral`: the squares neutral pieces can step to.
 //! - `turns`: the legal turn generator.
+//! - `route`: the way a piece went, for showing a move.
 
 mod attack;
 mod field;
 mod neutral;
 mod pawns;
+mod route;
 mod turns;
 
 use crate::bitboard::Bitboard;
@@ -26,6 +28,7 @@ use crate::position::{castle_side, Position};
 use crate::rules::orthodox::back_rank;
 
 pub use neutral::{NeutralMoves, MAX_NEUTRALS};
+pub use route::route;
 pub use turns::{Forms, Pieces};
 
 /// Every legal turn of the side to move.

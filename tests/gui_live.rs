@@ -1,0 +1,168 @@
+//! Live search on the browser board, in a real browser (headless Chromium): the page
+//! follows its game by server-sent events. Analysis goes on after a move (a line for
+//! the new position) and after changing Lines; Stop on Baton's turn plays its move at
+//! once; an error stays on screen while events come; scores are from White's side.
+//! Skipped, saying so, where Chromium is not installed (under CI=true that fails).
+
+use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::GuiServer;
+use serde_json::json;
+
+fn skip() -> bool {
+    !baton_testkit::installed("live search on the browser board", &[CHROMIUM])
+}
+
+fn sq(name: &str) -> String {
+    format!(".sq[data-sq=\"{name}\"]")
+}
+
+fn click_move(b: &mut Browser, from: &str, to: &str, plies: usize) {
+    b.click(&sq(from));
+    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.click(&sq(to));
+    b.wait_for(&format!("state.moves_played === {plies}"));
+}
+
+fn set_control(b: &mut Browser, id: &str, value: &str) {
+    b.eval(&format!(
+        "(() => {{ const e = document.getElementById({id}); e.value = {value}; \
+         e.dispatchEvent(new Event('change')); }})()",
+        id = json!(id),
+        value = json!(value)
+    ));
+}
+
+/// Counts the stream's `state` events from now on, in `window.seen`.
+fn count_events(b: &mut Browser) {
+    b.eval("window.seen = 0; events.addEventListener('state', () => window.seen++)");
+}
+
+/// The analysis lines shown for the position on the board, waited for.
+const LINES_FOR_BOARD: &str = "state.search.fen === state.fen \
+     && state.search.lines.length > 0 && document.querySelectorAll('#lines div b').length > 0";
+
+#[test]
+fn analysis_goes_on_after_a_move_and_after_changing_lines() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
+        return;
+    };
+    b.click("#analyse");
+    b.wait_for(LINES_FOR_BOARD);
+    let start = b.eval("state.fen");
+    click_move(&mut b, "e2", "e4", 1);
+    // The old line goes at once: the lines the page has are of the new position, if
+    // it has any yet.
+    let stale = b.eval("state.search.lines.length > 0 && state.search.fen !== state.fen");
+    assert_eq!(stale, json!(false));
+    b.wait_for(LINES_FOR_BOARD);
+    assert_ne!(b.eval("state.search.fen"), start);
+    // Its moves are SAN, and a black move comes first.
+    let first = b.eval("state.search.lines[0].san[0]");
+    let first = first.as_str().unwrap_or("");
+    assert!(!first.is_empty() && !first.contains('7'), "{first}");
+    // Two lines: the analysis restarts with them.
+    set_control(&mut b, "multipv", "2");
+    b.wait_for(&format!(
+        "{LINES_FOR_BOARD} && document.querySelectorAll('#lines div b').length === 2"
+    ));
+    b.keep_screenshot("analysis");
+    b.viewport(390, 844);
+    b.keep_screenshot("analysis-390");
+    // Stop ends the analysis: the setting is off and nothing searches.
+    b.click("#stop");
+    b.wait_for("!state.settings.analysis && !state.searching");
+}
+
+#[test]
+fn stop_on_batons_turn_plays_its_move_at_once() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-baton") else {
+        return;
+    };
+    // Baton may think for an hour a move: only Stop brings its move within the test.
+    set_control(&mut b, "limit-value", "3600000");
+    b.wait_for("state.settings.think.movetime === 3600000");
+    click_move(&mut b, "e2", "e4", 1);
+    b.wait_for("state.baton_to_move && state.searching");
+    b.click("#stop");
+    b.wait_for("state.moves_played === 2");
+    let s = b.eval("api('GET', '/api/state')");
+    assert_eq!(s["moves_played"], 2, "{s}");
+    assert_eq!(s["side"], "white");
+    assert_eq!(s["searching"], false, "{s}");
+}
+
+#[test]
+fn an_error_stays_on_screen_while_the_stream_goes_on() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
+        return;
+    };
+    // Analysis keeps events coming.
+    b.click("#analyse");
+    b.wait_for(LINES_FOR_BOARD);
+    // Typed (an input event), so the events' redrawing keeps it.
+    b.eval(
+        "(() => { const f = document.getElementById('fen'); f.value = 'not a fen'; \
+         f.dispatchEvent(new Event('input')); return true; })()",
+    );
+    b.click("#set-fen");
+    b.wait_for("!document.getElementById('error').classList.contains('hidden')");
+    let error = b.eval("document.getElementById('error-text').textContent");
+    count_events(&mut b);
+    b.wait_for("window.seen >= 3");
+    assert_eq!(
+        b.eval("document.getElementById('error').classList.contains('hidden')"),
+        json!(false)
+    );
+    assert_eq!(
+        b.eval("document.getElementById('error-text').textContent"),
+        error
+    );
+    assert!(
+        error.as_str().unwrap_or("").starts_with("Refused: "),
+        "{error}"
+    );
+    b.keep_screenshot("error");
+    // Dismissed, it goes.
+    b.click("#error-close");
+    b.wait_for("document.getElementById('error').classList.contains('hidden')");
+}
+
+#[test]
+fn the_stream_carries_scores_from_whites_side() {
+    if skip() {
+        return;
+    }
+    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    // White a queen up, Black to move: good for White, bad for the side to move (and
+    // no mate within the search's reach).
+    let Some(mut b) = Browser::board(
+        &server,
+        "&variant=chess&mode=human-human\
+         &fen=rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20b%20KQkq%20-%200%201",
+    ) else {
+        return;
+    };
+    b.click("#analyse");
+    count_events(&mut b);
+    b.wait_for(&format!(
+        "{LINES_FOR_BOARD} && window.seen > 0 && state.search.lines[0].depth >= 6"
+    ));
+    let score = b.eval("state.search.lines[0].score");
+    assert!(score["cp"].as_i64().is_some_and(|cp| cp > 300), "{score}");
+    let shown = b.eval("document.getElementById('evaltext').textContent");
+    assert!(shown.as_str().unwrap_or("").starts_with('+'), "{shown}");
+    let bar = b.eval("parseFloat(document.getElementById('evalfill').style.width)");
+    assert!(bar.as_f64().is_some_and(|w| w > 50.0), "{bar}");
+}
