@@ -218,14 +218,14 @@ pub fn run(args: Args) -> Result<(), Error> {
     if let Some(path) = loss_of {
         let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let network =
-            eval::network::Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            eval::network::Network::read(&bytes, variant).map_err(|e| format!("{path}: {e}"))?;
         net::report_loss(&network, &train, &held_out);
         return Ok(());
     }
     if let Some(path) = net_file {
         net_schedule.passes = passes;
         let network = net::train(&train, &held_out, &net_schedule);
-        std::fs::write(&path, network.to_bytes())
+        std::fs::write(&path, network.to_bytes(variant))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
         println!("network written to {path}");
         return Ok(());

@@ -209,7 +209,10 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
     assert!(out.contains("positions to fit"), "{out}");
     assert!(out.contains("network written"), "{out}");
     let bytes = std::fs::read(&net).expect("the network was written");
-    assert!(baton_engine::eval::network::Network::from_bytes(&bytes).is_ok());
+    assert!(
+        baton_engine::eval::network::Network::read(&bytes, baton_engine::Variant::Knightmate)
+            .is_ok()
+    );
     // --loss-of reports a network's loss on the same positions, fitting nothing; a
     // file that is no network is refused with the reason.
     let loss_of = |path: &std::path::Path| {

@@ -33,10 +33,15 @@ use crate::variant::Variant;
 use super::EvalProfile;
 
 /// The roles an input can name: pawn to commoner (knightmate's `M`), the royal piece
-/// among them.
+/// among them (`Role::ALL[..ROLES]`).
 pub const ROLES: usize = 7;
-/// Inputs per view: mine and theirs, each role, each of 64 squares.
-pub const INPUTS: usize = 2 * ROLES * 64;
+/// The board the inputs describe: 8x8. A variant on another board has no network (its
+/// squares would spill into the next role's inputs): `check` refuses it.
+pub const FILES: usize = 8;
+pub const RANKS: usize = 8;
+pub const SQUARES: usize = FILES * RANKS;
+/// Inputs per view: mine and theirs, each role, each square.
+pub const INPUTS: usize = 2 * ROLES * SQUARES;
 /// The hidden numbers per view. 64 fitted knightmate's 378,723 positions worse than 32
 /// (held-out loss 0.02337 against 0.02312) and 599,388 barely better (0.02223 against
 /// 0.02235), level at depth 7: not worth twice the first layer's work.
@@ -48,12 +53,88 @@ pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
 /// logit in base 10, times 400 as the Elo scale has it.
 pub const SCALE: f32 = 400.0;
 
-/// What a weights file starts with.
-const MAGIC: &[u8; 8] = b"BATONNN1";
+/// What a network file starts with, then the format's version (`VERSION`, a
+/// little-endian u32); the version 1 files had neither the version nor the header.
+const MAGIC: &[u8; 7] = b"BATONNN";
+const VERSION: u32 = 2;
+
+/// What a network file says it was made for, after the magic and the version, each a
+/// little-endian u32 but the last: the board's files and ranks, the roles its inputs
+/// name (their count, then each role's index in `Role` order, a byte each), the hidden
+/// size, and the fingerprint (u64) of the hand-made weights it was trained against
+/// (`Weights::fingerprint`): a network learns what those weights miss, so new weights
+/// want a new network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub files: u32,
+    pub ranks: u32,
+    pub roles: Vec<u8>,
+    pub hidden: u32,
+    pub weights: u64,
+}
+
+impl Header {
+    /// What this build reads for `variant`: its board, `ROLES`, `HIDDEN` and its weights.
+    pub fn of(variant: Variant) -> Header {
+        let g = variant.facts().geometry;
+        Header {
+            files: u32::from(g.width()),
+            ranks: u32::from(g.height()),
+            roles: (0..ROLES as u8).collect(),
+            hidden: HIDDEN as u32,
+            weights: super::weights(variant).fingerprint(),
+        }
+    }
+
+    /// `Err` names the first thing in which a file's header (`self`) and this build
+    /// for `variant` disagree.
+    pub fn check(&self, variant: Variant) -> Result<(), String> {
+        let build = Header::of(variant);
+        let name = variant.name();
+        if (build.files, build.ranks) != (FILES as u32, RANKS as u32) {
+            return Err(format!(
+                "the {name} board is {}x{}; networks read {FILES}x{RANKS}",
+                build.files, build.ranks
+            ));
+        }
+        if (self.files, self.ranks) != (build.files, build.ranks) {
+            return Err(format!(
+                "a network for a {}x{} board; the {name} board is {}x{}",
+                self.files, self.ranks, build.files, build.ranks
+            ));
+        }
+        if self.roles != build.roles {
+            return Err(format!(
+                "a network whose inputs name the roles {:?}; this build's name {:?}",
+                self.roles, build.roles
+            ));
+        }
+        let pieces = variant.facts().pieces;
+        if let Some((c, _)) = pieces.iter().find(|(_, r)| r.idx() >= ROLES) {
+            return Err(format!("{name} has '{c}', a role no network input names"));
+        }
+        if self.hidden != build.hidden {
+            return Err(format!(
+                "a network of {} hidden numbers; this build reads {}",
+                self.hidden, build.hidden
+            ));
+        }
+        if self.weights != build.weights {
+            return Err(format!(
+                "a network trained against other hand-made weights (fingerprint {:016x}) \
+                 than {name}'s (engine/weights, fingerprint {:016x}): train it again \
+                 (baton tune --net)",
+                self.weights, build.weights
+            ));
+        }
+        Ok(())
+    }
+}
 
 /// The variant's learned evaluation (`Profile::network`), read on first use;
-/// `None` where it has none (or its bytes are not a network, which a test rules out:
-/// the search then keeps the hand-made evaluation rather than stop).
+/// `None` where it has none (or its file does not fit this build, `Network::read`,
+/// which a test rules out: the search then keeps the hand-made evaluation rather than
+/// stop).
 pub fn of(variant: Variant) -> Option<&'static Quantized> {
     static NETWORKS: [OnceLock<Option<Quantized>>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
@@ -61,7 +142,11 @@ pub fn of(variant: Variant) -> Option<&'static Quantized> {
     let bytes = variant.network()?;
     let index = Variant::ALL.iter().position(|&v| v == variant)?;
     NETWORKS[index]
-        .get_or_init(|| Network::from_bytes(bytes).ok().map(|n| Quantized::new(&n)))
+        .get_or_init(|| {
+            Network::read(bytes, variant)
+                .ok()
+                .map(|n| Quantized::new(&n))
+        })
         .as_ref()
 }
 
@@ -79,8 +164,15 @@ pub struct Network {
 /// the board turned for Black.
 #[inline]
 fn feature(view: Color, color: Color, role: Role, sq: Square) -> usize {
-    let turn = if view == Color::White { 0 } else { 56 };
-    usize::from(color != view) * ROLES * 64 + role.idx() * 64 + (usize::from(sq.0) ^ turn)
+    // Squares count along the ranks from a1 (`geometry`); Black's view turns the ranks.
+    let s = usize::from(sq.0);
+    let (file, rank) = (s % FILES, s / FILES);
+    let rank = if view == Color::White {
+        rank
+    } else {
+        RANKS - 1 - rank
+    };
+    usize::from(color != view) * ROLES * SQUARES + role.idx() * SQUARES + rank * FILES + file
 }
 
 /// The inputs of `pos` as `view` sees it: one per piece (pawn to commoner).
@@ -163,29 +255,66 @@ impl Network {
             .chain(std::iter::once(&mut self.output_bias))
     }
 
-    /// The weights as a file: the magic, the hidden size, then every weight as a
+    /// The network as a file for `variant`, trained against its weights of this
+    /// build: the magic, the version, the header (`Header`), then every weight as a
     /// little-endian f32 (`weights`).
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub fn to_bytes(&self, variant: Variant) -> Vec<u8> {
+        let h = Header::of(variant);
         let mut out = MAGIC.to_vec();
-        out.extend((HIDDEN as u32).to_le_bytes());
+        out.extend(VERSION.to_le_bytes());
+        out.extend(h.files.to_le_bytes());
+        out.extend(h.ranks.to_le_bytes());
+        out.extend((h.roles.len() as u32).to_le_bytes());
+        out.extend(&h.roles);
+        out.extend(h.hidden.to_le_bytes());
+        out.extend(h.weights.to_le_bytes());
         for w in self.weights() {
             out.extend(w.to_le_bytes());
         }
         out
     }
 
-    /// Reads what `to_bytes` wrote; `Err` says why the bytes are not such a network.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let rest = bytes
+    /// Reads what `to_bytes` wrote for `variant`; `Err` says why the bytes are not
+    /// such a network, or in what their header disagrees with this build.
+    pub fn read(bytes: &[u8], variant: Variant) -> Result<Network, String> {
+        let (header, rest) = Network::header(bytes)?;
+        header.check(variant)?;
+        Network::weights_from(rest)
+    }
+
+    /// The header of a network file and the bytes after it.
+    pub fn header(bytes: &[u8]) -> Result<(Header, &[u8]), String> {
+        let mut rest = bytes
             .strip_prefix(MAGIC)
-            .ok_or("not a Baton network (it must begin with BATONNN1)")?;
-        let (size, rest) = rest.split_at_checked(4).ok_or("cut off after its magic")?;
-        let hidden = u32::from_le_bytes([size[0], size[1], size[2], size[3]]) as usize;
-        if hidden != HIDDEN {
+            .ok_or("not a Baton network (it must begin with BATONNN)")?;
+        let version = word(&mut rest)?;
+        if version != VERSION {
             return Err(format!(
-                "a network of {hidden} hidden numbers; this build reads {HIDDEN}"
+                "a network file of format version {version}; this build reads version {VERSION}"
             ));
         }
+        let files = word(&mut rest)?;
+        let ranks = word(&mut rest)?;
+        let count = word(&mut rest)? as usize;
+        if count > crate::piece::NROLES {
+            return Err(format!("a network naming {count} roles"));
+        }
+        let roles = take(&mut rest, count)?.to_vec();
+        let hidden = word(&mut rest)?;
+        let w = take(&mut rest, 8)?;
+        let weights = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        let header = Header {
+            files,
+            ranks,
+            roles,
+            hidden,
+            weights,
+        };
+        Ok((header, rest))
+    }
+
+    /// The weights after the header.
+    fn weights_from(rest: &[u8]) -> Result<Network, String> {
         if rest.len() != 4 * WEIGHTS {
             return Err(format!(
                 "{} bytes of weights where {} were expected",
@@ -204,6 +333,19 @@ impl Network {
             output_bias: take(1)[0],
         })
     }
+}
+
+/// The first `n` bytes of `rest`, which moves past them.
+fn take<'a>(rest: &mut &'a [u8], n: usize) -> Result<&'a [u8], String> {
+    let (head, tail) = rest.split_at_checked(n).ok_or("cut off in its header")?;
+    *rest = tail;
+    Ok(head)
+}
+
+/// A little-endian u32 from `rest` (`take`).
+fn word(rest: &mut &[u8]) -> Result<u32, String> {
+    let b = take(rest, 4)?;
+    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
 /// The first layer's weights and biases times this, rounded, in `Quantized`: a step of
@@ -409,14 +551,82 @@ mod tests {
         assert!(evaluated > 100, "{evaluated}");
     }
 
+    /// Every built-in network fits this build: its board, roles, hidden size and the
+    /// hand-made weights it was trained against. A retune of those weights fails here
+    /// until the network is trained again.
     #[test]
     fn every_variants_network_reads() {
         for v in Variant::ALL {
             if let Some(bytes) = v.network() {
-                assert!(Network::from_bytes(bytes).is_ok(), "{}", v.name());
+                if let Err(e) = Network::read(bytes, v) {
+                    panic!("{}'s network: {e}", v.name());
+                }
                 assert!(of(v).is_some());
             }
         }
+    }
+
+    /// A network file whose header disagrees with the build in any part is refused,
+    /// in words that name the part.
+    #[test]
+    fn a_doctored_network_header_is_refused() {
+        let v = Variant::Knightmate;
+        let good = sample_network().to_bytes(v);
+        assert!(Network::read(&good, v).is_ok());
+        // The header's fields start after the magic: version, files, ranks, role
+        // count, the roles, hidden size, weights' fingerprint.
+        let at = |field: usize| MAGIC.len() + 4 * field;
+        let roles_end = at(4) + ROLES;
+        let doctored = |offset: usize, bytes: &[u8], says: &str| {
+            let mut file = good.clone();
+            file[offset..offset + bytes.len()].copy_from_slice(bytes);
+            let e = Network::read(&file, v).unwrap_err();
+            assert!(e.contains(says), "{says}: {e}");
+        };
+        doctored(0, b"BATONNX", "not a Baton network");
+        doctored(
+            at(0),
+            &1u32.to_le_bytes(),
+            "format version 1; this build reads version 2",
+        );
+        doctored(
+            at(1),
+            &10u32.to_le_bytes(),
+            "a network for a 10x8 board; the knightmate board is 8x8",
+        );
+        doctored(at(2), &9u32.to_le_bytes(), "a network for a 8x9 board");
+        doctored(
+            at(4),
+            &[1],
+            "whose inputs name the roles [1, 1, 2, 3, 4, 5, 6]",
+        );
+        doctored(
+            roles_end,
+            &64u32.to_le_bytes(),
+            "a network of 64 hidden numbers; this build reads 32",
+        );
+        doctored(
+            roles_end + 4,
+            &[0xff],
+            "trained against other hand-made weights",
+        );
+        // Six roles named: the rest of the header shifts and no longer fits.
+        let mut fewer = good.clone();
+        fewer[at(3)..at(4)].copy_from_slice(&6u32.to_le_bytes());
+        fewer.remove(at(4) + 6);
+        assert!(Network::read(&fewer, v)
+            .unwrap_err()
+            .contains("roles [0, 1, 2, 3, 4, 5]"));
+        // Weights retuned since the network was trained: the fingerprint differs.
+        let w = crate::eval::weights(v);
+        let moved: Vec<i32> = w.tunable().into_iter().map(|(_, x)| x + 1).collect();
+        assert_ne!(w.with_tunable(&moved).fingerprint(), w.fingerprint());
+        // A variant on another board has no network to read.
+        let e = Network::read(&good, Variant::StonesRelays).unwrap_err();
+        assert!(
+            e.contains("the stonesrelays board is 8x9; networks read 8x8"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -436,11 +646,12 @@ mod tests {
     #[test]
     fn a_network_reads_back_what_it_wrote_and_refuses_other_bytes() {
         let n = sample_network();
-        assert_eq!(Network::from_bytes(&n.to_bytes()), Ok(n.clone()));
-        assert!(Network::from_bytes(b"nonsense").is_err());
-        let mut cut = n.to_bytes();
+        let v = Variant::Knightmate;
+        assert_eq!(Network::read(&n.to_bytes(v), v), Ok(n.clone()));
+        assert!(Network::read(b"nonsense", v).is_err());
+        let mut cut = n.to_bytes(v);
         cut.pop();
-        assert!(Network::from_bytes(&cut)
+        assert!(Network::read(&cut, v)
             .unwrap_err()
             .contains("bytes of weights"));
     }

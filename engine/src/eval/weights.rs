@@ -282,6 +282,19 @@ impl Weights {
             .expect("the same tree with other whole numbers is the same form")
     }
 
+    /// A hash (FNV-1a, 64 bits) of every term's name and value, switches included, in
+    /// the file's order: what a network records of the weights it was trained against
+    /// (`eval::network::Header`). Comments and layout of the file do not count.
+    pub fn fingerprint(&self) -> u64 {
+        let mut text = String::new();
+        walk_all(&self.tree(), String::new(), &mut |name, v| {
+            text += &format!("{name}={v}\n");
+        });
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+
     fn tree(&self) -> toml::Value {
         toml::Value::try_from(self).expect("weights are plain numbers")
     }
@@ -360,19 +373,28 @@ fn fixed(name: &str, present: &[bool; NROLES]) -> bool {
 /// Calls `leaf` with every whole number of `tree` and its name; a pair (an array of
 /// two numbers) is named `.mg` and `.eg`, another array's entries `[i]`.
 fn walk(tree: &toml::Value, name: String, leaf: &mut impl FnMut(String, &toml::Value)) {
+    walk_all(tree, name, &mut |name, v| {
+        if v.is_integer() {
+            leaf(name, v)
+        }
+    });
+}
+
+/// `walk`, calling `leaf` with every value that is not an array or a table (the
+/// switches and the names of own terms too).
+fn walk_all(tree: &toml::Value, name: String, leaf: &mut impl FnMut(String, &toml::Value)) {
     match tree {
-        toml::Value::Integer(_) => leaf(name, tree),
         toml::Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                walk(item, element(&name, i, items.len()), leaf);
+                walk_all(item, element(&name, i, items.len()), leaf);
             }
         }
         toml::Value::Table(table) => {
             for (key, item) in table {
-                walk(item, join(&name, key), leaf);
+                walk_all(item, join(&name, key), leaf);
             }
         }
-        _ => {}
+        _ => leaf(name, tree),
     }
 }
 
