@@ -2,7 +2,8 @@
 //! subcommand's options are declared beside the code that runs it (`perft_cmd::Args`,
 //! `bench_cmd::Args`, ...). Words clap cannot check on their own, such as two options
 //! that exclude each other in `match`, are refused with [`Error::Usage`], which is shown
-//! as clap shows its own mistakes (the command's usage, exit code 2).
+//! as clap shows its own mistakes (the command's usage, exit code 2). The exit codes
+//! (`Error::exit_code`) are listed in `baton --help`.
 
 use clap::{Parser, Subcommand};
 
@@ -15,7 +16,12 @@ use crate::{bench_cmd, match_cmd, openings_cmd, perft_cmd, tune_cmd};
              when run without a command",
     after_help = "Without a command, Baton waits for `uci` or `xboard` on standard input, \
                   as a host such as Cute Chess or XBoard starts it.\n\
-                  Run `baton <command> --help` for a command's options and examples."
+                  Run `baton <command> --help` for a command's options and examples.\n\n\
+                  Exit codes: 0 when the command did its work; 1 when the run failed (an \
+                  engine that would not start, a file that could not be written, games that \
+                  do not replay); 2 for bad input (a word on the command line, or a file, \
+                  position or engine option it names that cannot serve: a bad FEN, a PGN \
+                  with no game, an option the engine does not list)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -75,8 +81,23 @@ impl GuiArgs {
 pub enum Error {
     /// The words do not make a request (shown with the command's usage, exit code 2).
     Usage(String),
-    /// The request was understood but failed (a file, an engine, a position).
+    /// The words make a request, but what they name cannot serve it: a file that cannot
+    /// be read or holds nothing the command reads, an option an engine does not list
+    /// (exit code 2).
+    Input(String),
+    /// The request was good but the run failed: an engine that would not start, a file
+    /// that could not be written, games that do not replay (exit code 1).
     Failed(String),
+}
+
+impl Error {
+    /// The process's exit code for this error (see `baton --help`).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Usage(_) | Error::Input(_) => 2,
+            Error::Failed(_) => 1,
+        }
+    }
 }
 
 impl From<String> for Error {

@@ -4,10 +4,12 @@
 mod bench_cmd;
 mod cli;
 mod cpu;
+mod engine_setting;
 mod gui;
 mod match_cmd;
 mod openings_cmd;
 mod perft_cmd;
+mod pgn;
 mod referee;
 mod tune_cmd;
 mod uci_client;
@@ -41,9 +43,12 @@ fn main() -> ExitCode {
         Some(Command::Openings(args)) => ("openings", openings_cmd::run(args)),
         Some(Command::Gui(args)) => ("gui", gui::run(&args.to_words()).map_err(Error::from)),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Error::Usage(msg)) => {
+    let Err(error) = result else {
+        return ExitCode::SUCCESS;
+    };
+    let code = ExitCode::from(error.exit_code());
+    match error {
+        Error::Usage(msg) => {
             // Shown as clap shows its own: the message, the command's usage, exit code 2.
             command.build();
             let sub = command
@@ -52,11 +57,10 @@ fn main() -> ExitCode {
             sub.error(clap::error::ErrorKind::ValueValidation, msg)
                 .exit()
         }
-        Err(Error::Failed(msg)) => {
-            // Exit code 2 as for bad words: scripts (and the tests) have long told a
-            // refused match or replay by it.
-            eprintln!("error: {msg}");
-            ExitCode::from(2)
+        Error::Input(msg) => {
+            eprintln!("error: {msg}\n\nFor more information, try 'baton {name} --help'.")
         }
+        Error::Failed(msg) => eprintln!("error: {msg}"),
     }
+    code
 }

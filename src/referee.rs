@@ -8,13 +8,51 @@ use std::time::Duration;
 
 use baton_engine::{format_move, parse_move, Color, Game, Position, Variant};
 
-use crate::match_cmd::cli::{Config, DrawRule, ResignRule};
 use crate::uci_client::{EngineSlot, Failure, Limit};
 
 /// Wait beyond an engine's clock before it counts as hung, unless `--hang-timeout`.
 const CLOCK_HANG_MARGIN: Duration = Duration::from_secs(5);
 /// Wait for a fixed-depth or fixed-nodes move, unless `--hang-timeout`.
 const FIXED_HANG_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What the referee applies to every game: the variant, the limits of a move's wait and
+/// of a game's length, and the adjudication rules. `baton match` fills it from its
+/// command line.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub variant: Variant,
+    /// Adjudicate a draw after this many full moves (at least 1).
+    pub max_moves: u32,
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+    /// Grace on top of the clock before a flag falls.
+    pub time_margin_ms: u64,
+    /// Overrides the default waits: clock + 5 s for clocked moves, 60 s for fixed
+    /// depth or nodes.
+    pub hang_timeout: Option<Duration>,
+}
+
+/// Adjudication by scores (`--draw`): a draw when both engines' scores stay near zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawRule {
+    /// Adjudicate only after this many full moves of the game.
+    pub move_number: u32,
+    /// For this many consecutive moves of each side ...
+    pub move_count: u32,
+    /// ... both engines' scores stay within this many centipawns of zero.
+    pub score: i32,
+}
+
+/// Adjudication by scores (`--resign`): a loss for the engine that sees itself lost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResignRule {
+    /// An engine whose own score is at most `-score` for this many of its consecutive
+    /// moves loses.
+    pub move_count: u32,
+    pub score: i32,
+    /// Also require the opponent to agree (its score at least `score`).
+    pub two_sided: bool,
+}
 
 /// Where a game starts: a position and the moves played from it before the engines
 /// take over (random opening plies).
@@ -24,7 +62,7 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-/// One game to play: engines by index into `Config::engines`.
+/// One game to play: engines by index into the match's list of engines.
 #[derive(Clone, Debug)]
 pub struct Job {
     pub number: usize,
@@ -176,7 +214,7 @@ impl Clock {
         }
     }
 
-    fn timeout(&self, cfg: &Config) -> Duration {
+    fn timeout(&self, cfg: &Settings) -> Duration {
         match self.limit {
             Limit::Clock { .. } => {
                 Duration::from_millis(self.left_ms.max(0) as u64 + cfg.time_margin_ms)
@@ -329,7 +367,7 @@ impl Adjudicator {
 }
 
 /// Plays one game; `slots` are the White and Black engines.
-pub fn play(cfg: &Config, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord {
+pub fn play(cfg: &Settings, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecord {
     let limits = [
         slots[0].spec.limit.expect("checked by the parser"),
         slots[1].spec.limit.expect("checked by the parser"),

@@ -25,7 +25,7 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 
 use crate::cli::Error;
-use crate::match_cmd::pgn::read_games;
+use crate::pgn::read_games;
 
 mod labels;
 mod net;
@@ -189,10 +189,11 @@ pub fn run(args: Args) -> Result<(), Error> {
             println!(
                 "labelled positions read from {path} (games, teacher, --mix and --skip not used)"
             );
-            labels::load(path, variant)?
+            labels::load(path, variant).map_err(Error::Input)?
         }
         None => {
-            let (mut train, mut held_out) = load(&files, variant, skip, scorer.as_deref())?;
+            let (mut train, mut held_out) =
+                load(&files, variant, skip, scorer.as_deref()).map_err(Error::Input)?;
             if scorer.is_some() {
                 train = by_recorded_score(train, mix);
                 held_out = by_recorded_score(held_out, mix);
@@ -213,12 +214,17 @@ pub fn run(args: Args) -> Result<(), Error> {
         held_out.len()
     );
     if train.is_empty() || held_out.is_empty() {
-        return Err("too few quiet positions in these games".into());
+        return Err(Error::Input(
+            "too few quiet positions in these games to fit and to check the fit: give more \
+             games (a PGN with no game holds none)"
+                .into(),
+        ));
     }
     if let Some(path) = loss_of {
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let network =
-            eval::network::Network::read(&bytes, variant).map_err(|e| format!("{path}: {e}"))?;
+        let bytes =
+            std::fs::read(&path).map_err(|e| Error::Input(format!("cannot read {path}: {e}")))?;
+        let network = eval::network::Network::read(&bytes, variant)
+            .map_err(|e| Error::Input(format!("{path}: {e}")))?;
         net::report_loss(&network, &train, &held_out);
         return Ok(());
     }
@@ -245,7 +251,9 @@ pub fn run(args: Args) -> Result<(), Error> {
             .iter()
             .position(|(n, _)| n == name)
             .ok_or_else(|| {
-                format!("--fix: no weight named '{name}' (the names are printed by a run)")
+                Error::Usage(format!(
+                    "--fix: no weight named '{name}' (the names are printed by a run)"
+                ))
             })?;
         let mut values = values(&start);
         values[i] = *v;

@@ -80,6 +80,84 @@ fn a_bad_subcommand_line_names_the_word_and_fails() {
     }
 }
 
+/// Mistakes found after the words were read end with the exit code `baton --help`
+/// documents: 2 for bad input (a FEN, a file with nothing the command reads), 1 for a
+/// run that failed (an engine that does not start, games that do not replay); each says
+/// what happened and what to do.
+#[test]
+fn failures_after_the_words_exit_with_their_documented_code() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").expect("write");
+    let empty = empty.to_str().expect("a path");
+    let illegal = dir.path().join("illegal.pgn");
+    std::fs::write(
+        &illegal,
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf6 1-0\n",
+    )
+    .expect("write");
+    let illegal = illegal.to_str().expect("a path");
+    for (line, code, parts) in [
+        (
+            &["perft", "chess", "8/8/8/8", "1"][..],
+            2,
+            &["bad FEN '8/8/8/8'", "Usage: baton perft"][..],
+        ),
+        (
+            &["match", "--replay", empty],
+            2,
+            &[
+                "no games in",
+                "a PGN game is tag lines",
+                "try 'baton match --help'",
+            ],
+        ),
+        (
+            &["tune", "--skip", "0", empty],
+            2,
+            &["too few quiet positions", "give more games"],
+        ),
+        (
+            &["match", "--replay", illegal],
+            1,
+            &["1 of 1 games in", "illegal move 'Nf6'"],
+        ),
+        (
+            &[
+                "match",
+                "--engine",
+                "cmd=/nonexistent/engine",
+                "--engine",
+                "cmd=/nonexistent/engine",
+                "--depth",
+                "1",
+            ],
+            1,
+            &["cannot start", "No game was played: check that cmd= names"],
+        ),
+    ] {
+        let out = Command::new(BATON)
+            .args(line)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run baton");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{line:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{line:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{line:?}: {stderr}");
+        for part in parts {
+            assert!(stderr.contains(part), "{line:?}: {part:?} not in {stderr}");
+        }
+    }
+    // The codes are documented where a user looks.
+    let help = stdout_of("--help");
+    assert!(
+        help.contains("Exit codes: 0 when the command did its work; 1 when the run failed"),
+        "{help}"
+    );
+    assert!(help.contains("2 for bad input"), "{help}");
+}
+
 /// The standard output of `baton ARG`, which must succeed.
 fn stdout_of(arg: &str) -> String {
     let out = Command::new(BATON).arg(arg).output().expect("run baton");

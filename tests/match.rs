@@ -1,5 +1,5 @@
-//! `baton match` driven as a user would: fake UCI engines (small Python scripts written
-//! into a temporary directory) that misbehave in one way each, a PGN round trip, and
+//! `baton match` driven as a user would: fake UCI engines (testkit's `fake-engine`)
+//! that misbehave in one way each, a PGN round trip, and
 //! short real matches of Baton against itself and against Fairy-Stockfish (which, where
 //! it is missing, skips with a message, and fails under CI).
 
@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use baton_testkit::epd::operation;
+use baton_testkit::{fake_engine, shows};
 
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 const FAIRY: &str = "/usr/games/fairy-stockfish";
@@ -15,58 +16,7 @@ const FAIRY: &str = "/usr/games/fairy-stockfish";
 /// two of them finish a game by checkmate without knowing any rules.
 const FOOLS_MATE: &str = "f2f3,e7e5,g2g4,d8h4";
 
-/// A UCI engine in Python: `fake.py MODE [MOVES] [SECONDS]`. It lists the options Hash
-/// (spin 1..1024), Ponder (check), Style (combo Solid, Normal, Risky), Clear Hash
-/// (button) and UCI_Variant (combo chess, knightmate).
-/// - `script`: plays MOVES[ply] (reporting a score of 0);
-/// - `illegal`: answers every `go` with `a1a1`;
-/// - `crash`: exits on `go`;
-/// - `hang`: never answers `go`;
-/// - `slow`: like `script`, after sleeping SECONDS.
-const FAKE_ENGINE: &str = r#"
-import sys, time
-mode = sys.argv[1]
-script = sys.argv[2].split(",") if len(sys.argv) > 2 else []
-delay = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
-ply = 0
-def say(*lines):
-    for l in lines:
-        sys.stdout.write(l + "\n")
-    sys.stdout.flush()
-for line in sys.stdin:
-    line = line.strip()
-    if line == "uci":
-        say("id name fake-" + mode,
-            "option name Hash type spin default 16 min 1 max 1024",
-            "option name Ponder type check default false",
-            "option name Style type combo default Normal var Solid var Normal var Risky",
-            "option name Clear Hash type button",
-            "option name UCI_Variant type combo default chess var chess var knightmate",
-            "uciok")
-
-    elif line == "isready":
-        say("readyok")
-    elif line.startswith("position"):
-        parts = line.split(" moves ")
-        ply = len(parts[1].split()) if len(parts) > 1 else 0
-    elif line.startswith("go"):
-        if mode == "crash":
-            sys.stderr.write("fake engine: crashing now\n")
-            sys.exit(3)
-        if mode == "hang":
-            continue
-        if mode == "illegal":
-            say("info depth 1 score cp 0", "bestmove a1a1")
-            continue
-        if mode == "slow":
-            time.sleep(delay)
-        move = script[ply] if ply < len(script) else "0000"
-        say("info depth 1 score cp 0 pv " + move, "bestmove " + move)
-    elif line == "quit":
-        break
-"#;
-
-/// A test's own temporary directory (removed when dropped), holding the fake engine.
+/// A test's own temporary directory (removed when dropped).
 struct TempDir(tempfile::TempDir);
 
 impl TempDir {
@@ -75,19 +25,17 @@ impl TempDir {
             .prefix(&format!("baton-match-{tag}-"))
             .tempdir()
             .expect("temp dir");
-        std::fs::write(dir.path().join("fake.py"), FAKE_ENGINE).expect("fake engine");
         TempDir(dir)
     }
     fn path(&self, name: &str) -> String {
         self.0.path().join(name).to_string_lossy().into_owned()
     }
-    /// `--engine` words for a fake engine.
+    /// `--engine` words for a fake engine (see testkit's `fake-engine` for its modes).
     fn fake(&self, name: &str, mode: &str, extra: &[&str]) -> Vec<String> {
         let mut words = vec![
             "--engine".to_string(),
-            "cmd=python3".to_string(),
+            format!("cmd={}", fake_engine().display()),
             format!("name={name}"),
-            format!("arg={}", self.path("fake.py")),
             format!("arg={mode}"),
         ];
         words.extend(extra.iter().map(|a| format!("arg={a}")));
@@ -172,9 +120,9 @@ fn faulty_match(mode: &str, extra: &[&str], limits: &str, termination: &str, rea
         stdout.contains("Score of good vs bad: 2 - 0 - 0"),
         "{stdout}\n{stderr}"
     );
-    assert!(stderr.contains(reason), "{stderr}");
+    shows(&stderr, reason);
     // The engine's last lines are logged.
-    assert!(stderr.contains("> go"), "{stderr}");
+    shows(&stderr, "> go");
     let games = std::fs::read_to_string(&pgn).expect("pgn");
     assert_eq!(
         games
@@ -236,11 +184,8 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
     ];
     let (stdout, _) = fake_match(&dir, engines, &options);
     // Black mates in every game, and each engine is Black twice.
-    assert!(
-        stdout.contains("Score of one vs two: 2 - 2 - 0"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("Elo difference: +0.0"), "{stdout}");
+    shows(&stdout, "Score of one vs two: 2 - 2 - 0");
+    shows(&stdout, "Elo difference: +0.0");
     let games = std::fs::read_to_string(&pgn).expect("pgn");
     for tag in [
         "[Variant \"chess\"]",
@@ -264,10 +209,7 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
     let out = baton(&["--replay".to_string(), pgn.clone()]);
     let (stdout, _) = text(&out);
     assert!(out.status.success(), "{stdout}");
-    assert!(
-        stdout.contains("replayed 4 games: 4 ok, 0 mismatches"),
-        "{stdout}"
-    );
+    shows(&stdout, "replayed 4 games: 4 ok, 0 mismatches");
 
     // A record that contradicts the rules is caught.
     let forged = dir.path("forged.pgn");
@@ -279,7 +221,7 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
     let out = baton(&["--replay".to_string(), forged]);
     let (stdout, _) = text(&out);
     assert!(!out.status.success(), "{stdout}");
-    assert!(stdout.contains("1 mismatches"), "{stdout}");
+    shows(&stdout, "1 mismatches");
     let illegal = dir.path("illegal.pgn");
     std::fs::write(&illegal, games.replacen("2. g4", "2. g5", 1)).unwrap();
     assert!(!baton(&["--replay".to_string(), illegal]).status.success());
@@ -304,7 +246,7 @@ fn openings_come_from_a_fen_file_with_both_colors() {
     let out = baton(&args);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(stdout.contains("1 - 1 - 0"), "{stdout}");
+    shows(&stdout, "1 - 1 - 0");
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert!(games.contains("[White \"one\"]") && games.contains("[White \"two\"]"));
     assert_eq!(games.matches("e6 0 2\"]").count(), 2, "{games}");
@@ -373,7 +315,7 @@ fn sprt_stops_the_match_when_it_decides() {
     let out = baton(&args);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    shows(&stdout, "H1 accepted");
     assert!(!stderr.contains("Games 200/200"), "{stderr}");
 }
 
@@ -383,28 +325,70 @@ fn unsupported_variants_and_bad_engines_are_refused() {
     let mut args = dir.fake("one", "script", &[]);
     args.extend(dir.fake("two", "script", &[]));
     args.extend(words("--depth 1 --variant nosuchchess"));
-    let out = baton(&args);
-    assert!(!out.status.success());
-    assert!(text(&out).1.contains("unknown variant"), "{:?}", text(&out));
+    refused(&args, &["unknown variant"]);
 
+    // Found after the words were read: the run fails (exit code 1) and says what to do.
     let mut args = words("--engine cmd=/nonexistent/engine");
     args.extend(dir.fake("two", "script", &[]));
     args.extend(words("--depth 1"));
-    let out = baton(&args);
-    assert!(!out.status.success());
-    assert!(text(&out).1.contains("cannot start"), "{:?}", text(&out));
+    failed(
+        &args,
+        &[
+            "error: engine '/nonexistent/engine': cannot start",
+            "No game was played: check that cmd= names a UCI engine that runs",
+        ],
+    );
+
+    // An engine that does not offer the variant is bad input (exit code 2).
+    let mut args = dir.fake("one", "script", &[]);
+    args.extend(dir.fake("two", "script", &[]));
+    args.extend(words("--depth 1 --variant knightrelay"));
+    refused(
+        &args,
+        &[
+            "does not offer UCI_Variant knightrelay",
+            "choose another --variant or an engine that plays it",
+        ],
+    );
 }
 
-/// Runs `baton ARGS` (any command) and checks that it is refused as a usage error: exit
+#[test]
+fn an_openings_file_that_cannot_serve_is_refused() {
+    let dir = TempDir::new("badbook");
+    let (book, missing) = (dir.path("book.epd"), dir.path("missing.epd"));
+    std::fs::write(&book, "# only a comment\n").unwrap();
+    for (path, why) in [
+        (
+            &book,
+            format!("{book} holds no positions: an openings file holds"),
+        ),
+        (&missing, format!("cannot read the openings file {missing}")),
+    ] {
+        let args = two_fakes(&dir, &format!("--depth 1 --openings file={path}"));
+        refused(&args, &[&why]);
+    }
+}
+
+/// Runs `baton ARGS` (any command) and checks that it is refused as bad input: exit
 /// code 2, no panic, and every one of `parts` in the message on stderr. Returns stderr.
 fn refused_command(args: &[String], parts: &[&str]) -> String {
+    ends_with(2, args, parts)
+}
+
+/// Runs `baton ARGS` and checks that it exits with `code`, without a panic, saying every
+/// one of `parts` on stderr. Returns stderr.
+fn ends_with(code: i32, args: &[String], parts: &[&str]) -> String {
     let out = Command::new(BATON)
         .args(args)
         .stdin(Stdio::null())
         .output()
         .expect("run baton");
     let (stdout, stderr) = text(&out);
-    assert_eq!(out.status.code(), Some(2), "{args:?}\n{stdout}\n{stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}\n{stdout}\n{stderr}"
+    );
     assert!(!stderr.contains("panicked"), "{args:?}\n{stderr}");
     for part in parts {
         assert!(stderr.contains(part), "{args:?}: {part:?} not in\n{stderr}");
@@ -417,6 +401,13 @@ fn refused(args: &[String], parts: &[&str]) -> String {
     let mut all = vec!["match".to_string()];
     all.extend(args.iter().cloned());
     refused_command(&all, parts)
+}
+
+/// `baton match ARGS` understood but failed: exit code 1, with `parts` on stderr.
+fn failed(args: &[String], parts: &[&str]) -> String {
+    let mut all = vec!["match".to_string()];
+    all.extend(args.iter().cloned());
+    ends_with(1, &all, parts)
 }
 
 /// Two fake scripted engines (which need not start: these words are refused first)
@@ -444,11 +435,14 @@ fn with_options(dir: &TempDir, settings: &str, pgn: &str) -> Vec<String> {
 fn an_unknown_engine_option_is_refused_before_any_game() {
     let dir = TempDir::new("frob");
     let pgn = dir.path("games.pgn");
+    let fake = fake_engine().display();
     let stderr = refused(
         &with_options(&dir, "option.Frob=1", &pgn),
         &[
-            "error: engine 'two' (python3) has no option 'Frob' (option.Frob=1); its options \
-             are: Hash, Ponder, Style, Clear Hash, UCI_Variant",
+            &format!(
+                "error: engine 'two' ({fake}) has no option 'Frob' (option.Frob=1); its \
+                 options are: Hash, Ponder, Style, Clear Hash, UCI_Variant"
+            ),
             "No game was played",
         ],
     );
@@ -457,7 +451,10 @@ fn an_unknown_engine_option_is_refused_before_any_game() {
     // Through --each too, which reaches every engine.
     let mut args = two_fakes(&dir, "--depth 1 --each option.Frob=1");
     args.extend(words(&format!("--pgn {pgn}")));
-    refused(&args, &["engine 'one' (python3) has no option 'Frob'"]);
+    refused(
+        &args,
+        &[&format!("engine 'one' ({fake}) has no option 'Frob'")],
+    );
     assert!(!Path::new(&pgn).exists(), "a game was played");
 }
 
@@ -488,7 +485,8 @@ fn an_engine_option_value_the_engine_does_not_list_is_refused_before_any_game() 
         ),
     ] {
         let args = with_options(&dir, &format!("--each {setting}"), &pgn);
-        refused(&args, &["engine 'one' (python3)", message]);
+        let one = format!("engine 'one' ({})", fake_engine().display());
+        refused(&args, &[&one, message]);
         assert!(!Path::new(&pgn).exists(), "{setting}: a game was played");
     }
     // Good values (names and values in any case, as UCI allows) reach the engine.
@@ -503,10 +501,7 @@ fn an_engine_option_value_the_engine_does_not_list_is_refused_before_any_game() 
              option.Style=risky"
         ),
     );
-    assert!(
-        stdout.contains("Score of one vs two: 1 - 1 - 0"),
-        "{stdout}"
-    );
+    shows(&stdout, "Score of one vs two: 1 - 1 - 0");
 }
 
 #[test]
@@ -596,10 +591,7 @@ fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
         .output()
         .expect("run baton");
     let (help, _) = text(&out);
-    assert!(
-        help.contains("--maxmoves full moves (default 500)"),
-        "{help}"
-    );
+    shows(&help, "--maxmoves full moves (default 500)");
 
     let dir = TempDir::new("maxmoves");
     let pgn = dir.path("games.pgn");
@@ -608,11 +600,8 @@ fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
     let engines = [("one", "script", &[long][..]), ("two", "script", &[long])];
     let options = format!("--depth 1 --games 2 --maxmoves 2 --pgn {pgn}");
     let (stdout, _) = fake_match(&dir, engines, &options);
-    assert!(
-        stdout.contains("Score of one vs two: 0 - 0 - 2"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("Terminations: adjudication 2"), "{stdout}");
+    shows(&stdout, "Score of one vs two: 0 - 0 - 2");
+    shows(&stdout, "Terminations: adjudication 2");
     let games = std::fs::read_to_string(&pgn).expect("pgn");
     for tag in [
         "[Termination \"adjudication\"]",
@@ -691,10 +680,7 @@ fn replaying_a_file_without_games_is_an_error() {
     let out = baton(&replay_args(&dir, "good.pgn", FOOLS_MATE_PGN.as_bytes()));
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(
-        stdout.contains("replayed 2 games: 2 ok, 0 mismatches"),
-        "{stdout}"
-    );
+    shows(&stdout, "replayed 2 games: 2 ok, 0 mismatches");
 }
 
 #[test]
@@ -730,11 +716,11 @@ fn a_cut_off_pgn_fails_the_replay_naming_the_game() {
         ),
     ] {
         let args = replay_args(&dir, "cut.pgn", &FOOLS_MATE_PGN.as_bytes()[..cut]);
-        refused(&args, &["1 of 2 games in", "failed to replay:", why]);
+        failed(&args, &["1 of 2 games in", "failed to replay:", why]);
         let (stdout, _) = text(&baton(&args));
-        assert!(
-            stdout.contains("replayed 2 games: 1 ok, 0 mismatches, 1 unreadable"),
-            "{stdout}"
+        shows(
+            &stdout,
+            "replayed 2 games: 1 ok, 0 mismatches, 1 unreadable",
         );
     }
 }
@@ -764,7 +750,7 @@ fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
     let dir = TempDir::new("replaybad");
     let illegal = FOOLS_MATE_PGN.replacen("2. g2g4", "2. g2g5", 1);
     let args = replay_args(&dir, "illegal.pgn", illegal.as_bytes());
-    refused(
+    failed(
         &args,
         &[
             "1 of 2 games in",
@@ -772,17 +758,11 @@ fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
         ],
     );
     let (stdout, _) = text(&baton(&args));
-    assert!(
-        stdout.contains("game 1 (one - two): MISMATCH: ply 3: illegal move"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("replayed 2 games: 1 ok, 1 mismatches"),
-        "{stdout}"
-    );
+    shows(&stdout, "game 1 (one - two): MISMATCH: ply 3: illegal move");
+    shows(&stdout, "replayed 2 games: 1 ok, 1 mismatches");
 
     let shogi = FOOLS_MATE_PGN.replace("[Variant \"chess\"]", "[Variant \"shogi\"]");
-    refused(
+    failed(
         &replay_args(&dir, "shogi.pgn", shogi.as_bytes()),
         &[
             "2 of 2 games in",
@@ -866,7 +846,7 @@ fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
     let out = baton(&args);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(stdout.contains("Elo difference"), "{stdout}");
+    shows(&stdout, "Elo difference");
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(games.matches("[Event ").count(), 2);
     for bad in ["rules infraction", "abandoned", "stalled", "time forfeit"] {
@@ -908,10 +888,7 @@ fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
         let (stdout, stderr) = text(&out);
         assert!(out.status.success(), "{stdout}\n{stderr}");
         // The command that remakes the suite is told, beside the suite.
-        assert!(
-            stderr.contains("made by: baton openings knightmate --count 4"),
-            "{stderr}"
-        );
+        shows(&stderr, "made by: baton openings knightmate --count 4");
         stdout
     };
     let one = run("1");
@@ -986,7 +963,7 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
         let out = baton(&words(&format!("{common} --shard {i}/4 --pgn {pgn}")));
         let (stdout, stderr) = text(&out);
         assert!(out.status.success(), "{stdout}\n{stderr}");
-        assert!(stdout.contains("--merge"), "{stdout}");
+        shows(&stdout, "--merge");
         let games = games_by_number(&std::fs::read_to_string(&pgn).unwrap());
         // Shard i holds pairs i-1, i-1+4, ...: both colours of an opening stay together.
         let numbers: Vec<usize> = games.keys().copied().collect();
@@ -1008,7 +985,7 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
     let out = baton(&args);
     let (merged, err) = text(&out);
     assert!(out.status.success(), "{merged}\n{err}");
-    assert!(merged.contains("Merged 12 games from 4 files"), "{merged}");
+    shows(&merged, "Merged 12 games from 4 files");
     let score = |report: &str| {
         report
             .lines()
@@ -1081,11 +1058,9 @@ fn notation_coordinates_keeps_batons_move_text_and_replays() {
     ));
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
-    assert!(
-        stderr.contains(
-            "'long' for '--notation <san|coordinates>': unknown notation 'long' (known: san, \
-             coordinates)"
-        ),
-        "{stderr}"
+    shows(
+        &stderr,
+        "'long' for '--notation <san|coordinates>': unknown notation 'long' (known: san, \
+             coordinates)",
     );
 }

@@ -118,27 +118,28 @@ fn read_with(reader: &str, files: &[&Path]) {
     print!("{said}");
 }
 
-#[test]
-fn python_chess_reads_every_chess_game_baton_writes() {
-    if !python_has("chess") {
+/// `reader` (the script's name for the Python module `module`) reads every game of a
+/// short match and `random` random games of `variant` (seeded by `seed`) as Baton
+/// writes them.
+fn python_reads(variant: Variant, module: &str, reader: &str, random: usize, seed: u64) {
+    if !python_has(module) {
         return;
     }
-    let played = match_games(Variant::Chess, "python-chess");
-    let random = random_games(Variant::Chess, 300, 0xc4e55, "python-chess");
-    read_with("python-chess", &[&played, &random]);
+    let played = match_games(variant, reader);
+    let random = random_games(variant, random, seed, reader);
+    read_with(reader, &[&played, &random]);
     let _ = (std::fs::remove_file(played), std::fs::remove_file(random));
 }
 
 #[test]
+fn python_chess_reads_every_chess_game_baton_writes() {
+    python_reads(Variant::Chess, "chess", "python-chess", 300, 0xc4e55);
+}
+
+#[test]
 fn pyffish_reads_every_knightmate_game_baton_writes() {
-    if !python_has("pyffish") {
-        return;
-    }
-    let played = match_games(Variant::Knightmate, "pyffish");
     // pyffish takes about 5 ms a call (three a ply here): a few thousand plies.
-    let random = random_games(Variant::Knightmate, 12, 0x6b6d, "pyffish");
-    read_with("pyffish", &[&played, &random]);
-    let _ = (std::fs::remove_file(played), std::fs::remove_file(random));
+    python_reads(Variant::Knightmate, "pyffish", "pyffish", 12, 0x6b6d);
 }
 
 #[test]

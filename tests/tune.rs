@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+use baton_testkit::shows;
+
 /// Forty short knightmate games, each with its own first two moves so that their
 /// positions differ (about every tenth game is held out).
 fn games_file(test: &str) -> tempfile::TempPath {
@@ -39,6 +41,13 @@ fn tune(args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
+/// `baton tune ARGS` fails, saying `part`.
+fn refused(args: &[&str], part: &str) {
+    let (ok, text) = tune(args);
+    assert!(!ok, "{args:?}: {text}");
+    shows(&text, part);
+}
+
 #[test]
 fn tune_fits_game_results_and_prints_the_weights() {
     let file = games_file("results");
@@ -59,11 +68,8 @@ fn tune_fits_game_results_and_prints_the_weights() {
         file.to_str().unwrap(),
     ]);
     assert!(ok, "{text}");
-    assert!(text.contains("217 positions to fit, 32 held out"), "{text}");
-    assert!(
-        text.contains(&format!("weights written to {out_path}")),
-        "{text}"
-    );
+    shows(&text, "217 positions to fit, 32 held out");
+    shows(&text, &format!("weights written to {out_path}"));
     // The file is a weights file the build reads, holding the numbers the report gives.
     let written = std::fs::read_to_string(&out).expect("tune wrote its file");
     let w = baton_engine::eval::Weights::parse(&written, baton_engine::Variant::Knightmate)
@@ -96,15 +102,9 @@ fn a_teacher_engine_labels_every_position() {
         file.to_str().unwrap(),
     ]);
     assert!(ok, "{text}");
-    assert!(
-        text.contains("the teacher scored 217 of 217 positions"),
-        "{text}"
-    );
-    assert!(
-        text.contains("the teacher scored 32 of 32 positions"),
-        "{text}"
-    );
-    assert!(text.contains("weights written to"), "{text}");
+    shows(&text, "the teacher scored 217 of 217 positions");
+    shows(&text, "the teacher scored 32 of 32 positions");
+    shows(&text, "weights written to");
 }
 
 #[test]
@@ -124,8 +124,10 @@ fn bad_teacher_settings_are_refused() {
     }
     // A teacher that cannot start is an error, not a crash.
     let path = file.to_str().unwrap();
-    let (ok, text) = tune(&["--skip", "0", "--teacher", "cmd=/nonexistent/engine", path]);
-    assert!(!ok && text.contains("cannot start"), "{text}");
+    refused(
+        &["--skip", "0", "--teacher", "cmd=/nonexistent/engine", path],
+        "cannot start",
+    );
 }
 
 #[test]
@@ -153,8 +155,7 @@ fn only_the_weights_named_by_only_move() {
             "{line}"
         );
     }
-    let (ok, text) = tune(&["--skip", "0", "--only", "nosuch", path]);
-    assert!(!ok && text.contains("--only"), "{text}");
+    refused(&["--skip", "0", "--only", "nosuch", path], "--only");
 }
 
 #[test]
@@ -163,19 +164,17 @@ fn a_given_scale_is_held_and_a_bad_one_refused() {
     let path = file.to_str().unwrap();
     let (ok, text) = tune(&["--skip", "0", "--passes", "1", "--scale", "0.75", path]);
     assert!(ok, "{text}");
-    assert!(text.contains("scale K = 0.750 (given)"), "{text}");
+    shows(&text, "scale K = 0.750 (given)");
     // Without it the scale is fitted, and said to be.
     let (ok, text) = tune(&["--skip", "0", "--passes", "1", path]);
     assert!(ok && !text.contains("(given)"), "{text}");
-    let (ok, text) = tune(&["--scale", "steep", path]);
-    assert!(
-        !ok && text.contains("'steep' for '--scale <K>': the scale must be a number above 0"),
-        "{text}"
+    refused(
+        &["--scale", "steep", path],
+        "'steep' for '--scale <K>': the scale must be a number above 0",
     );
-    let (ok, text) = tune(&["--scale", "0", path]);
-    assert!(
-        !ok && text.contains("'0' for '--scale <K>': the scale must be above 0"),
-        "{text}"
+    refused(
+        &["--scale", "0", path],
+        "'0' for '--scale <K>': the scale must be above 0",
     );
 }
 
@@ -193,21 +192,19 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
         .replace(" e7e6", " e7e6 {+M2/9 0.01s}");
     std::fs::write(&file, scored).expect("temp file is writable");
     let net = file.with_extension("nn");
-    let (ok, out) = tune(&[
-        "--skip",
-        "0",
-        "--passes",
-        "2",
-        "--scores",
-        "FSF",
-        "--net",
-        net.to_str().unwrap(),
-        file.to_str().unwrap(),
-    ]);
+    let (net_path, games) = (net.to_str().unwrap(), file.to_str().unwrap());
+    // Black's recorded scores are the targets; `then` names what to do with them.
+    let with_scores = |then: &[&str]| {
+        let mut args = vec!["--skip", "0", "--scores", "FSF"];
+        args.extend_from_slice(then);
+        args.push(games);
+        tune(&args)
+    };
+    let (ok, out) = with_scores(&["--passes", "2", "--net", net_path]);
     assert!(ok, "{out}");
     // Black's first two scores a game are targets (a mate is no score).
-    assert!(out.contains("positions to fit"), "{out}");
-    assert!(out.contains("network written"), "{out}");
+    shows(&out, "positions to fit");
+    shows(&out, "network written");
     let bytes = std::fs::read(&net).expect("the network was written");
     assert!(
         baton_engine::eval::network::Network::read(&bytes, baton_engine::Variant::Knightmate)
@@ -215,22 +212,12 @@ fn a_network_is_trained_on_the_scores_the_games_recorded() {
     );
     // --loss-of reports a network's loss on the same positions, fitting nothing; a
     // file that is no network is refused with the reason.
-    let loss_of = |path: &std::path::Path| {
-        tune(&[
-            "--skip",
-            "0",
-            "--scores",
-            "FSF",
-            "--loss-of",
-            path.to_str().unwrap(),
-            file.to_str().unwrap(),
-        ])
-    };
-    let (ok, out) = loss_of(&net);
+    let loss_of = |path: &str| with_scores(&["--loss-of", path]);
+    let (ok, out) = loss_of(net_path);
     assert!(ok, "{out}");
-    assert!(out.contains("hand-made evaluation: loss"), "{out}");
-    assert!(out.contains("with the network: loss"), "{out}");
-    let (ok, out) = loss_of(&file);
+    shows(&out, "hand-made evaluation: loss");
+    shows(&out, "with the network: loss");
+    let (ok, out) = loss_of(games);
     assert!(!ok && out.contains("not a Baton network"), "{out}");
     let _ = std::fs::remove_file(net);
 }

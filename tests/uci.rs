@@ -7,16 +7,25 @@ use std::time::Duration;
 
 use baton_engine::Variant;
 
-fn handshake() -> Baton {
+/// A started Baton past the handshake, sent `then`.
+fn handshake(then: &[&str]) -> Baton {
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
     b.ask("uci", "uciok");
+    b.send_all(then);
     b
+}
+
+/// A started Baton past the handshake, playing `variant` from `position`.
+fn in_variant(variant: &str, position: &str) -> Baton {
+    handshake(&[
+        &format!("setoption name UCI_Variant value {variant}"),
+        position,
+    ])
 }
 
 /// After the handshake, from the start position: `go` sent 300 ms ago.
 fn busy(go: &str) -> Baton {
-    let mut b = handshake();
-    b.send_all(&["position startpos", go]);
+    let b = handshake(&["position startpos", go]);
     std::thread::sleep(Duration::from_millis(300));
     b
 }
@@ -50,8 +59,7 @@ fn variant_option_lists_cute_chess_names() {
 
 #[test]
 fn position_moves_and_depth_1_search() {
-    let mut b = handshake();
-    b.send("position startpos moves e2e4 e7e5 g1f3");
+    let mut b = handshake(&["position startpos moves e2e4 e7e5 g1f3"]);
     assert_eq!(
         fen(&mut b),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
@@ -64,7 +72,7 @@ fn position_moves_and_depth_1_search() {
 
 #[test]
 fn go_perft_3() {
-    let mut b = handshake();
+    let mut b = handshake(&[]);
     let (total, rows) = b.script(
         &[
             "setoption name UCI_Variant value knightmate",
@@ -104,7 +112,7 @@ fn stop_ends_an_infinite_search_with_a_move() {
 
 #[test]
 fn ponder_then_ponderhit() {
-    let mut b = handshake();
+    let mut b = handshake(&[]);
     b.script(
         &[
             "setoption name Ponder value true",
@@ -120,8 +128,7 @@ fn ponder_then_ponderhit() {
 
 #[test]
 fn bad_input_every_class_keeps_the_position() {
-    let mut b = handshake();
-    b.send("position startpos moves e2e4");
+    let mut b = handshake(&["position startpos moves e2e4"]);
     let good = fen(&mut b);
 
     // Each line is answered by an error (saying so much, where given).
@@ -155,8 +162,7 @@ fn bad_input_every_class_keeps_the_position() {
 
 #[test]
 fn quit_exits_cleanly() {
-    let mut b = handshake();
-    b.send_all(&["go infinite", "quit"]);
+    let b = handshake(&["go infinite", "quit"]);
     assert!(b.close());
 }
 
@@ -191,11 +197,7 @@ fn a_hash_the_machine_cannot_give_is_refused_and_the_engine_plays_on() {
 /// which is White's total turned round for Black plus the side-to-move bonus.
 #[test]
 fn eval_prints_the_terms_and_the_side_to_move_s_score() {
-    let mut b = handshake();
-    b.send_all(&[
-        "setoption name UCI_Variant value knightmate",
-        "position startpos moves e2e4",
-    ]);
+    let mut b = in_variant("knightmate", "position startpos moves e2e4");
     let (last, lines) = b.ask("eval", "Final evaluation ");
     assert!(
         lines.iter().any(|l| l.starts_with("material ")),
@@ -253,8 +255,7 @@ fn go_lines(b: &mut Baton, go: &str) -> (String, Vec<(u32, u32, String)>) {
 
 #[test]
 fn go_searchmoves_searches_only_the_moves_named() {
-    let mut b = handshake();
-    b.send("position startpos");
+    let mut b = handshake(&["position startpos"]);
     let (best, lines) = go_lines(&mut b, "go depth 5 searchmoves a2a3 h2h3");
     assert!(["a2a3", "h2h3"].contains(&best.as_str()), "{best}");
     assert_eq!(lines.last().map(|l| l.0), Some(5), "{lines:?}");
@@ -280,8 +281,7 @@ fn go_searchmoves_searches_only_the_moves_named() {
 
 #[test]
 fn go_searchmoves_with_multipv_shows_no_more_lines_than_moves() {
-    let mut b = handshake();
-    b.send_all(&["setoption name MultiPV value 3", "position startpos"]);
+    let mut b = handshake(&["setoption name MultiPV value 3", "position startpos"]);
     let (_, lines) = go_lines(&mut b, "go depth 4 searchmoves b1c3 g1f3");
     let mut last: Vec<_> = lines
         .iter()
@@ -299,11 +299,7 @@ fn go_searchmoves_with_multipv_shows_no_more_lines_than_moves() {
 
 #[test]
 fn go_searchmoves_reads_a_stonesrelays_turn_with_its_neutral_move() {
-    let mut b = handshake();
-    b.send_all(&[
-        "setoption name UCI_Variant value stonesrelays",
-        "position startpos",
-    ]);
+    let mut b = in_variant("stonesrelays", "position startpos");
     let (best, lines) = go_lines(&mut b, "go depth 3 searchmoves e2e3,b4b3 e2e4,d5d6");
     assert!(
         ["e2e3,b4b3", "e2e4,d5d6"].contains(&best.as_str()),

@@ -4,11 +4,13 @@ use baton_testkit::Baton;
 
 use baton_engine::{parse_move, Game, Variant};
 
-fn handshake() -> Baton {
+/// A started Baton past the handshake, sent `then`.
+fn handshake(then: &[&str]) -> Baton {
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
     let (features, _) = b.script(&["xboard", "protover 2"], "feature ");
     assert!(features.contains("done=1"));
     assert!(features.contains("knightmate"));
+    b.send_all(then);
     b
 }
 
@@ -18,7 +20,7 @@ fn ping(b: &mut Baton, n: u32) -> Vec<String> {
 
 #[test]
 fn new_variant_usermove_go() {
-    let mut b = handshake();
+    let mut b = handshake(&[]);
     let (mv, _) = b.script(
         &["new", "variant knightmate", "sd 2", "usermove e2e4"],
         "move ",
@@ -39,8 +41,7 @@ fn new_variant_usermove_go() {
 
 #[test]
 fn bad_input_through_xboard() {
-    let mut b = handshake();
-    b.send_all(&[
+    let mut b = handshake(&[
         "new",
         "force",
         "usermove e2e4",
@@ -72,15 +73,13 @@ fn bad_input_through_xboard() {
 
 #[test]
 fn quit_exits_cleanly() {
-    let mut b = handshake();
-    b.send_all(&["new", "analyze", "quit"]);
+    let b = handshake(&["new", "analyze", "quit"]);
     assert!(b.close());
 }
 
 #[test]
 fn memory_the_machine_cannot_give_is_refused_and_the_game_goes_on() {
-    let mut b = handshake();
-    b.send("memory 60000");
+    let mut b = handshake(&["memory 60000"]);
     let lines = ping(&mut b, 1);
     assert!(
         lines
@@ -97,7 +96,7 @@ fn memory_the_machine_cannot_give_is_refused_and_the_game_goes_on() {
 
 #[test]
 fn san_moves_are_read_though_coordinates_are_announced() {
-    let mut b = handshake();
+    let mut b = handshake(&[]);
     let (features, _) = b.script(&["protover 2"], "feature ");
     assert!(features.contains("san=0"), "{features}");
     // Knightmate's royal knight is K, as in Fairy-Stockfish's SAN.

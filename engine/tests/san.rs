@@ -100,48 +100,54 @@ fn chess_trees_round_trip() {
     }
 }
 
-#[test]
-fn knightmate_trees_round_trip() {
-    let v = Variant::Knightmate;
+/// The start position's tree to depth 3 and each of `fens`' to depth 2 round-trip,
+/// and so do 20 random games of `v` (seeded by `seed`).
+fn trees_round_trip(v: Variant, fens: &[&str], seed: u64) {
     check_tree(&Position::startpos(v), 3);
+    for fen in fens {
+        check_tree(&pos(v, fen), 2);
+    }
+    check_random_games(&Position::startpos(v), 20, 80, seed);
+}
+
+/// The positions of each variant whose trees are checked past the start position's,
+/// and the seed of its random games.
+const TREES: [(Variant, &[&str], u64); 3] = [
     // Commoners, promotions to a commoner, castling by the royal knight.
-    check_tree(
-        &pos(v, "r3k2r/pPp1pp1p/8/3MM3/8/8/P1PP1PpP/R3K2R w KQkq - 0 1"),
-        2,
-    );
-    check_random_games(&Position::startpos(v), 20, 80, 0x6b6d);
-}
+    (
+        Variant::Knightmate,
+        &["r3k2r/pPp1pp1p/8/3MM3/8/8/P1PP1PpP/R3K2R w KQkq - 0 1"],
+        0x6b6d,
+    ),
+    (
+        Variant::KnightRelay,
+        &[
+            "rq2k2r/8/n6n/1P4P1/1p4p1/N6N/8/RQ2K2R w KQkq - 0 1",
+            "k3r3/1p6/8/8/8/6Q1/4N3/4K2R w K - 0 1",
+            "1R5k/7p/3rn3/5n1P/5N2/8/8/K7 b - - 0 1",
+            "r3k2r/8/8/8/5n2/7r/6P1/R3K2R w KQkq - 0 1",
+            // Pawns relayed by knights: leaps that a plain pawn move also reaches.
+            "4k3/8/8/2P1P3/1N6/3P4/8/4K3 w - - 0 1",
+        ],
+        0x6b72,
+    ),
+    (
+        Variant::CombiningKnightmare,
+        &[
+            "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
+            "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
+            "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
+            "4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1",
+        ],
+        0x636b,
+    ),
+];
 
 #[test]
-fn knightrelay_trees_round_trip() {
-    let v = Variant::KnightRelay;
-    check_tree(&Position::startpos(v), 3);
-    for fen in [
-        "rq2k2r/8/n6n/1P4P1/1p4p1/N6N/8/RQ2K2R w KQkq - 0 1",
-        "k3r3/1p6/8/8/8/6Q1/4N3/4K2R w K - 0 1",
-        "1R5k/7p/3rn3/5n1P/5N2/8/8/K7 b - - 0 1",
-        "r3k2r/8/8/8/5n2/7r/6P1/R3K2R w KQkq - 0 1",
-        // Pawns relayed by knights: leaps that a plain pawn move also reaches.
-        "4k3/8/8/2P1P3/1N6/3P4/8/4K3 w - - 0 1",
-    ] {
-        check_tree(&pos(v, fen), 2);
+fn knightmate_knightrelay_and_combiningknightmare_trees_round_trip() {
+    for (v, fens, seed) in TREES {
+        trees_round_trip(v, fens, seed);
     }
-    check_random_games(&Position::startpos(v), 20, 80, 0x6b72);
-}
-
-#[test]
-fn combiningknightmare_trees_round_trip() {
-    let v = Variant::CombiningKnightmare;
-    check_tree(&Position::startpos(v), 3);
-    for fen in [
-        "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
-        "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
-        "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
-        "4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1",
-    ] {
-        check_tree(&pos(v, fen), 2);
-    }
-    check_random_games(&Position::startpos(v), 20, 80, 0x636b);
 }
 
 #[test]

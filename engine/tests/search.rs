@@ -42,15 +42,23 @@ fn knightmate_mate_in_one_with_a_commoner() {
     );
 }
 
+/// At depth 1 on one thread, `mv` is best in the knightmate position `fen` and mates in
+/// two (the positions below come from games at depth 1 against Fairy-Stockfish).
+fn knightmate_mate_in_two_at_depth_one(fen: &str, mv: &str) {
+    let (m, s) = best(Variant::Knightmate, fen, 1, 1);
+    assert_eq!((m.as_str(), s), (mv, Score::Mate(2)), "{fen}");
+}
+
 /// Quiescence does not skip a capture that gives check because the captured piece
 /// is small (delta pruning): here h6g5+ f7f6 e5f6 mates, and the mating capture
 /// takes only a pawn while White already stands well (from a game at depth 1
 /// against Fairy-Stockfish, which found the mate at depth 1; Baton needed depth 2).
 #[test]
 fn quiescence_keeps_a_capture_that_gives_check() {
-    let fen = "1mbq2mr/rpp1kp1p/7B/p1b1P3/4Q3/8/PP4PP/RM2KBMR w KQ - 1 12";
-    let (m, s) = best(Variant::Knightmate, fen, 1, 1);
-    assert_eq!((m.as_str(), s), ("h6g5", Score::Mate(2)));
+    knightmate_mate_in_two_at_depth_one(
+        "1mbq2mr/rpp1kp1p/7B/p1b1P3/4Q3/8/PP4PP/RM2KBMR w KQ - 1 12",
+        "h6g5",
+    );
 }
 
 /// A discovered check is extended even where the piece that moved can be taken (as
@@ -59,9 +67,10 @@ fn quiescence_keeps_a_capture_that_gives_check() {
 /// extension Baton needed depth 3 (from a game at depth 1 against Fairy-Stockfish).
 #[test]
 fn a_discovered_check_is_extended_though_its_piece_hangs() {
-    let fen = "rmb3mr/pppp1p1p/8/1k2p1p1/7q/BPP2K2/P2PPPPP/RM1Q1BMR w - - 1 7";
-    let (m, s) = best(Variant::Knightmate, fen, 1, 1);
-    assert_eq!((m.as_str(), s), ("e2e4", Score::Mate(2)));
+    knightmate_mate_in_two_at_depth_one(
+        "rmb3mr/pppp1p1p/8/1k2p1p1/7q/BPP2K2/P2PPPPP/RM1Q1BMR w - - 1 7",
+        "e2e4",
+    );
 }
 
 /// The exchange estimate knows pins: f7b3+ takes a pawn that the commoner c3 seems
@@ -70,9 +79,10 @@ fn a_discovered_check_is_extended_though_its_piece_hangs() {
 /// depth 1 against Fairy-Stockfish; such positions went from 12 of 217 to 2).
 #[test]
 fn a_mate_past_a_pinned_defender_is_seen() {
-    let fen = "1m4m1/2k2b2/r7/ppq3p1/4PpP1/1PMB1P2/1BKP4/R6Q b - - 4 33";
-    let (m, s) = best(Variant::Knightmate, fen, 1, 1);
-    assert_eq!((m.as_str(), s), ("f7b3", Score::Mate(2)));
+    knightmate_mate_in_two_at_depth_one(
+        "1m4m1/2k2b2/r7/ppq3p1/4PpP1/1PMB1P2/1BKP4/R6Q b - - 4 33",
+        "f7b3",
+    );
 }
 
 #[test]

@@ -10,6 +10,9 @@ use std::time::Duration;
 use baton_engine::pgn::Notation;
 use baton_engine::Variant;
 
+use crate::engine_setting::{at_least_one, number, split_kv, MAX_CLOCK_SECS};
+pub use crate::engine_setting::{parse_tc, Setting};
+use crate::referee::{self, DrawRule, ResignRule};
 pub use crate::uci_client::{EngineSpec, Limit};
 
 /// What a match is, after the options (`baton match --help`).
@@ -220,34 +223,6 @@ pub const MAX_GAMES: u64 = 1_000_000;
 /// The most games played at once.
 pub const MAX_CONCURRENCY: usize = 256;
 
-/// The longest base time or increment of a time control: a week, in seconds.
-pub const MAX_CLOCK_SECS: f64 = 604_800.0;
-
-/// What `--tc` and `tc=` accept, for the error messages.
-const TC_FORMS: &str = "a time control is SECS, MIN:SECS or MOVES/SECS, each with an \
-optional +INC in seconds (e.g. 60, 5+0.05, 1:30+1, 40/60+1); the base time must be more \
-than 0, and neither it nor the increment more than 604800 s (a week)";
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DrawRule {
-    /// Adjudicate only after this many full moves of the game.
-    pub move_number: u32,
-    /// For this many consecutive moves of each side ...
-    pub move_count: u32,
-    /// ... both engines' scores stay within this many centipawns of zero.
-    pub score: i32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ResignRule {
-    /// An engine whose own score is at most `-score` for this many of its consecutive
-    /// moves loses.
-    pub move_count: u32,
-    pub score: i32,
-    /// Also require the opponent to agree (its score at least `score`).
-    pub two_sided: bool,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtParams {
     pub elo0: f64,
@@ -296,27 +271,19 @@ impl Shard {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub engines: Vec<EngineSpec>,
-    pub variant: Variant,
     pub games: u32,
     pub rounds: u32,
     pub concurrency: usize,
     pub openings: Option<OpeningFile>,
     pub random_plies: u32,
     pub seed: Option<u64>,
-    pub draw: Option<DrawRule>,
-    pub resign: Option<ResignRule>,
-    /// Adjudicate a draw after this many full moves (at least 1; `DEFAULT_MAX_MOVES`).
-    pub max_moves: u32,
+    /// The variant and the referee's limits and adjudication rules for every game.
+    pub referee: referee::Settings,
     pub sprt: Option<SprtParams>,
     pub pgn: Option<String>,
     /// How `--pgn` writes moves (`--notation`; SAN unless told).
     pub notation: Notation,
     pub event: String,
-    /// Grace on top of the clock before a flag falls.
-    pub time_margin_ms: u64,
-    /// Overrides the default waits: clock + 5 s for clocked moves, 60 s for fixed
-    /// depth or nodes.
-    pub hang_timeout: Option<Duration>,
     pub shard: Option<Shard>,
 }
 
@@ -330,28 +297,6 @@ pub enum Command {
     },
 }
 
-fn split_kv(word: &str) -> Result<(&str, &str), String> {
-    word.split_once('=')
-        .ok_or_else(|| format!("expected key=value, got '{word}'"))
-}
-
-fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("bad number '{text}' for {what}"))
-}
-
-/// A whole number of at least 1; `what` names the quantity ("depth").
-fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(
-    text: &str,
-    what: &str,
-) -> Result<T, String> {
-    match text.trim().parse::<T>() {
-        Ok(n) if n >= T::from(1) => Ok(n),
-        _ => Err(format!("the {what} must be a whole number of at least 1")),
-    }
-}
-
 fn hang_timeout(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<f64>() {
         Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= MAX_CLOCK_SECS => {
@@ -363,132 +308,20 @@ fn hang_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Reads `SECS`, `MIN:SECS`, `MOVES/SECS`, each with an optional `+INC` (seconds). Every
-/// number must be finite and not negative, the base time more than 0, and the base time
-/// and the increment at most `MAX_CLOCK_SECS`; an error says which rule `text` broke and
-/// shows the accepted forms.
-pub fn parse_tc(text: &str) -> Result<Limit, String> {
-    let bad = |why: String| format!("bad time control '{text}': {why}\n{TC_FORMS}");
-    let (moves, rest) = match text.split_once('/') {
-        Some((m, r)) => match m.trim().parse::<u32>() {
-            Ok(n) if n >= 1 => (Some(n), r),
-            _ => {
-                return Err(bad(format!(
-                    "the moves per period '{m}' must be a whole number of at least 1"
-                )))
-            }
-        },
-        None => (None, text),
-    };
-    let (base, inc) = match rest.split_once('+') {
-        Some((b, i)) => (b, Some(i)),
-        None => (rest, None),
-    };
-    // Seconds, or minutes and seconds.
-    let secs = |what: &str, s: &str| -> Result<f64, String> {
-        let parts = match s.split_once(':') {
-            Some((m, sec)) => vec![(m, 60.0), (sec, 1.0)],
-            None => vec![(s, 1.0)],
-        };
-        let mut total = 0.0;
-        for (part, scale) in parts {
-            let part = part.trim();
-            let v: f64 = part
-                .parse()
-                .map_err(|_| bad(format!("the {what} '{s}' is not a number of seconds")))?;
-            if !v.is_finite() {
-                return Err(bad(format!("the {what} '{s}' is not a finite number")));
-            }
-            if v < 0.0 || part.starts_with('-') {
-                return Err(bad(format!("the {what} '{s}' is negative")));
-            }
-            total += v * scale;
-        }
-        if total > MAX_CLOCK_SECS {
-            return Err(bad(format!(
-                "the {what} '{s}' is more than a week ({MAX_CLOCK_SECS} s)"
-            )));
-        }
-        Ok(total)
-    };
-    let base_ms = (secs("base time", base)? * 1000.0).round() as u64;
-    let inc_ms = match inc {
-        Some(i) => (secs("increment", i)? * 1000.0).round() as u64,
-        None => 0,
-    };
-    if base_ms == 0 {
-        return Err(bad(format!(
-            "the base time '{base}' must be more than 0 (at least 0.001 s)"
-        )));
-    }
-    Ok(Limit::Clock {
-        base_ms,
-        inc_ms,
-        moves,
-    })
-}
-
-/// One `key=value` word of `--engine` or `--each` (`cmd=./baton`, `option.Hash=16`,
-/// `tc=10+0.1`), checked as it is read.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Setting {
-    Cmd(String),
-    Name(String),
-    Arg(String),
-    Dir(String),
-    /// A UCI option to set (checked against the engine's list when it starts).
-    Option(String, String),
-    Limit(Limit),
-    /// `proto=uci`, the only protocol spoken.
-    Uci,
-}
-
-impl Setting {
-    pub fn parse(word: &str) -> Result<Setting, String> {
-        let (key, value) = split_kv(word)?;
-        if let Some(option) = key.strip_prefix("option.") {
-            if option.trim().is_empty() {
-                return Err(format!(
-                    "'{word}': the option name is missing (write option.NAME=VALUE)"
-                ));
-            }
-            return Ok(Setting::Option(option.to_string(), value.to_string()));
-        }
-        let value = value.to_string();
-        Ok(match key {
-            "cmd" => Setting::Cmd(value),
-            "name" => Setting::Name(value),
-            "arg" => Setting::Arg(value),
-            "dir" => Setting::Dir(value),
-            "tc" => Setting::Limit(parse_tc(&value)?),
-            "depth" => Setting::Limit(Limit::Depth(at_least_one(&value, "depth")?)),
-            "nodes" => Setting::Limit(Limit::Nodes(at_least_one(&value, "node count")?)),
-            "proto" if value == "uci" => Setting::Uci,
-            "proto" => return Err(format!("only proto=uci is supported, not '{value}'")),
-            _ => {
-                return Err(format!(
-                    "unknown engine setting '{key}' (known: cmd, name, arg, dir, \
-                     option.NAME, tc, depth, nodes, proto)"
-                ))
-            }
-        })
-    }
-
-    /// Sets this on `spec`; a later setting of the same kind wins.
-    pub fn apply(self, spec: &mut EngineSpec) {
-        match self {
-            Setting::Cmd(cmd) => spec.cmd = cmd,
-            Setting::Name(name) => spec.name = Some(name),
-            Setting::Arg(arg) => spec.args.push(arg),
-            Setting::Dir(dir) => spec.dir = Some(dir),
-            Setting::Option(name, value) => {
-                spec.options.retain(|(k, _)| *k != name);
-                spec.options.push((name, value));
-            }
-            Setting::Limit(limit) => spec.limit = Some(limit),
-            Setting::Uci => {}
+/// Hands each `key=value` word of `option` to `set`, which reads the value and says
+/// whether it knows the key; an unknown key is refused, naming it.
+fn each_setting(
+    words: &[String],
+    option: &str,
+    mut set: impl FnMut(&str, &str) -> Result<bool, String>,
+) -> Result<(), String> {
+    for w in words {
+        let (k, v) = split_kv(w)?;
+        if !set(k, v)? {
+            return Err(format!("unknown {option} setting '{k}'"));
         }
     }
+    Ok(())
 }
 
 fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
@@ -509,16 +342,16 @@ fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
             return check_sprt(p);
         }
     }
-    for w in words {
-        let (k, v) = split_kv(w)?;
+    each_setting(words, "--sprt", |k, v| {
         match k {
             "elo0" => p.elo0 = number(k, v)?,
             "elo1" => p.elo1 = number(k, v)?,
             "alpha" => p.alpha = number(k, v)?,
             "beta" => p.beta = number(k, v)?,
-            _ => return Err(format!("unknown --sprt setting '{k}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     check_sprt(p)
 }
 
@@ -536,15 +369,15 @@ fn parse_draw(words: &[String]) -> Result<DrawRule, String> {
         move_count: 1,
         score: 0,
     };
-    for w in words {
-        let (k, v) = split_kv(w)?;
+    each_setting(words, "--draw", |k, v| {
         match k {
             "movenumber" => r.move_number = number(k, v)?,
             "movecount" => r.move_count = number(k, v)?,
             "score" => r.score = number(k, v)?,
-            _ => return Err(format!("unknown --draw setting '{k}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     Ok(r)
 }
 
@@ -554,15 +387,15 @@ fn parse_resign(words: &[String]) -> Result<ResignRule, String> {
         score: 1000,
         two_sided: false,
     };
-    for w in words {
-        let (k, v) = split_kv(w)?;
+    each_setting(words, "--resign", |k, v| {
         match k {
             "movecount" => r.move_count = number(k, v)?,
             "score" => r.score = number(k, v)?,
             "twosided" => r.two_sided = v == "true",
-            _ => return Err(format!("unknown --resign setting '{k}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     Ok(r)
 }
 
@@ -655,23 +488,26 @@ impl Words {
             }
             engines.push(spec);
         }
-        let cfg = Config {
+        let referee = referee::Settings {
             variant: self.variant,
+            max_moves: self.maxmoves,
+            draw: self.draw.as_deref().map(parse_draw).transpose()?,
+            resign: self.resign.as_deref().map(parse_resign).transpose()?,
+            time_margin_ms: self.timemargin,
+            hang_timeout: self.hang_timeout,
+        };
+        let cfg = Config {
+            referee,
             games: self.games,
             rounds: self.rounds,
             concurrency: self.concurrency,
             openings: self.openings.as_deref().map(parse_openings).transpose()?,
             random_plies: self.random_plies,
             seed: self.seed,
-            draw: self.draw.as_deref().map(parse_draw).transpose()?,
-            resign: self.resign.as_deref().map(parse_resign).transpose()?,
-            max_moves: self.maxmoves,
             sprt,
             pgn: self.pgn,
             notation: self.notation,
             event: self.event,
-            time_margin_ms: self.timemargin,
-            hang_timeout: self.hang_timeout,
             shard: self.shard,
             engines,
         };
@@ -842,10 +678,10 @@ mod tests {
     #[test]
     fn the_move_limit_is_on_by_default() {
         let c = config("--engine cmd=a --engine cmd=b --depth 1");
-        assert_eq!(c.max_moves, DEFAULT_MAX_MOVES);
+        assert_eq!(c.referee.max_moves, DEFAULT_MAX_MOVES);
         assert_eq!(DEFAULT_MAX_MOVES, 500);
         let c = config("--engine cmd=a --engine cmd=b --depth 1 --maxmoves 40");
-        assert_eq!(c.max_moves, 40);
+        assert_eq!(c.referee.max_moves, 40);
     }
 
     #[test]
@@ -854,7 +690,7 @@ mod tests {
             "-engine cmd=a option.Hash=8 depth=3 -engine cmd=b name=B \
              -each option.Hash=16 option.Threads=2 tc=5+0.05 -variant knightmate -games 4",
         );
-        assert_eq!(c.variant, Variant::Knightmate);
+        assert_eq!(c.referee.variant, Variant::Knightmate);
         assert_eq!(c.games, 4);
         assert_eq!(c.engines[0].limit, Some(Limit::Depth(3)));
         assert!(matches!(c.engines[1].limit, Some(Limit::Clock { .. })));

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use baton_engine::Color;
 
 use super::cli::SprtParams;
-use super::game::Termination;
-use super::pgn::{check_game, read_games, PgnGame};
 use super::stats::{self, SprtDecision};
 use super::{final_report, Standings};
+use crate::pgn::{check_game, read_games, PgnGame};
+use crate::referee::Termination;
 
 /// One game as the report needs it.
 struct Played {
@@ -93,6 +93,8 @@ fn read_all(files: &[String]) -> Result<BTreeMap<usize, (Played, String)>, Strin
     Ok(games)
 }
 
+/// `baton match --merge FILE...`: the shards' games reported as one match. `Err` says
+/// why the files do not make one (bad input).
 pub fn merge(files: &[String], sprt: Option<&SprtParams>) -> Result<(), String> {
     let games = read_all(files)?;
     // The engines in the order the match gave them: the first game is the first pair's,

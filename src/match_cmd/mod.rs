@@ -4,11 +4,10 @@
 
 pub(crate) mod cli;
 mod merge;
-pub mod pgn;
+mod replay;
 mod stats;
 
-/// The referee under the name the PGN writer knows it by.
-pub(crate) use crate::referee as game;
+use crate::referee as game;
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,18 +23,18 @@ use game::{GameRecord, Job, Opening, Termination};
 use stats::{SprtDecision, Tally};
 
 pub fn run(args: cli::Args) -> Result<(), Error> {
-    let done = match args.command().map_err(Error::Usage)? {
-        Command::Replay(path) => pgn::replay(&path),
-        Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()),
+    match args.command().map_err(Error::Usage)? {
+        Command::Replay(path) => replay::replay(&path),
+        Command::Merge { files, sprt } => merge::merge(&files, sprt.as_ref()).map_err(Error::Input),
         Command::Play(cfg) => play(&cfg),
-    };
-    Ok(done?)
+    }
 }
 
 /// Reads the FEN (or EPD) lines of an openings file, checking each.
-fn read_opening_file(cfg: &Config, path: &str) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    read_openings(cfg, path, &text)
+fn read_opening_file(cfg: &Config, path: &str) -> Result<Vec<String>, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Input(format!("cannot read the openings file {path}: {e}")))?;
+    read_openings(cfg, path, &text).map_err(Error::Input)
 }
 
 /// The FEN (or EPD) lines of `text`, each checked; `path` names it in errors.
@@ -47,11 +46,11 @@ fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, St
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fen = match Position::from_fen(cfg.variant, line) {
+        let fen = match Position::from_fen(cfg.referee.variant, line) {
             Ok(p) => p.fen(),
             Err(e) => {
                 let four: Vec<&str> = line.split_whitespace().take(4).collect();
-                Position::from_fen(cfg.variant, &four.join(" "))
+                Position::from_fen(cfg.referee.variant, &four.join(" "))
                     .map_err(|_| format!("{path}:{}: bad FEN: {e:?}", k + 1))?
                     .fen()
             }
@@ -59,7 +58,9 @@ fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, St
         fens.push(fen);
     }
     if fens.is_empty() {
-        return Err(format!("{path} holds no positions"));
+        return Err(format!(
+            "{path} holds no positions: an openings file holds one FEN or EPD a line"
+        ));
     }
     Ok(fens)
 }
@@ -68,7 +69,7 @@ fn read_openings(cfg: &Config, path: &str, text: &str) -> Result<Vec<String>, St
 fn random_opening(cfg: &Config, fen: &str, rng: &mut Rng) -> Result<Opening, String> {
     for _ in 0..1000 {
         let mut game = game::opening_game(
-            cfg.variant,
+            cfg.referee.variant,
             &Opening {
                 fen: fen.to_string(),
                 moves: Vec::new(),
@@ -98,7 +99,7 @@ fn random_opening(cfg: &Config, fen: &str, rng: &mut Rng) -> Result<Opening, Str
 }
 
 /// `count` openings, each to be played with both colors.
-fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Opening>, String> {
+fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Opening>, Error> {
     // Not told: the suite, unless random plies are asked for (then from the start, as
     // before there were suites).
     let source = match &cfg.openings {
@@ -108,10 +109,10 @@ fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Openin
     };
     let fens = match source {
         OpeningSource::File(path) => read_opening_file(cfg, &path)?,
-        OpeningSource::StartPos => vec![Position::startpos(cfg.variant).fen()],
+        OpeningSource::StartPos => vec![Position::startpos(cfg.referee.variant).fen()],
         OpeningSource::Suite => {
-            let name = format!("the {} suite", cfg.variant.name());
-            read_openings(cfg, &name, Profile::of(cfg.variant).openings.0)?
+            let name = format!("the {} suite", cfg.referee.variant.name());
+            read_openings(cfg, &name, Profile::of(cfg.referee.variant).openings.0)?
         }
     };
     let first = cfg
@@ -135,7 +136,8 @@ fn make_openings(cfg: &Config, count: usize, rng: &mut Rng) -> Result<Vec<Openin
                 })
             }
         })
-        .collect()
+        .collect::<Result<_, String>>()
+        .map_err(Error::Input)
 }
 
 /// Every game of the match: for each round, each pair of engines plays `games` games,
@@ -162,11 +164,19 @@ fn schedule(cfg: &Config, openings: &[Opening]) -> Vec<Job> {
     jobs
 }
 
-/// Starts every engine once to learn its name and check that it plays the variant.
-fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
+/// Starts every engine once to learn its name and check that it plays the variant and
+/// lists the options it is given. An engine that does not start fails the run; a
+/// variant or option it does not offer is bad input.
+fn probe_engines(cfg: &Config) -> Result<Vec<String>, Error> {
     let mut names: Vec<String> = Vec::new();
     for spec in &cfg.engines {
-        let client = UciClient::start(spec).map_err(|f| format!("engine '{}': {f}", spec.cmd))?;
+        let client = UciClient::start(spec).map_err(|f| {
+            Error::Failed(format!(
+                "engine '{}': {f}\nNo game was played: check that cmd= names a UCI engine \
+                 that runs (started by hand, it answers `uci` with `uciok`).",
+                spec.cmd
+            ))
+        })?;
         let mut name = spec
             .name
             .clone()
@@ -178,20 +188,23 @@ fn probe_engines(cfg: &Config) -> Result<Vec<String>, String> {
         } else {
             format!("engine '{name}' ({})", spec.cmd)
         };
-        let variant = cfg.variant.name();
-        if cfg.variant != baton_engine::Variant::Chess
+        let variant = cfg.referee.variant.name();
+        if cfg.referee.variant != baton_engine::Variant::Chess
             && !client.variants.iter().any(|v| v == variant)
         {
-            return Err(format!("{label} does not offer UCI_Variant {variant}"));
+            return Err(Error::Input(format!(
+                "{label} does not offer UCI_Variant {variant}\nNo game was played: choose \
+                 another --variant or an engine that plays it."
+            )));
         }
         // Every option.NAME=VALUE must be one the engine lists, with a value it takes:
         // an engine ignores what it does not know, and the match would measure
         // something else than was asked.
         uci_client::check_settings(&client.options, &spec.options).map_err(|why| {
-            format!(
+            Error::Input(format!(
                 "{label} {why}\nNo game was played: fix the option.NAME=VALUE words of \
                  --engine or --each."
-            )
+            ))
         })?;
         client.quit();
         if names.contains(&name) {
@@ -212,7 +225,7 @@ fn worker(
     let mut slots: Vec<EngineSlot> = cfg
         .engines
         .iter()
-        .map(|s| EngineSlot::new(s.clone(), cfg.variant))
+        .map(|s| EngineSlot::new(s.clone(), cfg.referee.variant))
         .collect();
     while !stop.load(Ordering::Relaxed) {
         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -224,7 +237,7 @@ fn worker(
             let (lo, hi) = slots.split_at_mut(job.white);
             (&mut hi[0], &mut lo[job.black])
         };
-        let record = game::play(cfg, job, [white, black]);
+        let record = game::play(&cfg.referee, job, [white, black]);
         if tx.send(record).is_err() {
             break;
         }
@@ -421,7 +434,7 @@ fn final_report(
     println!("Terminations: {}", ends.join(", "));
 }
 
-fn play(cfg: &Config) -> Result<(), String> {
+fn play(cfg: &Config) -> Result<(), Error> {
     let seed = cfg.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -442,7 +455,7 @@ fn play(cfg: &Config) -> Result<(), String> {
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {path}: {e}"))?,
+                .map_err(|e| format!("cannot open the PGN file {path}: {e}"))?,
         ),
         None => None,
     };
@@ -453,7 +466,7 @@ fn play(cfg: &Config) -> Result<(), String> {
     eprintln!(
         "baton match: {share}{} games of {} ({} at a time), seed {seed}",
         jobs.len(),
-        cfg.variant.name(),
+        cfg.referee.variant.name(),
         cfg.concurrency
     );
     let mut standings = Standings::new(names);
@@ -479,7 +492,7 @@ fn play(cfg: &Config) -> Result<(), String> {
             }
             standings.add(&rec);
             if let Some(file) = &mut pgn_file {
-                let text = pgn::write_game(&rec, &cfg.event, &standings.names, cfg.notation);
+                let text = crate::pgn::write_game(&rec, &cfg.event, &standings.names, cfg.notation);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     write_error = Some(format!("cannot write the PGN: {e}"));
                     stop.store(true, Ordering::Relaxed);
@@ -515,7 +528,7 @@ fn play(cfg: &Config) -> Result<(), String> {
         );
     }
     match write_error {
-        Some(e) => Err(e),
+        Some(e) => Err(Error::Failed(e)),
         None => Ok(()),
     }
 }
@@ -554,7 +567,7 @@ mod tests {
         assert!(jobs.iter().enumerate().all(|(k, j)| j.number == k + 1));
         // The random openings are legal and leave the game going.
         for o in &openings {
-            let game = game::opening_game(cfg.variant, o).unwrap();
+            let game = game::opening_game(cfg.referee.variant, o).unwrap();
             assert!(game.outcome().is_none());
         }
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use baton_engine::{Color, Position, Variant};
 
-use crate::match_cmd::cli::Setting;
+use crate::engine_setting::Setting;
 use crate::referee::position_command;
 use crate::uci_client::{EngineSpec, Failure, Limit, UciClient};
 

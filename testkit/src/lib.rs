@@ -1,12 +1,14 @@
 //! Test support shared by `engine/tests`, `tests/` and `protocol/tests`: a small
 //! deterministic random generator, position helpers (reading a FEN, listing and
 //! playing moves with hash checks), FEN mirroring for both-colors tests, FEN boards
-//! built from pieces on squares, and a driver for the `baton` binary over pipes.
+//! built from pieces on squares, a driver for the `baton` binary over pipes, and the
+//! fake UCI engine that misbehaves on request.
 //!
 //! Nothing here is part of Baton; the crate is never published.
 
 pub mod browser;
 pub mod epd;
+pub mod fake;
 pub mod fen;
 pub mod outside;
 pub mod position;
@@ -17,6 +19,7 @@ pub mod session;
 /// The project's one random generator, for the tests' random games and inputs.
 pub use baton_engine::rng::Rng;
 pub use epd::{perft_cases, PerftCase};
+pub use fake::fake_engine;
 pub use fen::{board_fen, mirror_fen, mirror_text};
 pub use outside::{installed, under_ci};
 pub use position::{
@@ -25,4 +28,4 @@ pub use position::{
 };
 pub use process::{Baton, GuiServer};
 pub use search::{best, best_in, mate_in_one};
-pub use session::{lines_with, Buffer};
+pub use session::{lines_with, shows, Buffer};

@@ -37,3 +37,10 @@ pub fn lines_with<'a>(lines: &'a [String], prefix: &str) -> Vec<&'a str> {
         .map(String::as_str)
         .collect()
 }
+
+/// Asserts that `text` (a command's output) contains `part`, showing the whole text
+/// when it does not.
+#[track_caller]
+pub fn shows(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} not in:\n{text}");
+}

@@ -606,15 +606,23 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
 
+    /// Every variant with its start position and the position after its first legal
+    /// move (so that both sides to move are seen).
+    pub(super) fn openings() -> impl Iterator<Item = (Variant, Position, Position)> {
+        Variant::ALL.into_iter().map(|v| {
+            let start = Position::startpos(v);
+            let first = crate::rules::legal_move_list(&start)[0];
+            let after = start.play(first);
+            (v, start, after)
+        })
+    }
+
     /// `baton tune` moves the weights of every variant: each evaluation reads the
     /// weights it is given, and the variant's own give `evaluate` (less the learned
     /// correction, where the variant has one).
     #[test]
     fn each_variant_s_evaluation_follows_the_weights_it_is_given() {
-        for v in Variant::ALL {
-            let start = Position::startpos(v);
-            let first = crate::rules::legal_move_list(&start)[0];
-            let pos = start.play(first);
+        for (v, _, pos) in openings() {
             let hand_made = evaluate(&pos) - network::of(v).map_or(0, |n| n.correction(&pos));
             assert_eq!(weighted(&pos, weights(v)), hand_made, "{v}");
             let mut w = weights(v).clone();

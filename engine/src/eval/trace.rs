@@ -119,10 +119,8 @@ mod tests {
     /// side to move's score is White's turned round plus the bonus.
     #[test]
     fn eval_trace_adds_up_to_the_evaluation() {
-        for v in Variant::ALL {
-            let start = Position::startpos(v);
-            let first = crate::rules::legal_move_list(&start)[0];
-            for pos in [start.clone(), start.play(first)] {
+        for (v, start, after) in super::super::tests::openings() {
+            for pos in [start, after] {
                 let t = trace(&pos);
                 let sum: i32 = t.terms.iter().map(|(_, s)| s).sum();
                 assert_eq!(sum, t.total, "{v}");

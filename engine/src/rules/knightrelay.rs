@@ -71,12 +71,6 @@ pub fn checkers(pos: &Position, color: Color) -> Bitboard {
     attackers_to(pos, pos.royal(color), color.other(), pos.occupied())
 }
 
-/// Whether `color`'s king is attacked, relayed leaps included.
-#[inline]
-pub fn in_check(pos: &Position, color: Color) -> bool {
-    checkers(pos, color).any()
-}
-
 /// The overlay for one position, seen from the side to move.
 struct Relay {
     tables: &'static Tables,
@@ -153,7 +147,7 @@ impl super::Rules for KnightRelay {
     /// castlings = 2207.
     const MAX_MOVES: usize = 4096;
     fn in_check(pos: &Position, color: Color) -> bool {
-        in_check(pos, color)
+        checkers(pos, color).any()
     }
     fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
         Some(checkers(pos, color))

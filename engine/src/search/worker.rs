@@ -1103,14 +1103,47 @@ impl<'a> Worker<'a> {
             if self.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if raise(score, &mut best, &mut alpha, beta) {
+                break;
+            }
+        }
+        // A mate is a proof only when every defence was searched. Where the evasions
+        // were a smaller list (stonesrelays' turns without a neutral move) and each of
+        // them lost to mate, the other legal moves are searched too: a neutral move
+        // may block the check.
+        if in_check && best <= -MATE_BOUND && !movepick::evasions_complete(pos.variant) {
+            return self.qsearch_other_evasions(pos, list, best, alpha, beta, ply, qply);
+        }
+        best
+    }
+
+    /// The rest of `qsearch_moves` in check, when the evasions in `list` all lost to
+    /// mate and were not every legal move: the legal moves not in `list`, searched in
+    /// the order generated. Returns the best score of them all (`best` so far).
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_other_evasions(
+        &mut self,
+        pos: &Position,
+        list: &mut MoveList,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        let tried: Vec<Move> = list.iter().copied().collect();
+        list.clear();
+        rules::legal_moves(pos, list);
+        for &m in list.iter() {
+            if tried.contains(&m) {
+                continue;
+            }
+            let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped() {
+                return 0;
+            }
+            if raise(score, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         best
@@ -1147,6 +1180,14 @@ impl<'a> Worker<'a> {
             0
         }
     }
+}
+
+/// A quiescence move's `score` raises the node's `best` and `alpha`; whether it
+/// reaches `beta` (a cutoff: the node is done).
+fn raise(score: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
+    *best = (*best).max(score);
+    *alpha = (*alpha).max(score);
+    score >= beta
 }
 
 /// Whether the side to move is in check (never where the variant has no check).

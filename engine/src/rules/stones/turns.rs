@@ -68,35 +68,28 @@ pub(crate) fn generate_some(pos: &Position, forms: Forms, pieces: Pieces, list: 
 
 /// The legal turns whose piece moves from `from` (reading a move's text).
 pub(crate) fn generate_from(pos: &Position, from: Square, list: &mut impl Sink) {
-    let Some(mut turns) = Turns::new(pos) else {
-        return;
-    };
-    turns.from = Bitboard::from_square(from);
-    turns.pieces(list);
-    turns.pawns(list);
-    turns.castling(list);
+    generate_with(pos, list, |turns| turns.from = Bitboard::from_square(from));
 }
 
 /// Every form of every turn, legal or not (castling conditions judged before the
 /// turn still apply): the tests check the shortcuts above against playing each one.
 #[cfg(test)]
 pub(crate) fn generate_all_forms(pos: &Position, list: &mut impl Sink) {
-    let Some(mut turns) = Turns::new(pos) else {
-        return;
-    };
-    turns.all_forms = true;
-    turns.pieces(list);
-    turns.pawns(list);
-    turns.castling(list);
+    generate_with(pos, list, |turns| turns.all_forms = true);
 }
 
 /// The legal turns, every neutral move checked by the full attack test.
 #[cfg(test)]
 pub(crate) fn generate_exact(pos: &Position, list: &mut impl Sink) {
+    generate_with(pos, list, |turns| turns.exact = true);
+}
+
+/// Every turn of the pieces, pawns and castlings, with the settings `set` makes.
+fn generate_with(pos: &Position, list: &mut impl Sink, set: impl FnOnce(&mut Turns)) {
     let Some(mut turns) = Turns::new(pos) else {
         return;
     };
-    turns.exact = true;
+    set(&mut turns);
     turns.pieces(list);
     turns.pawns(list);
     turns.castling(list);

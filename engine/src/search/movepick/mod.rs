@@ -67,6 +67,10 @@ pub trait MovePolicy: Rules {
         Self::generate(pos, list);
     }
 
+    /// Whether `quiescence_evasions` lists every legal move. Where it lists fewer, all
+    /// of them losing to mate proves nothing: quiescence then searches the others.
+    const EVASIONS_COMPLETE: bool = true;
+
     /// Whether the second stage of `staged_moves` can hold moves (see `Stage`).
     const HAS_REST_STAGE: bool = false;
 
@@ -132,6 +136,11 @@ pub fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
 /// `MovePolicy::quiescence_evasions`.
 pub fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
     dispatch!(pos.variant(), R => <R as MovePolicy>::quiescence_evasions(pos, list))
+}
+
+/// `MovePolicy::EVASIONS_COMPLETE`.
+pub fn evasions_complete(variant: Variant) -> bool {
+    dispatch!(variant, R => <R as MovePolicy>::EVASIONS_COMPLETE)
 }
 
 /// Appends the legal moves of one stage to `list`.

@@ -72,6 +72,8 @@ impl MovePolicy for StonesRelays {
             stones::generate_some(pos, Forms::First, Pieces::All, list);
         }
     }
+    /// The turns with a neutral move are left out: one of them may block the check.
+    const EVASIONS_COMPLETE: bool = false;
     /// First each piece move alone, then the piece moves with a neutral move.
     const HAS_REST_STAGE: bool = true;
     fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {

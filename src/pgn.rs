@@ -1,16 +1,13 @@
-//! PGN out and back in, through the engine's PGN module (`baton_engine::pgn`): games
-//! are written in SAN (or, with `--notation coordinates`, Baton's notation), and any
-//! PGN is read, SAN or coordinates, cutechess-cli's and lichess's included.
-//! `--replay` reads a file back and re-checks every game against Baton's rules and its
-//! recorded result.
-
-use std::collections::BTreeMap;
+//! PGN of games between engines, through the engine's PGN module (`baton_engine::pgn`):
+//! the referee's records written in SAN (or, with `--notation coordinates`, Baton's
+//! notation), and any PGN read back, SAN or coordinates, cutechess-cli's and lichess's
+//! included, and checked against Baton's rules and its recorded result. `baton match`
+//! writes, replays and merges with it; `baton tune` reads its training games.
 
 use baton_engine::pgn::{self as engine_pgn, GameText, Notation};
 use baton_engine::{parse_move, parse_san, Color, Game, Position};
 
-use super::game::{color_name, GameRecord, Termination};
-use super::stats::Tally;
+use crate::referee::{color_name, GameRecord, Termination};
 
 pub use baton_engine::pgn::PgnGame;
 
@@ -166,105 +163,6 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
     }
 }
 
-/// How many failures the final error lists, one a line.
-const FAILURES_SHOWN: usize = 5;
-
-/// `baton match --replay FILE`: checks every game, prints a summary, fails when a game
-/// does not replay (unreadable, cut off, or at odds with the rules), or when the file
-/// holds no game or is not text.
-pub fn replay(path: &str) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let not_text = |what: String| {
-        format!(
-            "{path} is not a PGN file: {what}. --replay reads PGN text, such as the files \
-             baton match --pgn writes"
-        )
-    };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        not_text(format!(
-            "byte {} is not UTF-8 text",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
-    if let Some(at) = text.find('\0') {
-        return Err(not_text(format!("byte {at} is a NUL (a binary file?)")));
-    }
-    // The moves as written, so that a failure quotes the file.
-    let games = engine_pgn::read_games(&text);
-    if games.is_empty() {
-        return Err(format!(
-            "no games in {path}: a PGN game is tag lines like [White \"name\"] followed by \
-             its moves and result"
-        ));
-    }
-    let (mut mismatches, mut unreadable) = (0, 0);
-    let mut failures: Vec<String> = Vec::new();
-    let mut players: BTreeMap<String, Tally> = BTreeMap::new();
-    for (k, g) in games.iter().enumerate() {
-        let white = g.tag("White").unwrap_or("?").to_string();
-        let black = g.tag("Black").unwrap_or("?").to_string();
-        let label = format!("game {} ({white} - {black})", k + 1);
-        if !g.problems.is_empty() {
-            unreadable += 1;
-            let why = g.problems.join("; ");
-            println!("{label}: UNREADABLE: {why}");
-            failures.push(format!("{label}: {why}"));
-            continue;
-        }
-        if let Err(why) = check_game(g) {
-            mismatches += 1;
-            println!("{label}: MISMATCH: {why}");
-            failures.push(format!("{label}: {why}"));
-            continue;
-        }
-        // One game's (wins, losses, draws) for White, then for Black.
-        let tally = |wins, losses, draws| Tally {
-            wins,
-            losses,
-            draws,
-        };
-        let (w, b) = match g.tag("Result") {
-            Some("1-0") => (tally(1, 0, 0), tally(0, 1, 0)),
-            Some("0-1") => (tally(0, 1, 0), tally(1, 0, 0)),
-            Some("1/2-1/2") => (tally(0, 0, 1), tally(0, 0, 1)),
-            _ => continue,
-        };
-        players.entry(white).or_default().add(w);
-        players.entry(black).or_default().add(b);
-    }
-    for (name, t) in &players {
-        println!(
-            "{name}: {} games, +{} -{} ={}, score {:.1}%",
-            t.games(),
-            t.wins,
-            t.losses,
-            t.draws,
-            100.0 * t.score()
-        );
-    }
-    let bad = failures.len();
-    let mut summary = format!(
-        "replayed {} games: {} ok, {mismatches} mismatches",
-        games.len(),
-        games.len() - bad
-    );
-    if unreadable > 0 {
-        summary += &format!(", {unreadable} unreadable");
-    }
-    println!("{summary}");
-    if bad == 0 {
-        return Ok(());
-    }
-    let mut message = format!("{bad} of {} games in {path} failed to replay:", games.len());
-    for f in failures.iter().take(FAILURES_SHOWN) {
-        message += &format!("\n  {f}");
-    }
-    if bad > FAILURES_SHOWN {
-        message += &format!("\n  ... and {} more (listed above)", bad - FAILURES_SHOWN);
-    }
-    Err(message)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,7 +262,7 @@ mod tests {
 
     #[test]
     fn engine_scores_depths_and_times_follow_their_moves() {
-        use super::super::game::Thought;
+        use crate::referee::Thought;
         use std::time::Duration;
         let moves = ["e2e4", "e7e5", "g1f3", "b8c6"];
         let thought = |score, depth, ms| {

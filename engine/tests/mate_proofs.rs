@@ -1,0 +1,99 @@
+//! A mate score is a proof: a shallow search reports a mate only when every defence
+//! was searched, so a deeper search of the same position finds the mate too. Checked
+//! over the endings of games in every variant, where mates are near: a game between a
+//! depth-2 and a depth-1 player (so that one side wins), whose last positions are each
+//! searched to depths 1 and 2, and every mate found there again to depth + 4.
+
+use baton_engine::rng::Rng;
+use baton_engine::search::Score;
+use baton_engine::{parse_move, Game, Position, Variant};
+use baton_testkit::{best, best_in, random_game};
+
+/// The game's last positions that are searched.
+const ENDING: usize = 12;
+/// A game that has not ended by then is cut off (and fails the test).
+const MAX_PLIES: usize = 400;
+/// How much deeper a shallow mate is searched again.
+const DEEPER: u32 = 4;
+
+/// A game of `variant` from a few random plies (seeded by `seed`): White searches to
+/// `white` and Black to `black`, until the game ends. Every position of it, as a game
+/// with its history.
+fn played(variant: Variant, seed: u64, white: u32, black: u32) -> Vec<Game> {
+    let (start, _) = random_game(&Position::startpos(variant), 4, &mut Rng::new(seed));
+    let mut game = Game::new(start);
+    let mut games = vec![game.clone()];
+    while game.outcome().is_none() {
+        assert!(
+            games.len() < MAX_PLIES,
+            "{variant}: no end after {MAX_PLIES} plies"
+        );
+        let depth = match game.position().side() {
+            baton_engine::Color::White => white,
+            baton_engine::Color::Black => black,
+        };
+        let (text, _) = best_in(&game, depth, 1);
+        let m = parse_move(game.position(), &text).expect("the search's move is legal");
+        game.play(m);
+        games.push(game.clone());
+    }
+    games
+}
+
+/// The mates that depths 1 and 2 report in the last positions of `games`, each
+/// checked to hold DEEPER plies deeper (for the same side); how many were checked.
+fn shallow_mates_hold(variant: Variant, games: &[Game]) -> usize {
+    let mut checked = 0;
+    let ending = &games[games.len().saturating_sub(ENDING)..];
+    // The last position has no move to search.
+    for game in &ending[..ending.len() - 1] {
+        for depth in [1, 2] {
+            let (shallow_move, shallow) = best_in(game, depth, 1);
+            let Score::Mate(n) = shallow else {
+                continue;
+            };
+            let (deep_move, deep) = best_in(game, depth + DEEPER, 1);
+            let fen = game.position().fen();
+            assert!(
+                matches!(deep, Score::Mate(d) if d.signum() == n.signum()),
+                "{variant} {fen}: depth {depth} says mate {n} ({shallow_move}), depth {} \
+                 says {deep:?} ({deep_move})",
+                depth + DEEPER
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn shallow_mate_scores_hold_deeper_in_every_variant() {
+    for (k, variant) in Variant::ALL.into_iter().enumerate() {
+        // White the stronger in every other variant, Black in the rest.
+        let (white, black) = if k % 2 == 0 { (2, 1) } else { (1, 2) };
+        let games = played(variant, 0x6d61 + k as u64, white, black);
+        // The game ends in mate (or a king taken), which depth 1 sees the move before.
+        let checked = shallow_mates_hold(variant, &games);
+        assert!(checked > 0, "{variant}: no shallow mate to check");
+    }
+}
+
+/// Positions from random stonesrelays games in which depth 1 reported a mate (in 2 or
+/// 3) that depth 5 refutes: quiescence answered the check with the turns without a
+/// neutral move only, and all of them lost, while a turn whose neutral move blocks or
+/// redirects the attack escaped. Every defence is searched now: no mate is claimed.
+#[test]
+fn a_check_escaped_by_a_neutral_move_is_no_mate() {
+    for fen in [
+        "5k2/pb2p3/1SS3r1/5P2/XRS3pp/1B4b1/3XS1K1/q7/6N1 b - - 5 68 -",
+        "rnb1r3/2pqbp2/1pSk2p1/S3p2p/p1X2P1S/SPXBn1P1/P1NP4/2Q3BP/R3K1NR w KQ - 0 23 d5c5",
+        "6rk/3QS1n1/rppP1S2/3S1p2/pSP3Np/P1X2NpP/BP1XK3/1RBP2q1/R7 b - - 13 60 d4c4",
+        "rn5r/1p1bkp2/p1p2np1/P6p/2SpXSSq/2PX4/1Q5S/RP1PPPPP/2B1KB1R b K - 0 20 e6f5",
+    ] {
+        let (m, score) = best(Variant::StonesRelays, fen, 1, 1);
+        assert!(
+            matches!(score, Score::Cp(_)),
+            "{fen}: depth 1 says {score:?} ({m})"
+        );
+    }
+}
