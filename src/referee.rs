@@ -107,9 +107,14 @@ impl Termination {
     }
 
     pub fn from_text(text: &str) -> Option<Termination> {
+        let text = text.trim();
+        // cutechess-cli's name for an engine's illegal move.
+        if text.eq_ignore_ascii_case("illegal move") {
+            return Some(Termination::RulesInfraction);
+        }
         Termination::ALL
             .into_iter()
-            .find(|t| t.text().eq_ignore_ascii_case(text.trim()))
+            .find(|t| t.text().eq_ignore_ascii_case(text))
     }
 
     /// Whether the side to move at the end lost by its engine's fault.

@@ -1,8 +1,12 @@
 //! Baton inside the real XBoard (Debian's `xboard`, under Xvfb):
 //! - Baton against Baton in every variant XBoard can carry: the variant reaches both
-//!   engines, every move one sends reaches the other unchanged, nobody says `Error` or
-//!   `Illegal move`, and the game runs 20 moves or ends by the rules (mate, a draw),
-//!   never by a forfeit or a loss on time;
+//!   engines, every move one sends reaches the other as the same move, nobody says
+//!   `Error` or `Illegal move`, and the game runs 20 moves or ends by the rules (mate, a
+//!   draw), never by a forfeit or a loss on time. In chess and knightmate, where Baton
+//!   asks for SAN, XBoard sends SAN, Baton answers in its own SAN, and the game XBoard
+//!   saves reads back as the moves played; in knightrelay both sides use coordinates;
+//! - knightmate's castling, which XBoard sends as `Kg1` (from a loaded game), read by
+//!   Baton as castling;
 //! - a variant XBoard cannot carry is refused by Baton with the reason and `baton gui`;
 //! - a person's move, made with the mouse (`xdotool`) in knightrelay: XBoard asks Baton
 //!   for the piece's targets (`lift`), draws them, keeps a drop off them, and sends the
@@ -16,6 +20,9 @@ use std::os::unix::process::CommandExt;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use baton_engine::pgn::read_games;
+use baton_engine::{format_san, parse_move, parse_san, Move, Position};
 
 const XBOARD: &str = "/usr/games/xboard";
 const XVFB: &str = "/usr/bin/Xvfb";
@@ -172,15 +179,18 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
     let x = XServer::start();
     let carried: Vec<_> = baton_engine::Variant::ALL
         .into_iter()
-        .map(baton_protocol::xboard_names::of)
-        .filter(|f| f.limit.is_none())
+        .map(|v| (v, baton_protocol::xboard_names::of(v)))
+        .filter(|(_, f)| f.limit.is_none())
         .collect();
     assert!(
         carried.len() >= 3,
         "normal, knightmate, knightrelay at least"
     );
-    for facts in carried {
+    for (v, facts) in carried {
         let variant = facts.name;
+        let saved =
+            std::env::temp_dir().join(format!("baton-xboard-{variant}-{}.pgn", std::process::id()));
+        let saved_text = saved.display().to_string();
         let xboard = XBoard::start(
             &x,
             variant,
@@ -197,6 +207,8 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
                 "0.1",
                 "-testLegality",
                 "false",
+                "-saveGameFile",
+                &saved_text,
             ],
         );
         let log = xboard.wait_for(">first : result", 120);
@@ -218,7 +230,6 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
                 assert!(log.contains(&told), "{variant}: '{told}' not in the log");
             }
         }
-        // Each move reaches the other engine as it was sent.
         let (sent, passed) = moves(&log);
         let ended_by_rules = !result.contains("adjudicat");
         assert!(
@@ -226,17 +237,56 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
             "{variant}: {} plies; {result}",
             sent.len()
         );
+        // Each move reaches the other engine as the same move, in the notation Baton
+        // asked for: SAN where XBoard's SAN is Baton's (docs/san.md), else coordinates.
+        let san = facts.builtin;
+        let mut pos = Position::startpos(v);
+        let mut played: Vec<Move> = Vec::new();
         for (k, (engine, m)) in sent.iter().enumerate() {
+            let ply = k + 1;
+            let mine = parse_san(&pos, m)
+                .unwrap_or_else(|e| panic!("{variant}: ply {ply}: {engine} sent {m}: {e}"));
+            if san {
+                assert_eq!(&format_san(&pos, mine), m, "{variant}: ply {ply}: not SAN");
+            } else {
+                assert!(parse_move(&pos, m).is_ok(), "{variant}: ply {ply}: {m}");
+            }
             let other = if engine == "first" { "second" } else { "first" };
             match passed.get(k) {
-                Some((to, n)) => assert!(
-                    to == other && n == m,
-                    "{variant}: ply {}: {engine} sent {m}, {to} was given {n}",
-                    k + 1
-                ),
+                Some((to, n)) => {
+                    assert_eq!(to, other, "{variant}: ply {ply}");
+                    let theirs = parse_san(&pos, n).unwrap_or_else(|e| {
+                        panic!("{variant}: ply {ply}: {to} was given {n}: {e}")
+                    });
+                    assert_eq!(mine, theirs, "{variant}: ply {ply}: {m} passed on as {n}");
+                    // XBoard sends SAN, not coordinates, where Baton asked for it.
+                    assert_eq!(
+                        parse_move(&pos, n).is_ok(),
+                        !san,
+                        "{variant}: ply {ply}: {n}"
+                    );
+                }
                 // The last move of a game that it ended is not passed on.
-                None => assert_eq!(k + 1, sent.len(), "{variant}: ply {} lost", k + 1),
+                None => assert_eq!(ply, sent.len(), "{variant}: ply {ply} lost"),
             }
+            played.push(mine);
+            pos = pos.play(mine);
+        }
+        // The game XBoard saves (in its SAN) reads back as the moves played.
+        if san {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            let mut text = String::new();
+            while Instant::now() < deadline && !text.contains("[Result") {
+                std::thread::sleep(Duration::from_millis(200));
+                text = std::fs::read_to_string(&saved).unwrap_or_default();
+            }
+            let _ = std::fs::remove_file(&saved);
+            let games = read_games(&text);
+            assert_eq!(games.len(), 1, "{variant}: the saved game:\n{text}");
+            let (_, read) = games[0]
+                .replay()
+                .unwrap_or_else(|e| panic!("{variant}: the saved game: {e}\n{text}"));
+            assert_eq!(read, played, "{variant}: the saved game:\n{text}");
         }
         let opening: Vec<&str> = sent.iter().take(12).map(|(_, m)| m.as_str()).collect();
         eprintln!(
@@ -245,6 +295,62 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
             opening.join(" ")
         );
     }
+}
+
+#[test]
+fn knightmate_castling_sent_by_xboard_as_the_royal_knight_move_is_read() {
+    if !installed(&[XBOARD, XVFB]) {
+        return;
+    }
+    let x = XServer::start();
+    // A loaded game whose castling XBoard passes on to the engines in its own SAN.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("castles.pgn");
+    std::fs::write(
+        &game,
+        "[Event \"castling\"]\n[Variant \"knightmate\"]\n[Result \"*\"]\n\n\
+         1. g3 g6 2. Bh3 Bh6 3. Mg2 Mg7 4. O-O O-O *\n",
+    )
+    .expect("write the game");
+    let game_text = game.display().to_string();
+    let xboard = XBoard::start(
+        &x,
+        "castling",
+        &[
+            "-lgf",
+            &game_text,
+            // As a match game the loaded moves are played at once (else one a second).
+            "-matchGames",
+            "1",
+            "-mode",
+            "TwoMachines",
+            "-variant",
+            "knightmate",
+            "-tc",
+            "0:02",
+            "-inc",
+            "0.1",
+        ],
+    );
+    // Both engines are given the loaded moves, then play on.
+    let log = xboard.wait_for("<second: move", 60);
+    let (sent, passed) = moves(&log);
+    assert!(!sent.is_empty(), "no move after the loaded game:\n{log}");
+    for engine in ["first", "second"] {
+        let given: Vec<&str> = passed
+            .iter()
+            .filter(|(to, _)| to == engine)
+            .map(|(_, m)| m.as_str())
+            .take(8)
+            .collect();
+        assert_eq!(
+            given,
+            ["g3", "g6", "Bh3", "Bh6", "Mg2", "Mg7", "Kg1", "Kg8"],
+            "{engine}:\n{log}"
+        );
+    }
+    assert!(!log.contains("Illegal move"), "{log}");
+    assert!(!log.contains(": Error"), "{log}");
 }
 
 #[test]

@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 
 use crate::moves::Move;
 use crate::notation::format_move;
+use crate::notation::MoveError;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::san::{format_san, parse_san};
+use crate::san::{format_san, parse_san, san_candidates};
 use crate::variant::Variant;
 
 // ---- reading ------------------------------------------------------------------------
@@ -58,26 +59,50 @@ impl PgnGame {
 
     /// The start and every move, read against the rules one by one; `Err` names the
     /// first move that does not read (its ply, number and text, and why).
+    ///
+    /// A text that fits two legal moves (cutechess-cli writes a knightrelay pawn's push
+    /// and a relayed leap to the same square both as `b3`) is read as the one move with
+    /// which the rest of the game replays; if the game replays either way, or no
+    /// reading settles it within `READING_BUDGET` plies, it stays ambiguous (an error).
     pub fn replay(&self) -> Result<(Position, Vec<Move>), String> {
         let start = self.start()?;
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(self.moves.len());
-        for (k, text) in self.moves.iter().enumerate() {
-            let m = parse_san(&pos, text)
-                .map_err(|e| format!("ply {} ({}): {e}", k + 1, move_number(&start, k)))?;
-            pos = pos.play(m);
-            moves.push(m);
+        let at = |k: usize| format!("ply {} ({})", k + 1, move_number(&start, k));
+        let readings = readings(&start, &self.moves);
+        match readings.found.as_slice() {
+            [moves] => Ok((start.clone(), moves.clone())),
+            [a, b, ..] => {
+                let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+                Err(format!(
+                    "{}: '{}' fits more than one legal move, and the game replays either way",
+                    at(k),
+                    self.moves[k]
+                ))
+            }
+            [] => Err(match readings.failure {
+                Some((k, e)) => format!("{}: {e}", at(k)),
+                None => format!(
+                    "{}: too many ambiguous moves to settle",
+                    at(readings.furthest)
+                ),
+            }),
         }
-        Ok((start, moves))
     }
 
     /// The moves in Baton's coordinate notation, as far as they replay (the rest as
     /// written), for front ends that speak it (UCI's `position ... moves`).
     pub fn coordinate_moves(&self) -> Vec<String> {
-        let Ok(mut pos) = self.start() else {
+        let Ok(start) = self.start() else {
             return self.moves.clone();
         };
         let mut out = Vec::with_capacity(self.moves.len());
+        let mut pos = start;
+        if let Ok((_, moves)) = self.replay() {
+            for m in moves {
+                out.push(format_move(&pos, m));
+                pos = pos.play(m);
+            }
+            return out;
+        }
         for text in &self.moves {
             let Ok(m) = parse_san(&pos, text) else {
                 break;
@@ -89,6 +114,88 @@ impl PgnGame {
         out.extend(self.moves[done..].iter().cloned());
         out
     }
+}
+
+/// How many positions the search for a game's reading may visit: each ambiguous text
+/// doubles the readings alive until a later move rules one out, so a game that keeps
+/// too many alive is reported rather than searched without end.
+const READING_BUDGET: usize = 20_000;
+
+/// What the search for a game's reading found.
+struct Readings {
+    /// The whole games the texts can be read as (the search stops at two).
+    found: Vec<Vec<Move>>,
+    /// The furthest text that no reading gets past, and why.
+    failure: Option<(usize, MoveError)>,
+    /// The furthest ply reached (where the budget ran out, if it did).
+    furthest: usize,
+}
+
+/// A depth-first search over the readings of `texts` from `start`: at each ply the
+/// legal moves the text fits (one, but for an ambiguous text), in the move
+/// generator's order.
+fn readings(start: &Position, texts: &[String]) -> Readings {
+    struct Frame {
+        before: Position,
+        candidates: Vec<Move>,
+        next: usize,
+    }
+    let mut r = Readings {
+        found: Vec::new(),
+        failure: None,
+        furthest: 0,
+    };
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut path: Vec<Move> = Vec::new();
+    let mut pos = start.clone();
+    let mut budget = READING_BUDGET;
+    loop {
+        let k = path.len();
+        r.furthest = r.furthest.max(k);
+        if k == texts.len() {
+            r.found.push(path.clone());
+            if r.found.len() == 2 {
+                break;
+            }
+        } else if budget == 0 {
+            r.failure = None;
+            r.found.clear();
+            break;
+        } else {
+            budget -= 1;
+            match san_candidates(&pos, &texts[k]) {
+                Ok(candidates) => frames.push(Frame {
+                    before: pos.clone(),
+                    candidates,
+                    next: 0,
+                }),
+                Err(e) => {
+                    if r.failure.as_ref().is_none_or(|(f, _)| k > *f) {
+                        r.failure = Some((k, e));
+                    }
+                }
+            }
+        }
+        // The next reading: the deepest ply with a candidate left.
+        loop {
+            // Each frame below the top holds its move on the path; the top's own move
+            // (if it has made one) is taken back first.
+            if path.len() == frames.len() {
+                path.pop();
+            }
+            let Some(top) = frames.last_mut() else {
+                return r;
+            };
+            if let Some(&m) = top.candidates.get(top.next) {
+                top.next += 1;
+                pos = top.before.play(m);
+                path.push(m);
+                break;
+            }
+            frames.pop();
+        }
+    }
+    r
 }
 
 /// `1.` or `1...`: the number of ply `k` of a game from `start`.

@@ -155,7 +155,10 @@ fn fits(pos: &Position, p: &Pattern, m: Move, strict: bool) -> bool {
     if let Some(side) = p.castle {
         return m.kind == MoveKind::Castle && castle_side(pos, m) == side;
     }
-    if m.kind == MoveKind::Castle || Some(m.to) != p.to || p.promotion != m.promotion {
+    // The tolerant reading takes a royal piece's move to the square castling lands it
+    // on as that castling: XBoard writes knightmate's castling so (`Kg1`), and others
+    // chess's, where no other move fits.
+    if (m.kind == MoveKind::Castle && strict) || Some(m.to) != p.to || p.promotion != m.promotion {
         return false;
     }
     let t = pos.tables;
@@ -451,9 +454,21 @@ fn read_pattern(pos: &Position, text: &str) -> Option<Pattern> {
 /// Baton's coordinate notation (`notation::parse_move`). A text that fits more than
 /// one legal move is refused, never guessed.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    match san_candidates(pos, text)?.as_slice() {
+        [m] => Ok(*m),
+        _ => Err(MoveError::Ambiguous(text.trim().to_string())),
+    }
+}
+
+/// Every legal move a text fits, read as `parse_san` reads it: one for a text that
+/// names a move, several for one that `parse_san` refuses as ambiguous. Other
+/// programs write such texts (cutechess-cli's knightrelay `b3`, a push or a relayed
+/// leap alike); a PGN reader may look further into the game to choose
+/// (`pgn::PgnGame::replay`).
+pub fn san_candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveError> {
     let text = text.trim();
     let coordinates = match parse_move(pos, text) {
-        Ok(m) => return Ok(m),
+        Ok(m) => return Ok(vec![m]),
         Err(e) => e,
     };
     let Some(pattern) = read_pattern(pos, text) else {
@@ -461,11 +476,13 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     };
     let legal = rules::legal_move_list(pos);
     for strict in [true, false] {
-        let mut fitting = legal.iter().filter(|&&m| fits(pos, &pattern, m, strict));
-        match (fitting.next(), fitting.next()) {
-            (Some(&m), None) => return Ok(m),
-            (Some(_), Some(_)) => return Err(MoveError::Ambiguous(text.to_string())),
-            (None, _) => {}
+        let fitting: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| fits(pos, &pattern, m, strict))
+            .collect();
+        if !fitting.is_empty() {
+            return Ok(fitting);
         }
     }
     Err(MoveError::Illegal(text.to_string()))
@@ -492,5 +509,22 @@ mod tests {
             parse_san(&p, "hello"),
             Err(MoveError::Unparsable(_))
         ));
+    }
+
+    #[test]
+    fn castling_written_as_the_royal_piece_move_reads_as_castling() {
+        // XBoard 4.9 sends knightmate's O-O as `Kg1` (its royal piece is a knight).
+        let p = pos(
+            Variant::Knightmate,
+            "r1bqk2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        );
+        let m = parse_san(&p, "Kg1").expect("Kg1");
+        assert_eq!(m.kind, MoveKind::Castle);
+        assert_eq!(format_san(&p, m), "O-O");
+        assert_eq!(parse_san(&p, "Kc1"), parse_san(&p, "O-O-O"));
+        // A royal knight's own leap to that square stays the leap.
+        let p = pos(Variant::Knightmate, "4k3/8/8/8/8/5K2/8/R6R w - - 0 1");
+        let leap = parse_san(&p, "Kg1").expect("Kg1");
+        assert_ne!(leap.kind, MoveKind::Castle);
     }
 }

@@ -40,6 +40,24 @@ fn a_move_that_does_not_read_is_named_with_its_number() {
 }
 
 #[test]
+fn an_ambiguous_move_is_read_as_the_one_the_rest_of_the_game_allows() {
+    // cutechess-cli writes knightrelay's push b2-b3 and the relayed leap d2-b3 (the
+    // knights on b1 and f3 relay the d2 pawn) both as `b3`; `3. d4` leaves the push.
+    let g = &read_games("[Variant \"knightrelay\"]\n\n1. Nf3 Nf6 2. b3 Nd5 3. d4 *\n")[0];
+    assert_eq!(g.replay().map(|(_, m)| m.len()), Ok(5));
+    assert_eq!(
+        g.coordinate_moves(),
+        ["g1f3", "g8f6", "b2b3", "f6d5", "d2d4"]
+    );
+    // Without a later move to settle it, the text stays ambiguous.
+    let g = &read_games("[Variant \"knightrelay\"]\n\n1. Nf3 Nf6 2. b3 *\n")[0];
+    assert_eq!(
+        g.replay().unwrap_err(),
+        "ply 3 (2.): 'b3' fits more than one legal move, and the game replays either way"
+    );
+}
+
+#[test]
 fn variant_names_as_other_programs_write_them() {
     for (name, v) in [
         ("chess", Variant::Chess),

@@ -3,15 +3,15 @@
 use std::sync::{Arc, Mutex};
 
 use baton_engine::search::{self, Report, Score};
-use baton_engine::{format_move, Color, Game, Move, Variant};
+use baton_engine::{format_move, format_san, Color, Game, Move, Variant};
 
 use crate::engine::{pv_text, Engine, Start};
 use crate::go::MAX_DEPTH;
 use crate::out::{sanitize, Out};
 use crate::uci::Flow;
 use crate::xboard_board::{
-    highlight_line, move_from_xboard, move_to_xboard, setup_line, square_from_xboard,
-    variant_from_xboard, variant_names, zero_based_ranks,
+    highlight_line, move_from_xboard, move_to_xboard, san_in_xboard, setup_line,
+    square_from_xboard, variant_from_xboard, variant_names, zero_based_ranks,
 };
 use crate::xboard_clock::{centiseconds_ms, parse_level, seconds_ms, Clock};
 use crate::xboard_names;
@@ -35,6 +35,11 @@ pub struct XBoard {
     post: bool,
     analyzing: bool,
     clock: Clock,
+    /// What XBoard was last told by `feature san=`: it sends its moves in SAN, and
+    /// Baton sends its own in SAN, while this holds (see `announce_san`).
+    san: bool,
+    /// `protover` came (protocol 2): only then does XBoard read `feature` lines.
+    features: bool,
 }
 
 fn lock(h: &Mutex<Handoff>) -> std::sync::MutexGuard<'_, Handoff> {
@@ -86,6 +91,8 @@ impl XBoard {
             post: true,
             analyzing: false,
             clock: Clock::default(),
+            san: false,
+            features: false,
         }
     }
 
@@ -124,14 +131,20 @@ impl XBoard {
         match cmd {
             "xboard" | "accepted" | "rejected" | "easy" | "hard" | "random" | "computer"
             | "name" | "rating" | "ics" | "." | "hint" | "bk" | "draw" | "otherwise" => {}
-            "protover" => self.out.line(&format!(
-                "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
-                 sigint=0 san=0 highlight=1 myname=\"Baton\" variants=\"{}\" done=1",
-                variant_names()
-            )),
+            "protover" => {
+                self.features = true;
+                self.san = san_in_xboard(self.engine.variant());
+                self.out.line(&format!(
+                    "feature setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 colors=0 \
+                     sigint=0 san={} highlight=1 myname=\"Baton\" variants=\"{}\" done=1",
+                    u8::from(self.san),
+                    variant_names()
+                ))
+            }
             "new" => {
                 self.cancel();
                 let _ = self.engine.set_variant(Variant::Chess);
+                self.announce_san();
                 self.engine.new_game();
                 self.force = false;
                 self.side = Color::Black;
@@ -250,6 +263,7 @@ impl XBoard {
         if let Err(e) = self.engine.set_variant(v) {
             return self.error(&e, line);
         }
+        self.announce_san();
         if let Some(setup) = setup_line(v) {
             self.out.line(&setup);
         }
@@ -258,6 +272,18 @@ impl XBoard {
                 "tellusererror Baton plays {}, but {limit}. Play it on Baton's own board: run 'baton gui'.",
                 v.name()
             ));
+        }
+    }
+
+    /// Tells XBoard, when the variant changes what it should be, whether to send SAN:
+    /// in the variants whose rules XBoard knows itself (chess, knightmate) its SAN is
+    /// Baton's; elsewhere it is not (docs/san.md). XBoard 4.9 honours a `feature`
+    /// line at any time (tests/xboard_real.rs shows it).
+    fn announce_san(&mut self) {
+        let want = san_in_xboard(self.engine.variant());
+        if self.features && want != self.san {
+            self.san = want;
+            self.out.line(&format!("feature san={}", u8::from(want)));
         }
     }
 
@@ -285,9 +311,10 @@ impl XBoard {
     fn usermove(&mut self, text: &str, line: &str) {
         self.cancel();
         let v = self.engine.variant();
-        // Baton announces `san=0`, so XBoard sends coordinates; SAN is read too (a
-        // GUI that sends it regardless, a person typing), except on 10-rank boards,
-        // where XBoard's rank numbers differ from ours (see docs/san.md).
+        // XBoard sends SAN where Baton asked for it (`announce_san`), coordinates
+        // elsewhere; both are read everywhere (a GUI that sends SAN regardless, a
+        // person typing), except SAN on 10-rank boards, where XBoard's rank numbers
+        // differ from ours (see docs/san.md).
         let played = move_from_xboard(v, text)
             .ok_or_else(String::new)
             .and_then(|ours| self.engine.play_text(&ours))
@@ -360,6 +387,7 @@ impl XBoard {
         let generation = lock(&self.handoff).generation;
         let handoff = Arc::clone(&self.handoff);
         let out = self.out.clone();
+        let san = self.san;
         let on_done = Box::new(move |o: search::Outcome| {
             let mut h = lock(&handoff);
             if h.generation != generation {
@@ -374,10 +402,12 @@ impl XBoard {
             // Record before sending: the reply to this move must find it played.
             h.pending = Some(m);
             let pos = game.position();
-            out.line(&format!(
-                "move {}",
+            let text = if san {
+                format_san(pos, m)
+            } else {
                 move_to_xboard(pos.variant(), &format_move(pos, m))
-            ));
+            };
+            out.line(&format!("move {text}"));
             let mut after = game;
             after.play(m);
             if let Some(result) = result_line(&after) {

@@ -64,6 +64,14 @@ pub fn known_to_xboard(v: Variant) -> bool {
 }
 
 /// The variant XBoard names `name`: its XBoard-side name, or the docs/protocol.md name.
+/// Whether XBoard's SAN is Baton's in this variant: where XBoard plays the rules
+/// itself (chess, knightmate). In knightrelay XBoard, told only the pieces, writes a
+/// relayed move as the piece's own (docs/san.md); the neutral and flip variants have
+/// turns its SAN cannot write.
+pub fn san_in_xboard(v: Variant) -> bool {
+    known_to_xboard(v)
+}
+
 pub fn variant_from_xboard(name: &str) -> Option<Variant> {
     let lower = name.trim().to_ascii_lowercase();
     Variant::ALL

@@ -3,15 +3,18 @@
 mod common;
 use common::{session, session_bytes, with};
 
-use baton_engine::{parse_move, Game, Variant};
+use baton_engine::{format_san, parse_move, parse_san, Game, Variant};
 
 /// A session in force mode from a new game: `lines`, then `ping 1`.
 fn forced(lines: &str) -> Vec<String> {
     session(&format!("xboard\nnew\nforce\n{lines}\nping 1\n"))
 }
 
-/// Replays the moves the engine sent and checks each is legal where it was sent.
+/// Replays the moves the engine sent and checks each is legal where it was sent, in
+/// the notation XBoard was told: SAN in chess after `protover` (docs/san.md),
+/// coordinates without it (protocol 1).
 fn replay(user_moves: &[&str], out: &[String]) -> Game {
+    let san = !with(out, "feature ").is_empty();
     let mut g = Game::startpos(Variant::Chess);
     let engine_moves: Vec<&str> = with(out, "move ")
         .iter()
@@ -21,8 +24,13 @@ fn replay(user_moves: &[&str], out: &[String]) -> Game {
     for u in user_moves {
         g.play_text(u).expect("user move legal");
         let m = e.next().expect("engine answered");
-        assert!(parse_move(g.position(), m).is_ok(), "engine move {m}");
-        g.play_text(m).expect("legal");
+        let played = parse_san(g.position(), m).expect("engine move legal");
+        if san {
+            assert_eq!(&format_san(g.position(), played), m, "engine move in SAN");
+        } else {
+            assert!(parse_move(g.position(), m).is_ok(), "engine move {m}");
+        }
+        g.play(played);
     }
     g
 }
@@ -41,7 +49,8 @@ fn protover_announces_features() {
         "smp=1",
         "colors=0",
         "sigint=0",
-        "san=0",
+        // SAN in chess, where XBoard's SAN is Baton's (docs/san.md).
+        "san=1",
         "highlight=1",
         "myname=\"Baton\"",
         "variants=\"normal,knightmate,knightrelay,combiningknightmare,stonesrelays,\
