@@ -758,7 +758,10 @@ fn a_replay_with_an_illegal_move_or_an_unknown_variant_fails() {
         ],
     );
     let (stdout, _) = text(&baton(&args));
-    shows(&stdout, "game 1 (one - two): MISMATCH: ply 3 (2.): illegal move");
+    shows(
+        &stdout,
+        "game 1 (one - two): MISMATCH: ply 3 (2.): illegal move",
+    );
     shows(&stdout, "replayed 2 games: 1 ok, 1 mismatches");
 
     let shogi = FOOLS_MATE_PGN.replace("[Variant \"chess\"]", "[Variant \"shogi\"]");

@@ -14,9 +14,9 @@
 
 use std::process::{Command, Output};
 
-use baton_testkit::shows;
 use baton_engine::pgn::read_games;
 use baton_engine::{parse_move, parse_san, MoveError};
+use baton_testkit::shows;
 
 fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -138,7 +138,10 @@ fn a_broken_game_is_named_by_number_and_move_and_the_rest_are_read() {
     let (out, text) = baton(&["match", "--replay", path.to_str().expect("a path")]);
     let _ = std::fs::remove_file(&path);
     assert!(!out.status.success(), "{text}");
-    shows(&text, "game 2 (c - d): MISMATCH: ply 3 (2.): illegal move 'Nf6'");
+    shows(
+        &text,
+        "game 2 (c - d): MISMATCH: ply 3 (2.): illegal move 'Nf6'",
+    );
     shows(&text, "replayed 3 games: 2 ok, 1 mismatches");
 }
 
