@@ -221,7 +221,10 @@ fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
         return;
     };
     // Baton thinks long enough for the premove to be entered.
-    b.eval("$('limit-kind').value = 'movetime'; $('limit-value').value = '1500'; true");
+    b.eval(
+        "(async () => { setState(await api('POST', '/api/settings', \
+         { think: { movetime: 3000 } })); return true; })()",
+    );
     b.click(&sq("e2"));
     b.wait_for("document.querySelectorAll('.sq.target').length === 2");
     b.click(&sq("e4"));

@@ -14,7 +14,16 @@ const TOKEN = PARAMS.get("token") || "";
 // This page's game, kept by the server: in the address, so a reload finds it again.
 let GAME = PARAMS.get("game") || "";
 
-async function api(method, path, body) {
+// The page's requests go one after another, in the order the person acted: a click
+// on a black piece right after White's move asks for its moves once the move is in.
+let queue = Promise.resolve();
+function api(method, path, body) {
+  const run = queue.then(() => request(method, path, body));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function request(method, path, body) {
   const opts = { method, headers: { "X-Baton-Token": TOKEN, "X-Baton-Game": GAME } };
   if (body !== undefined) opts.body = typeof body === "string" ? body : JSON.stringify(body);
   const r = await fetch(path, opts);
@@ -126,6 +135,8 @@ function renderLines() {
   $("analyse").classList.toggle("active", state.settings.analysis);
 }
 
+let movesDrawn = null;
+
 // The move list in SAN, numbered from the game's start, the current move marked; each
 // move is a button that shows the game after it.
 function renderMoves() {
@@ -143,6 +154,10 @@ function renderMoves() {
     html += `<button${current} data-at="${i + 1}">${san}</button> `;
   });
   const list = $("movelist");
+  // Rebuilt only when it changed: a redraw between the press and the release of a
+  // click on a move would swallow the click.
+  if (movesDrawn === html) return;
+  movesDrawn = html;
   list.innerHTML = html;
   const cur = list.querySelector(".current");
   if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
