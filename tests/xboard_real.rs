@@ -22,7 +22,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use baton_engine::pgn::read_games;
-use baton_engine::{format_san, parse_move, parse_san, Move, Position, Variant};
+use baton_engine::{format_san, parse_move, parse_san, Move, Position};
 
 const XBOARD: &str = "/usr/games/xboard";
 const XVFB: &str = "/usr/bin/Xvfb";
@@ -179,16 +179,15 @@ fn baton_plays_baton_in_every_variant_xboard_carries() {
     let x = XServer::start();
     let carried: Vec<_> = baton_engine::Variant::ALL
         .into_iter()
-        .map(baton_protocol::xboard_names::of)
-        .filter(|f| f.limit.is_none())
+        .map(|v| (v, baton_protocol::xboard_names::of(v)))
+        .filter(|(_, f)| f.limit.is_none())
         .collect();
     assert!(
         carried.len() >= 3,
         "normal, knightmate, knightrelay at least"
     );
-    for facts in carried {
+    for (v, facts) in carried {
         let variant = facts.name;
-        let v = Variant::from_name(facts.name).expect("a variant");
         let saved =
             std::env::temp_dir().join(format!("baton-xboard-{variant}-{}.pgn", std::process::id()));
         let saved_text = saved.display().to_string();
