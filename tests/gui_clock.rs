@@ -13,33 +13,6 @@ fn skip() -> bool {
     !baton_testkit::installed("clocks on the browser board", &[CHROMIUM])
 }
 
-fn sq(name: &str) -> String {
-    format!(".sq[data-sq=\"{name}\"]")
-}
-
-fn click_move(b: &mut Browser, from: &str, to: &str, plies: usize) {
-    b.click(&sq(from));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&sq(to));
-    b.wait_for(&format!("state.moves_played === {plies}"));
-}
-
-fn set_control(b: &mut Browser, id: &str, value: &str) {
-    b.eval(&format!(
-        "(() => {{ const e = document.getElementById({id}); e.value = {value}; \
-         e.dispatchEvent(new Event('change')); }})()",
-        id = json!(id),
-        value = json!(value)
-    ));
-}
-
-fn status(b: &mut Browser) -> String {
-    b.eval("document.getElementById('status').textContent")
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
-
 #[test]
 fn a_flag_falls_and_the_page_says_who_lost_on_time() {
     if skip() {
@@ -49,18 +22,18 @@ fn a_flag_falls_and_the_page_says_who_lost_on_time() {
     let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
         return;
     };
-    set_control(&mut b, "tc", "1s+0");
+    b.set_control("tc", "1s+0");
     b.wait_for("state.clock && state.clock.white_ms === 1000 && state.clock.black_ms === 1000");
     b.keep_screenshot("clocks");
     // The first move starts the clocks; Black's runs out while nobody acts.
-    click_move(&mut b, "e2", "e4", 1);
+    b.click_move("e2", "e4", 1);
     b.wait_for("state.clock.running === 'black'");
     b.wait_for("!!state.outcome");
     assert_eq!(b.eval("state.outcome.result"), "1-0");
     assert_eq!(b.eval("state.outcome.reason"), "Black lost on time");
     assert_eq!(b.eval("state.clock.black_ms"), 0);
     assert_eq!(b.eval("state.clock.running"), json!(null));
-    assert_eq!(status(&mut b), "1-0: White wins (Black lost on time)");
+    assert_eq!(b.text_of("status"), "1-0: White wins (Black lost on time)");
     b.keep_screenshot("flag-fall");
     b.viewport(390, 844);
     b.keep_screenshot("flag-fall-390");
@@ -96,13 +69,13 @@ fn a_flag_fall_is_a_draw_when_the_opponent_cannot_win() {
     ) else {
         return;
     };
-    set_control(&mut b, "tc", "1s+0");
+    b.set_control("tc", "1s+0");
     b.wait_for("!!state.clock");
-    click_move(&mut b, "e8", "e7", 1);
+    b.click_move("e8", "e7", 1);
     b.wait_for("!!state.outcome");
     assert_eq!(b.eval("state.outcome.result"), "1/2-1/2");
     assert_eq!(
-        status(&mut b),
+        b.text_of("status"),
         "1/2-1/2: Draw (White ran out of time, but Black cannot win)"
     );
 }
@@ -117,11 +90,11 @@ fn baton_plays_under_a_clock() {
         return;
     };
     // Ten seconds and a tenth a move: Baton's time management keeps its moves short.
-    set_control(&mut b, "tc", "10s+0.1");
+    b.set_control("tc", "10s+0.1");
     b.wait_for("!!state.clock");
-    click_move(&mut b, "e2", "e4", 1);
+    b.click_move("e2", "e4", 1);
     b.wait_for("state.moves_played === 2 && !state.outcome");
-    click_move(&mut b, "d2", "d4", 3);
+    b.click_move("d2", "d4", 3);
     b.wait_for("state.moves_played === 4");
     // Baton's clock was charged for its thinking and given its increments; it runs
     // again only on its turn.
@@ -141,10 +114,10 @@ fn the_clocks_pause_on_undo_and_give_the_time_back() {
     let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
         return;
     };
-    set_control(&mut b, "tc", "15+10");
+    b.set_control("tc", "15+10");
     b.wait_for("!!state.clock");
-    click_move(&mut b, "e2", "e4", 1);
-    click_move(&mut b, "e7", "e5", 2);
+    b.click_move("e2", "e4", 1);
+    b.click_move("e7", "e5", 2);
     b.wait_for("state.clock.running === 'white'");
     let after_one = b.eval("api('GET', '/api/state').then((s) => s.clock)");
     b.click("#undo");
@@ -160,6 +133,6 @@ fn the_clocks_pause_on_undo_and_give_the_time_back() {
     b.eval("api('POST', '/api/settings', { flipped: true })");
     b.wait_for("window.seen >= 1");
     assert_eq!(b.eval("state.clock.running"), json!(null));
-    click_move(&mut b, "c7", "c5", 2);
+    b.click_move("c7", "c5", 2);
     b.wait_for("state.clock.running === 'white'");
 }

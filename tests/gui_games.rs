@@ -11,28 +11,6 @@ fn skip() -> bool {
     !baton_testkit::installed("a game per tab on the browser board", &[CHROMIUM])
 }
 
-fn sq(name: &str) -> String {
-    format!(".sq[data-sq=\"{name}\"]")
-}
-
-/// A person's move by two clicks, waited for until the game has `plies` moves.
-fn click_move(b: &mut Browser, from: &str, to: &str, plies: usize) {
-    b.click(&sq(from));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&sq(to));
-    b.wait_for(&format!("state.moves_played === {plies}"));
-}
-
-/// Sets a control's value as a person would and lets the page hear of it.
-fn set_control(b: &mut Browser, id: &str, value: &str) {
-    b.eval(&format!(
-        "(() => {{ const e = document.getElementById({id}); e.value = {value}; \
-         e.dispatchEvent(new Event('change')); }})()",
-        id = json!(id),
-        value = json!(value)
-    ));
-}
-
 /// What a reload must bring back: the game, its settings, and what the controls show.
 fn kept(b: &mut Browser) -> Value {
     b.eval(
@@ -57,14 +35,14 @@ fn two_tabs_keep_two_games() {
     };
     let (ga, gb) = (a.eval("state.game"), b.eval("state.game"));
     assert_ne!(ga, gb);
-    click_move(&mut a, "e2", "e4", 1);
+    a.click_move("e2", "e4", 1);
     // The second tab's game is untouched: its variant, no move, its players.
     let other = b.eval("api('GET', '/api/state')");
     assert_eq!(other["variant"], "knightmate");
     assert_eq!(other["moves_played"], 0);
     assert_eq!(other["baton_plays"]["black"], true);
     // And the second tab's changes leave the first alone.
-    set_control(&mut b, "mode", "human-human");
+    b.set_control("mode", "human-human");
     b.wait_for("!state.baton_plays.black");
     let first = a.eval("api('GET', '/api/state')");
     assert_eq!(first["variant"], "chess");
@@ -89,16 +67,16 @@ fn a_reload_brings_back_the_game_in_every_mode() {
             return;
         };
         // Baton thinks two plies deep, so that its moves come at once.
-        set_control(&mut b, "limit-kind", "depth");
-        set_control(&mut b, "limit-value", "2");
+        b.set_control("limit-kind", "depth");
+        b.set_control("limit-value", "2");
         b.wait_for("state.settings.think.depth === 2");
         match mode {
             "baton-human" => b.wait_for("state.moves_played === 1"),
             "human-baton" => {
-                click_move(&mut b, "e2", "e4", 1);
+                b.click_move("e2", "e4", 1);
                 b.wait_for("state.moves_played === 2");
             }
-            _ => click_move(&mut b, "d2", "d4", 1),
+            _ => b.click_move("d2", "d4", 1),
         }
         if mode == "analysis" {
             b.click("#analyse");
@@ -106,7 +84,7 @@ fn a_reload_brings_back_the_game_in_every_mode() {
                 "state.settings.analysis && document.querySelectorAll('#lines div b').length > 0",
             );
         } else {
-            set_control(&mut b, "tc", "15+10");
+            b.set_control("tc", "15+10");
             b.wait_for("!!state.clock");
         }
         // Turned (a person playing Black already sees it so).
@@ -164,5 +142,5 @@ fn a_game_no_longer_kept_says_so_and_offers_a_new_one() {
             .contains(&format!("game={}", game.as_str().unwrap_or("?"))),
         "{url}"
     );
-    click_move(&mut b, "e2", "e4", 1);
+    b.click_move("e2", "e4", 1);
 }

@@ -12,26 +12,6 @@ fn skip() -> bool {
     !baton_testkit::installed("live search on the browser board", &[CHROMIUM])
 }
 
-fn sq(name: &str) -> String {
-    format!(".sq[data-sq=\"{name}\"]")
-}
-
-fn click_move(b: &mut Browser, from: &str, to: &str, plies: usize) {
-    b.click(&sq(from));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&sq(to));
-    b.wait_for(&format!("state.moves_played === {plies}"));
-}
-
-fn set_control(b: &mut Browser, id: &str, value: &str) {
-    b.eval(&format!(
-        "(() => {{ const e = document.getElementById({id}); e.value = {value}; \
-         e.dispatchEvent(new Event('change')); }})()",
-        id = json!(id),
-        value = json!(value)
-    ));
-}
-
 /// Counts the stream's `state` events from now on, in `window.seen`.
 fn count_events(b: &mut Browser) {
     b.eval("window.seen = 0; events.addEventListener('state', () => window.seen++)");
@@ -53,7 +33,7 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
     b.click("#analyse");
     b.wait_for(LINES_FOR_BOARD);
     let start = b.eval("state.fen");
-    click_move(&mut b, "e2", "e4", 1);
+    b.click_move("e2", "e4", 1);
     // The old line goes at once: the lines the page has are of the new position, if
     // it has any yet.
     let stale = b.eval("state.search.lines.length > 0 && state.search.fen !== state.fen");
@@ -65,7 +45,7 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
     let first = first.as_str().unwrap_or("");
     assert!(!first.is_empty() && !first.contains('7'), "{first}");
     // Two lines: the analysis restarts with them.
-    set_control(&mut b, "multipv", "2");
+    b.set_control("multipv", "2");
     b.wait_for(&format!(
         "{LINES_FOR_BOARD} && document.querySelectorAll('#lines div b').length === 2"
     ));
@@ -87,9 +67,9 @@ fn stop_on_batons_turn_plays_its_move_at_once() {
         return;
     };
     // Baton may think for an hour a move: only Stop brings its move within the test.
-    set_control(&mut b, "limit-value", "3600000");
+    b.set_control("limit-value", "3600000");
     b.wait_for("state.settings.think.movetime === 3600000");
-    click_move(&mut b, "e2", "e4", 1);
+    b.click_move("e2", "e4", 1);
     b.wait_for("state.baton_to_move && state.searching");
     b.click("#stop");
     b.wait_for("state.moves_played === 2");

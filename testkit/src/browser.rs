@@ -371,6 +371,35 @@ impl Browser {
         Some(b)
     }
 
+    /// A person's move by two clicks, waited for until the game has `plies` moves.
+    pub fn click_move(&mut self, from: &str, to: &str, plies: usize) {
+        self.click(&square(from));
+        self.wait_for("document.querySelectorAll('.sq.target').length > 0");
+        self.click(&square(to));
+        self.wait_for(&format!("state.moves_played === {plies}"));
+    }
+
+    /// Sets the control `id` to `value` as a person would, and lets the page hear of it.
+    pub fn set_control(&mut self, id: &str, value: &str) {
+        self.eval(&format!(
+            "(() => {{ const e = document.getElementById({id}); e.value = {value}; \
+             e.dispatchEvent(new Event('change')); }})()",
+            id = serde_json::json!(id),
+            value = serde_json::json!(value)
+        ));
+    }
+
+    /// The text the element `id` shows.
+    pub fn text_of(&mut self, id: &str) -> String {
+        self.eval(&format!(
+            "document.getElementById({}).textContent",
+            serde_json::json!(id)
+        ))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
     /// The squares marked with `class` ("target", "picked", "last"), sorted.
     pub fn marked(&mut self, class: &str) -> Vec<String> {
         let v = self.eval(&format!(
