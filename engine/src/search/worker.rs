@@ -161,6 +161,8 @@ pub struct Worker<'a> {
     pv: Vec<Vec<Move>>,
     /// Features switched per variant (see `Features`).
     features: Features,
+    /// Each pruning technique's parameters for the variant (`Features::pruning`).
+    pruning: PruningParams,
     eval_style: Style,
     eval_cache: EvalCache,
     /// The learned correction's first layer as of the last position evaluated.
@@ -254,6 +256,7 @@ impl<'a> Worker<'a> {
             floors: vec![0; history.len()],
             pv: vec![Vec::new(); MAX_PLY + 1],
             features,
+            pruning: features.pruning(),
             eval_style,
             eval_cache: EvalCache::new(),
             accumulator: Accumulator::default(),
@@ -509,15 +512,11 @@ impl<'a> Worker<'a> {
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
-            let (rfp_depth, rfp_margin) = if self.features.sharp.reverse_futility {
-                (
-                    RFP_DEPTH_SELECTIVE,
-                    RFP_MARGIN_SELECTIVE * (depth - i32::from(improving)),
-                )
-            } else {
-                (RFP_DEPTH, RFP_MARGIN * depth)
-            };
-            if depth <= rfp_depth && static_eval - rfp_margin >= beta && beta.abs() < MATE_BOUND {
+            let rfp = self.pruning.reverse_futility;
+            if depth <= rfp.depth
+                && static_eval - rfp.margin(depth, improving) >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely would.
@@ -528,13 +527,7 @@ impl<'a> Worker<'a> {
                 && has_pieces(pos)
                 && beta.abs() < MATE_BOUND
             {
-                let r = if self.features.sharp.null_move_margin {
-                    NULL_BASE
-                        + depth / NULL_DEPTH_DIVISOR_SELECTIVE
-                        + ((static_eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_MARGIN_MAX)
-                } else {
-                    NULL_BASE + depth / NULL_DEPTH_DIVISOR
-                };
+                let r = self.pruning.null_move.reduction(depth, static_eval - beta);
                 let child = rules::play_null(pos);
                 self.push_position(pos, &child);
                 self.ordering.played[ply] = None;
@@ -830,28 +823,18 @@ impl<'a> Worker<'a> {
         if in_check || (is_pv && (ply == 0 || !self.features.sharp.pv_pruning)) {
             return false;
         }
-        let sharp = self.features.sharp.quiet_pruning;
-        let prune_depth = if sharp {
-            QUIET_PRUNE_DEPTH_SELECTIVE
-        } else {
-            QUIET_PRUNE_DEPTH
-        };
-        if !capture && depth <= prune_depth && alpha.abs() < MATE_BOUND {
-            let late = index >= late_move_limit(sharp, depth, improving) as usize;
-            if late
-                || if sharp {
-                    self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply)
-                } else {
-                    static_eval + FUTILITY_MARGIN * depth <= alpha
-                }
-            {
-                // A checking move is not skipped: playing it is what tells (only
-                // where the variant has checks: in flipshatranj, playing every
-                // skipped move took a third of its bench's time).
-                if !gives_check(pos, m) {
-                    return true;
-                }
-            }
+        let quiet = self.pruning.quiet;
+        if !capture
+            && depth <= quiet.depth
+            && alpha.abs() < MATE_BOUND
+            && (index >= quiet.late_moves(depth, improving)
+                || self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply))
+            // A checking move is not skipped: playing it is what tells (only where
+            // the variant has checks: in flipshatranj, playing every skipped move
+            // took a third of its bench's time).
+            && !gives_check(pos, m)
+        {
+            return true;
         }
         // Captures losing more than a pawn a ply, quiet moves that leave the piece to
         // be taken.
@@ -944,11 +927,12 @@ impl<'a> Worker<'a> {
         score
     }
 
-    /// Whether a quiet move is not worth searching at a shallow node: at the
-    /// depth it would be searched to after its late-move reduction, the static score
-    /// plus a margin growing with that depth stays below alpha (futility), or its
-    /// history is bad enough that it hardly ever cuts off (history pruning).
+    /// Whether a quiet move is not worth searching at a shallow node: at the depth
+    /// `QuietPruning` judges it at, the static score plus a margin growing with that
+    /// depth stays below alpha (futility), or its history is bad enough that it hardly
+    /// ever cuts off (history pruning).
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn hopeless_quiet(
         &self,
         pos: &Position,
@@ -959,12 +943,12 @@ impl<'a> Worker<'a> {
         index: usize,
         ply: usize,
     ) -> bool {
-        // Called up to `QUIET_PRUNE_DEPTH_SELECTIVE`, so `lmr_depth` is below it.
-        let lmr_depth = (depth - 1 - lmr(depth, index.max(1))).max(0);
-        if static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha {
+        let quiet = self.pruning.quiet;
+        let judged = quiet.judged_depth(depth, index);
+        if static_eval + quiet.futility_base + FUTILITY_MARGIN * judged <= alpha {
             return true;
         }
-        lmr_depth <= HISTORY_PRUNE_DEPTH
+        judged <= quiet.history_depth
             && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
     }
 
