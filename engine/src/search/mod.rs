@@ -5,12 +5,14 @@
 pub mod correction;
 pub mod eval_cache;
 pub mod features;
+pub mod history;
 pub mod limits;
 pub mod memory;
 pub mod movepick;
 pub mod ordering;
 pub mod search_params;
 pub mod skill;
+pub mod stack;
 pub mod timeman;
 pub mod tt;
 pub mod worker;

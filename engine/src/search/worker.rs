@@ -6,11 +6,13 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrde
 use std::time::Instant;
 
 use super::eval_cache::EvalCache;
+use super::history::{piece_target, Histories};
 use super::memory::Memory;
 use super::movepick::see::see_ge;
 use super::movepick::{self, MovePicker, Picked};
-use super::ordering::{Ordering, MAX_PLY};
+use super::ordering::Ordering;
 use super::search_params::*;
+use super::stack::{Stack, MAX_PLY};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{Features, SearchProfile};
 use crate::eval::network::Accumulator;
@@ -27,6 +29,10 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// A won position short of mate: the opponent repeated in a variant where repeating
 /// loses.
 pub const REPETITION_WIN: i32 = 20_000;
+
+/// The room `Worker::quiets` starts with: the quiet moves searched at the nodes of
+/// one line together (it grows if a line needs more).
+const QUIETS_ROOM: usize = 4096;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -150,7 +156,16 @@ pub struct Worker<'a> {
     pub nodes: u64,
     flushed_nodes: u64,
     pub seldepth: usize,
-    ordering: Ordering,
+    /// Move-ordering and correction history, kept from search to search (`Memory`).
+    histories: Histories,
+    /// One frame per ply of the line being searched.
+    stack: Stack,
+    /// Root moves given as better MultiPV lines (or left out by `go searchmoves`):
+    /// this iteration's root does not search them.
+    root_skip: Vec<Move>,
+    /// The quiet moves searched so far at each node of the line, one node's after
+    /// its parent's (a node's start at its entry; children take theirs back).
+    quiets: Vec<Move>,
     /// Hashes of the game since its last irreversible move and of the current search
     /// path, for repetitions.
     hashes: Vec<u64>,
@@ -158,7 +173,6 @@ pub struct Worker<'a> {
     /// (the one after the last capture, promotion or fusion), so that the look back
     /// stops there.
     floors: Vec<usize>,
-    pv: Vec<Vec<Move>>,
     /// Features switched per variant (see `Features`).
     features: Features,
     /// Each pruning technique's parameters for the variant (`Features::pruning`).
@@ -168,13 +182,12 @@ pub struct Worker<'a> {
     /// The learned correction's first layer as of the last position evaluated.
     accumulator: Accumulator,
     /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
-    /// stonesrelays): reused, one taken per node and given back when it returns.
+    /// stonesrelays), and room for their scores: reused, one taken per node and given
+    /// back when it returns.
     pool: Vec<MoveList>,
+    score_pool: Vec<Vec<i32>>,
     /// Length of the game's history (its last entry is the root position).
     root_len: usize,
-    /// Static evaluation per ply of the current line (`-INFINITE` in check), to tell
-    /// whether the side to move is improving on its previous turn.
-    evals: Vec<i32>,
     /// The depth of the current root iteration (extensions stop at twice it).
     root_depth: i32,
     /// Another thread has completed an iteration at least as deep as this one's: this
@@ -183,13 +196,13 @@ pub struct Worker<'a> {
 }
 
 /// How `search` takes a node: on the principal variation (no table cutoff), off it,
-/// or off it to check a fail high before a full-window re-search trusts it
+/// or off it to verify a fail high before a full-window re-search trusts it
 /// (`Sharp::verified_fail_high`): then this node alone takes no table cutoff.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Pv,
     NonPv,
-    Check,
+    VerifyFailHigh,
 }
 
 impl Kind {
@@ -241,9 +254,9 @@ impl<'a> Worker<'a> {
         memory: Option<&Memory>,
     ) -> Worker<'a> {
         let features = variant.features().for_thread(id);
-        let ordering = match memory {
+        let histories = match memory {
             Some(m) => m.take(id, variant, features.follow_up_plies()),
-            None => Ordering::new(features.follow_up_plies()),
+            None => Histories::new(features.follow_up_plies()),
         };
         Worker {
             id,
@@ -251,32 +264,34 @@ impl<'a> Worker<'a> {
             nodes: 0,
             flushed_nodes: 0,
             seldepth: 0,
-            ordering,
+            histories,
+            stack: Stack::new(-INFINITE),
+            root_skip: Vec::new(),
+            quiets: Vec::with_capacity(QUIETS_ROOM),
             hashes: history.to_vec(),
             floors: vec![0; history.len()],
-            pv: vec![Vec::new(); MAX_PLY + 1],
             features,
             pruning: features.pruning(),
             eval_style,
             eval_cache: EvalCache::new(),
             accumulator: Accumulator::default(),
             pool: Vec::new(),
+            score_pool: Vec::new(),
             root_len: history.len(),
-            evals: vec![-INFINITE; MAX_PLY + 2],
             root_depth: 0,
             superseded: false,
         }
     }
 
-    /// Keeps this thread's ordering tables for the next search.
+    /// Keeps this thread's history tables for the next search.
     pub fn keep_memory(self, memory: Option<&Memory>, variant: crate::variant::Variant) {
         if let Some(m) = memory {
-            m.give(self.id, variant, self.ordering);
+            m.give(self.id, variant, self.histories);
         }
     }
 
     pub fn pv(&self) -> &[Move] {
-        &self.pv[0]
+        &self.stack[0].pv
     }
 
     /// Counts a node; now and then publishes the count and checks the limits.
@@ -382,7 +397,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches the root with an aspiration window around the previous score; `skip`
-    /// are root moves already given as better MultiPV lines.
+    /// are root moves already given as better MultiPV lines (or left out by `go
+    /// searchmoves`).
     pub fn search_root(
         &mut self,
         pos: &Position,
@@ -392,6 +408,9 @@ impl<'a> Worker<'a> {
     ) -> Option<i32> {
         self.root_depth = depth;
         self.superseded = false;
+        self.root_skip.clear();
+        self.root_skip.extend_from_slice(skip);
+        self.quiets.clear();
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match previous {
             Some(s)
@@ -404,7 +423,7 @@ impl<'a> Worker<'a> {
             _ => (-INFINITE, INFINITE),
         };
         loop {
-            let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv, skip);
+            let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv);
             if self.stopped() {
                 return None;
             }
@@ -420,7 +439,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the node at `ply` leaves moves out: the root's already reported
+    /// MultiPV lines, or a singular-extension search's excluded move. Its result is
+    /// then not about the whole node: no table cutoff, null move or store.
+    #[inline]
+    fn excluding(&self, ply: usize) -> bool {
+        self.stack[ply].excluded.is_some() || (ply == 0 && !self.root_skip.is_empty())
+    }
+
     fn search(
         &mut self,
         pos: &Position,
@@ -429,10 +455,9 @@ impl<'a> Worker<'a> {
         depth: i32,
         ply: usize,
         kind: Kind,
-        skip: &[Move],
     ) -> i32 {
         let is_pv = kind == Kind::Pv;
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
@@ -465,8 +490,9 @@ impl<'a> Worker<'a> {
         let entry = self.shared.tt.probe(key);
         let hash_move = entry.and_then(|e| e.best);
         // (Not in a search that excludes moves: the entry is about all of them.)
+        let excluding = self.excluding(ply);
         if let Some(s) = entry
-            .filter(|e| kind == Kind::NonPv && e.depth >= depth && skip.is_empty())
+            .filter(|e| kind == Kind::NonPv && e.depth >= depth && !excluding)
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
@@ -496,10 +522,10 @@ impl<'a> Worker<'a> {
         } else {
             self.corrected_eval(pos)
         };
-        self.evals[ply] = corrected_eval;
+        self.stack[ply].static_eval = corrected_eval;
         // Better than two plies ago: pruning on the static score is safer (the
         // position is going our way), late moves are reduced less.
-        let improving = !in_check && ply >= 2 && corrected_eval > self.evals[ply - 2];
+        let improving = !in_check && ply >= 2 && corrected_eval > self.stack[ply - 2].static_eval;
         // A stored search result is a better guess than the static score where its
         // bound points the same way (as in Stockfish): the pruning below uses it.
         // (`tt_cutoff` with the static score as both bounds: an entry whose bound
@@ -521,7 +547,7 @@ impl<'a> Worker<'a> {
             }
             // Null move: if passing still fails high, a real move surely would.
             if self.features.null_move
-                && skip.is_empty()
+                && !excluding
                 && depth >= NULL_MIN_DEPTH
                 && static_eval >= beta
                 && has_pieces(pos)
@@ -530,7 +556,7 @@ impl<'a> Worker<'a> {
                 let r = self.pruning.null_move.reduction(depth, static_eval - beta);
                 let child = rules::play_null(pos);
                 self.push_position(pos, &child);
-                self.ordering.played[ply] = None;
+                self.stack[ply].move_key = None;
                 let score = -self.search(
                     &child,
                     -beta,
@@ -538,7 +564,6 @@ impl<'a> Worker<'a> {
                     depth - 1 - r,
                     ply + 1,
                     Kind::NonPv,
-                    &[],
                 );
                 self.pop_position();
                 if self.stopped() {
@@ -564,13 +589,15 @@ impl<'a> Worker<'a> {
             static_eval,
             improving,
         };
-        let score = self.search_moves(pos, &mut list, rest_done, alpha, skip, node);
+        let mut scores = self.take_scores();
+        let score = self.search_moves(pos, &mut list, &mut scores, rest_done, alpha, node);
         self.pool.push(list);
+        self.score_pool.push(scores);
         score
     }
 
     /// The moves of a node, in the order the search takes its steps: (1) drop the moves
-    /// the caller excludes, (2) test the hash move for a singular extension, (3) for
+    /// the node leaves out (`excluding`), (2) test the hash move for a singular extension, (3) for
     /// each move the picker hands out (by stage and ordering, the second stage
     /// generated when the first gave no cutoff, and limited at shallow nodes),
     /// (3a) skip the moves that pruning rules out, (3b) play it with its extension,
@@ -580,9 +607,9 @@ impl<'a> Worker<'a> {
         &mut self,
         pos: &Position,
         list: &mut MoveList,
+        scores: &mut Vec<i32>,
         rest_done: bool,
         mut alpha: i32,
-        skip: &[Move],
         node: Node,
     ) -> i32 {
         let Node {
@@ -595,13 +622,20 @@ impl<'a> Worker<'a> {
         } = node;
         let hash_move = node.entry.and_then(|e| e.best);
 
-        // Step 1. `skip`: moves given as better MultiPV lines at the root, the hash
+        // Step 1. The moves left out: those given as better MultiPV lines at the root
+        // (the root's list holds both stages, so the picker needs no more), the hash
         // move in a singular-extension search below it.
-        if !skip.is_empty() {
+        let excluding = self.excluding(ply);
+        let excluded = self.stack[ply].excluded;
+        if ply == 0 && !self.root_skip.is_empty() {
+            let skip = &self.root_skip;
             list.retain(|m| !skip.contains(m));
         }
+        if let Some(x) = excluded {
+            list.retain(|m| *m != x);
+        }
         if list.is_empty() {
-            return if !skip.is_empty() {
+            return if excluding {
                 -INFINITE
             } else {
                 self.no_move_score(pos, ply)
@@ -609,7 +643,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 2. Singular extension.
-        let singular = match self.singular_extension(pos, skip, node) {
+        let singular = match self.singular_extension(pos, excluding, node) {
             Singular::Cutoff(score) => return score,
             Singular::Extend(m) => Some(m),
             Singular::No => None,
@@ -618,7 +652,8 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        // This node's quiet moves go on `quiets` from here.
+        let quiets_from = self.quiets.len();
         // Step 3. The moves, stage by stage, best-ordered first; shallow nodes try
         // only the best few of the second stage (`MovePicker`).
         let rest_limit = if in_check {
@@ -626,9 +661,17 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
-        let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
-            .unscored_hash_move(self.features.hash_move_unscored);
-        while let Some(picked) = picker.next_move(&self.ordering) {
+        let mut picker = MovePicker::new(
+            pos,
+            list,
+            scores,
+            excluded.as_slice(),
+            hash_move,
+            rest_done,
+            rest_limit,
+        )
+        .unscored_hash_move(self.features.hash_move_unscored);
+        while let Some(picked) = picker.next_move(&self.ordering(ply)) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
 
@@ -657,7 +700,7 @@ impl<'a> Worker<'a> {
 
             // Step 3c. Search it.
             self.push_position(pos, &child);
-            self.ordering.played[ply] = Ordering::piece_target(pos, m);
+            self.stack[ply].move_key = piece_target(pos, m);
             let quiet = !capture && !gives_check;
             let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
             self.pop_position();
@@ -672,28 +715,29 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     alpha = score;
                     if is_pv {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.stack.update_pv(ply, m);
                     }
                     if score >= beta {
                         if !capture {
-                            self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                            self.stack.add_killer(ply, m);
+                            let line = self.stack.line(ply);
+                            let tried = &self.quiets[quiets_from..];
+                            self.histories.moves.reward(pos, m, depth, line, tried);
                         }
                         break;
                     }
                 }
             }
             if !capture {
-                quiets_tried.push(m);
+                self.quiets.push(m);
             }
         }
+        self.quiets.truncate(quiets_from);
 
         // Step 4. Store the result (not in a search that excludes moves), and learn
         // from it how far the static score was off.
         let bound = bound_of(best_score, original_alpha, beta);
-        if skip.is_empty() {
+        if !excluding {
             self.learn_correction(pos, node, best_move, best_score, bound);
             self.shared.tt.store(
                 node.key,
@@ -733,7 +777,7 @@ impl<'a> Worker<'a> {
         {
             return;
         }
-        self.ordering
+        self.histories
             .correction
             .update(pos, node.depth, eval, best_score);
     }
@@ -744,7 +788,7 @@ impl<'a> Worker<'a> {
     fn corrected_eval(&mut self, pos: &Position) -> i32 {
         let raw_eval = self.evaluate(pos);
         if self.features.sharp.correction_history {
-            self.ordering.correction.apply(pos, raw_eval)
+            self.histories.correction.apply(pos, raw_eval)
         } else {
             raw_eval
         }
@@ -754,7 +798,7 @@ impl<'a> Worker<'a> {
     /// fails low, searched to half the depth, against a bound just below the hash
     /// move's score) it is searched a ply deeper; when even without it the node fails
     /// high, it fails high now (multi-cut).
-    fn singular_extension(&mut self, pos: &Position, skip: &[Move], node: Node) -> Singular {
+    fn singular_extension(&mut self, pos: &Position, excluding: bool, node: Node) -> Singular {
         let Node {
             depth, ply, beta, ..
         } = node;
@@ -763,7 +807,7 @@ impl<'a> Worker<'a> {
             .filter(|_| {
                 self.features.sharp.singular_extension
                     && ply > 0
-                    && skip.is_empty()
+                    && !excluding
                     && depth >= SINGULAR_DEPTH
                     && (ply as i32) < 2 * self.root_depth
             })
@@ -774,6 +818,7 @@ impl<'a> Worker<'a> {
             return Singular::No;
         };
         let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        self.stack[ply].excluded = Some(m);
         let score = self.search(
             pos,
             singular_beta - 1,
@@ -781,8 +826,8 @@ impl<'a> Worker<'a> {
             (depth - 1) / 2,
             ply,
             Kind::NonPv,
-            &[m],
         );
+        self.stack[ply].excluded = None;
         if self.stopped() {
             return Singular::Cutoff(0);
         }
@@ -870,15 +915,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let (depth, ply, is_pv, beta) = (node.depth, node.ply, node.is_pv, node.beta);
         if index == 0 {
-            return -self.search(
-                child,
-                -beta,
-                -alpha,
-                new_depth,
-                ply + 1,
-                Kind::of(is_pv),
-                &[],
-            );
+            return -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::of(is_pv));
         }
         let mut reduction = 0;
         if self.features.lmr
@@ -896,7 +933,7 @@ impl<'a> Worker<'a> {
                     reduction += 1;
                 }
                 // Moves that cut off often elsewhere are reduced less.
-                reduction -= self.ordering.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
+                reduction -= self.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
             }
             // Where the hash move takes something, quiet moves rarely do better.
             if self.features.sharp.capture_hash_reduction && hash_move_captures(pos, node.entry) {
@@ -905,9 +942,8 @@ impl<'a> Worker<'a> {
             reduction = reduction.clamp(0, new_depth - 1);
         }
         // The null-window search of the child, to a depth, as a kind of node.
-        let null_window = |w: &mut Self, depth, kind| {
-            -w.search(child, -alpha - 1, -alpha, depth, ply + 1, kind, &[])
-        };
+        let null_window =
+            |w: &mut Self, depth, kind| -w.search(child, -alpha - 1, -alpha, depth, ply + 1, kind);
         let mut score = null_window(self, new_depth - reduction, Kind::NonPv);
         if score > alpha && reduction > 0 {
             score = null_window(self, new_depth, Kind::NonPv);
@@ -919,10 +955,10 @@ impl<'a> Worker<'a> {
         // from depth to depth (flipshatranj), and the re-search then fails low at the
         // cost of a whole principal subtree.
         if score > alpha && score < beta && is_pv && self.features.sharp.verified_fail_high {
-            score = null_window(self, new_depth, Kind::Check);
+            score = null_window(self, new_depth, Kind::VerifyFailHigh);
         }
         if score > alpha && score < beta && is_pv {
-            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::Pv, &[]);
+            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::Pv);
         }
         score
     }
@@ -948,8 +984,7 @@ impl<'a> Worker<'a> {
         if static_eval + quiet.futility_base + FUTILITY_MARGIN * judged <= alpha {
             return true;
         }
-        judged <= quiet.history_depth
-            && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
+        judged <= quiet.history_depth && self.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
     }
 
     fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
@@ -975,8 +1010,10 @@ impl<'a> Worker<'a> {
             return s;
         }
         let mut list = self.take_list(pos.variant);
-        let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
+        let mut scores = self.take_scores();
+        let score = self.qsearch_moves(pos, &mut list, &mut scores, alpha, beta, ply, qply);
         self.pool.push(list);
+        self.score_pool.push(scores);
         if let Some(qdepth) = qdepth.filter(|_| !self.stopped()) {
             let bound = bound_of(score, alpha, beta);
             self.shared
@@ -1016,10 +1053,12 @@ impl<'a> Worker<'a> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn qsearch_moves(
         &mut self,
         pos: &Position,
         list: &mut MoveList,
+        scores: &mut Vec<i32>,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -1055,8 +1094,11 @@ impl<'a> Worker<'a> {
             }
         }
         // Every move of the list, best-ordered first, in one stage.
-        let mut picker = MovePicker::new(pos, list, &[], None, MAX_PLY - 1, true, None);
-        while let Some(Picked { m, .. }) = picker.next_move(&self.ordering) {
+        // Ordered by history alone: quiescence keeps no killers and follows no line.
+        let mut picker = MovePicker::new(pos, list, scores, &[], None, true, None);
+        while let Some(Picked { m, .. }) =
+            picker.next_move(&Ordering::history_only(&self.histories.moves))
+        {
             if checks && !captures_or_promotes(pos, m) {
                 // A quiet check: worth a look unless the checking piece is lost.
                 if !see_ge(pos, m, 0) {
@@ -1131,6 +1173,27 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+
+    /// Room for a list's scores from the pool (its capacity grown by earlier nodes).
+    fn take_scores(&mut self) -> Vec<i32> {
+        self.score_pool.pop().unwrap_or_default()
+    }
+
+    /// What move ordering knows at the node at `ply` (`Ordering`).
+    #[inline]
+    fn ordering(&self, ply: usize) -> Ordering<'_> {
+        Ordering::new(
+            &self.histories.moves,
+            self.stack.killers(ply),
+            self.stack.line(ply),
+        )
+    }
+
+    /// The history of quiet move `m` at the node at `ply`.
+    #[inline]
+    fn quiet_history(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        self.histories.moves.quiet(pos, m, self.stack.line(ply))
     }
 
     /// A cleared list from the pool, or a new one sized for `variant`.

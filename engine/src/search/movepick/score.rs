@@ -1,6 +1,6 @@
 //! How the move picker orders a stage's moves: the hash move first, then captures by
 //! victim and attacker, then killer moves and the countermove, then quiet moves by
-//! their history (`search::ordering`) and the variant's hints, then captures that lose
+//! their history (`search::history`, seen through `search::ordering`) and the variant's hints, then captures that lose
 //! the exchange (`see`). A combiningknightmare fusion takes nothing, so it is ordered
 //! as a quiet move. And how the best remaining move is picked from the scored list.
 
@@ -9,7 +9,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules;
-use crate::search::ordering::{Ordering, MAX_PLY};
+use crate::search::ordering::Ordering;
 use crate::search::SearchProfile;
 
 const HASH_MOVE: i32 = 1 << 30;
@@ -22,62 +22,60 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 /// threat to a king (1000) outweighs any history (at most about 16,000).
 const HINT_SCALE: i32 = 20;
 
-/// Scores every move of the list (higher first).
+/// Scores every move of the list (higher first) into `scores`.
 pub fn score(
     ordering: &Ordering,
     pos: &Position,
     list: &MoveList,
     hash_move: Option<Move>,
-    ply: usize,
-) -> Vec<i32> {
-    let killers = ordering.killers[ply.min(MAX_PLY - 1)];
-    let counter = ordering.countermove(ply);
+    scores: &mut Vec<i32>,
+) {
+    let killers = ordering.killers;
+    let counter = ordering.countermove();
     let hints = super::order_hints(pos, list);
     let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
     // A quiet move's history depends on its squares alone, and the generators list
     // a piece move's forms (flips, neutral moves) together: each is looked up once.
     let mut last_history: Option<((Square, Square), i32)> = None;
-    list.iter()
-        .enumerate()
-        .map(|(k, &m)| {
-            if Some(m) == hash_move {
-                HASH_MOVE
-            } else if rules::is_capture(pos, m) {
-                // Taking a Knightmare also removes the mover's own component.
-                let value = |r| pos.variant.piece_value(r).min(5000);
-                let victim = rules::captured_role(pos, m).map_or(0, value)
-                    - rules::lost_component(pos, m).map_or(0, value);
-                let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
-                let mvv_lva = victim * 16 - attacker / 16
-                    + m.promotion.map_or(0, |r| pos.variant.piece_value(r))
-                    + hint(k).clamp(-400, 400) / 4;
-                // Captures that lose the exchange come after the quiet moves.
-                if see_ge(pos, m, 0) {
-                    CAPTURE + mvv_lva
-                } else {
-                    BAD_CAPTURE + mvv_lva
-                }
-            } else if let Some(r) = m.promotion {
-                CAPTURE + pos.variant.piece_value(r) + hint(k).clamp(-400, 400) / 4
-            } else if killers[0] == Some(m) {
-                KILLER + 1
-            } else if killers[1] == Some(m) {
-                KILLER
-            } else if counter == Some(m) {
-                COUNTER
+    scores.clear();
+    scores.extend(list.iter().enumerate().map(|(k, &m)| {
+        if Some(m) == hash_move {
+            HASH_MOVE
+        } else if rules::is_capture(pos, m) {
+            // Taking a Knightmare also removes the mover's own component.
+            let value = |r| pos.variant.piece_value(r).min(5000);
+            let victim = rules::captured_role(pos, m).map_or(0, value)
+                - rules::lost_component(pos, m).map_or(0, value);
+            let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
+            let mvv_lva = victim * 16 - attacker / 16
+                + m.promotion.map_or(0, |r| pos.variant.piece_value(r))
+                + hint(k).clamp(-400, 400) / 4;
+            // Captures that lose the exchange come after the quiet moves.
+            if see_ge(pos, m, 0) {
+                CAPTURE + mvv_lva
             } else {
-                let history = match last_history {
-                    Some((squares, h)) if squares == (m.from, m.to) => h,
-                    _ => {
-                        let h = ordering.quiet_history(pos, m, ply);
-                        last_history = Some(((m.from, m.to), h));
-                        h
-                    }
-                };
-                history + hint(k) * HINT_SCALE
+                BAD_CAPTURE + mvv_lva
             }
-        })
-        .collect()
+        } else if let Some(r) = m.promotion {
+            CAPTURE + pos.variant.piece_value(r) + hint(k).clamp(-400, 400) / 4
+        } else if killers[0] == Some(m) {
+            KILLER + 1
+        } else if killers[1] == Some(m) {
+            KILLER
+        } else if counter == Some(m) {
+            COUNTER
+        } else {
+            let history = match last_history {
+                Some((squares, h)) if squares == (m.from, m.to) => h,
+                _ => {
+                    let h = ordering.quiet_history(pos, m);
+                    last_history = Some(((m.from, m.to), h));
+                    h
+                }
+            };
+            history + hint(k) * HINT_SCALE
+        }
+    }));
 }
 
 /// The index of the first best score from index `i` on.
