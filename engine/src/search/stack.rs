@@ -36,7 +36,8 @@ impl Stack {
     /// A stack for a search: `MAX_PLY + 2` frames (quiescence looks two plies past the
     /// last), every buffer allocated now.
     pub fn new(static_eval: i32) -> Stack {
-        let frame = Frame {
+        // (Each frame made anew: a cloned `Vec` would not keep its room.)
+        let frame = || Frame {
             static_eval,
             move_key: None,
             killers: [None; 2],
@@ -44,7 +45,7 @@ impl Stack {
             pv: Vec::with_capacity(MAX_PLY + 1),
         };
         Stack {
-            frames: vec![frame; MAX_PLY + 2],
+            frames: (0..MAX_PLY + 2).map(|_| frame()).collect(),
         }
     }
 

@@ -2,18 +2,17 @@
 //! null-move pruning, late-move reductions, check extension (per variant: see
 //! `Features`) and quiescence search.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrdering};
-use std::time::Instant;
-
 use super::eval_cache::EvalCache;
 use super::history::{piece_target, Histories};
 use super::memory::Memory;
+use super::movepick::score::Scores;
 use super::movepick::see::see_ge;
 use super::movepick::{self, MovePicker, Picked};
 use super::ordering::Ordering;
 use super::search_params::*;
 use super::stack::{Stack, MAX_PLY};
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::thread::{Shared, ThreadState};
+use super::tt::{Bound, Entry};
 use super::{Features, SearchProfile};
 use crate::eval::network::Accumulator;
 use crate::eval::{evaluate_with, Style};
@@ -34,128 +33,10 @@ pub const REPETITION_WIN: i32 = 20_000;
 /// one line together (it grows if a line needs more).
 const QUIETS_ROOM: usize = 4096;
 
-/// What all threads of one search share.
-pub struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    /// Set when the search must end: the host's stop, or the main thread finishing.
-    pub abort: &'a AtomicBool,
-    pub host_stop: &'a AtomicBool,
-    pub pondering: &'a AtomicBool,
-    pub nodes: &'a AtomicU64,
-    pub start: Instant,
-    /// Hard limits checked during the search (by every thread).
-    pub max_ms: Option<u64>,
-    pub max_nodes: Option<u64>,
-    /// When pondering ended (`ponderhit`), the clock starts from there.
-    pub ponderhit_at: std::sync::Mutex<Option<Instant>>,
-    /// The search began as a ponder search.
-    pub pondered: bool,
-    pub first_iteration_done: AtomicBool,
-    /// The deepest iteration a thread has completed (single-line searches only).
-    pub deepest: std::sync::Mutex<Option<Completed>>,
-    /// `deepest`'s depth (0 before any), read without the lock: a thread whose
-    /// iteration is no deeper gives it up (`Worker::superseded`).
-    pub deepest_depth: AtomicI32,
-}
-
-/// A finished iteration of one thread: its depth, score and principal variation.
-#[derive(Clone, Debug)]
-pub struct Completed {
-    pub depth: i32,
-    pub score: i32,
-    pub seldepth: usize,
-    pub pv: Vec<Move>,
-}
-
-impl<'a> Shared<'a> {
-    /// A search's shared state as it starts: no iteration completed, the clock from now,
-    /// pondering if `pondering` is set.
-    pub fn new(
-        tt: &'a TranspositionTable,
-        abort: &'a AtomicBool,
-        host_stop: &'a AtomicBool,
-        pondering: &'a AtomicBool,
-        nodes: &'a AtomicU64,
-        max_ms: Option<u64>,
-        max_nodes: Option<u64>,
-    ) -> Self {
-        Shared {
-            tt,
-            abort,
-            host_stop,
-            pondering,
-            nodes,
-            start: Instant::now(),
-            max_ms,
-            max_nodes,
-            ponderhit_at: std::sync::Mutex::new(None),
-            pondered: pondering.load(AtomicOrdering::Relaxed),
-            first_iteration_done: AtomicBool::new(false),
-            deepest: std::sync::Mutex::new(None),
-            deepest_depth: AtomicI32::new(0),
-        }
-    }
-
-    pub fn elapsed_ms(&self) -> u64 {
-        let from = self
-            .ponderhit_at
-            .lock()
-            .ok()
-            .and_then(|g| *g)
-            .unwrap_or(self.start);
-        from.elapsed().as_millis() as u64
-    }
-    /// False while pondering; the first call after `ponderhit` starts the clock.
-    pub fn clock_running(&self) -> bool {
-        if self.pondering.load(AtomicOrdering::Relaxed) {
-            return false;
-        }
-        if let Ok(mut at) = self.ponderhit_at.lock() {
-            if self.pondered && at.is_none() {
-                *at = Some(Instant::now());
-            }
-        }
-        true
-    }
-    /// Records a thread's finished iteration if it is the deepest so far. Once per
-    /// iteration, so the lock costs nothing measurable.
-    pub fn publish(&self, depth: i32, score: i32, seldepth: usize, pv: &[Move]) {
-        if pv.is_empty() {
-            return;
-        }
-        if let Ok(mut deepest) = self.deepest.lock() {
-            if deepest.as_ref().is_none_or(|c| c.depth < depth) {
-                *deepest = Some(Completed {
-                    depth,
-                    score,
-                    seldepth,
-                    pv: pv.to_vec(),
-                });
-                self.deepest_depth.store(depth, AtomicOrdering::Relaxed);
-            }
-        }
-    }
-    /// A finished iteration deeper than `depth`, if a thread has published one.
-    pub fn deeper_than(&self, depth: i32) -> Option<Completed> {
-        let deepest = self.deepest.lock().ok()?;
-        deepest.as_ref().filter(|c| c.depth > depth).cloned()
-    }
-    /// Whether to stop now. The host's `stop` waits for the first iteration, so that
-    /// even an immediate `stop` is answered with a searched move; running out of time
-    /// or nodes does not (the best root move found so far is played then).
-    pub fn stopped(&self) -> bool {
-        self.abort.load(AtomicOrdering::Relaxed)
-            || (self.host_stop.load(AtomicOrdering::Relaxed)
-                && self.first_iteration_done.load(AtomicOrdering::Relaxed))
-    }
-}
-
+/// One search thread: its state (`ThreadState`), its history tables, its stack and
+/// buffers, and the search.
 pub struct Worker<'a> {
-    pub id: usize,
-    pub shared: &'a Shared<'a>,
-    pub nodes: u64,
-    flushed_nodes: u64,
-    pub seldepth: usize,
+    pub thread: ThreadState<'a>,
     /// Move-ordering and correction history, kept from search to search (`Memory`).
     histories: Histories,
     /// One frame per ply of the line being searched.
@@ -166,13 +47,6 @@ pub struct Worker<'a> {
     /// The quiet moves searched so far at each node of the line, one node's after
     /// its parent's (a node's start at its entry; children take theirs back).
     quiets: Vec<Move>,
-    /// Hashes of the game since its last irreversible move and of the current search
-    /// path, for repetitions.
-    hashes: Vec<u64>,
-    /// Per entry of `hashes`: the index of the oldest entry its position may repeat
-    /// (the one after the last capture, promotion or fusion), so that the look back
-    /// stops there.
-    floors: Vec<usize>,
     /// Features switched per variant (see `Features`).
     features: Features,
     /// Each pruning technique's parameters for the variant (`Features::pruning`).
@@ -185,14 +59,7 @@ pub struct Worker<'a> {
     /// stonesrelays), and room for their scores: reused, one taken per node and given
     /// back when it returns.
     pool: Vec<MoveList>,
-    score_pool: Vec<Vec<i32>>,
-    /// Length of the game's history (its last entry is the root position).
-    root_len: usize,
-    /// The depth of the current root iteration (extensions stop at twice it).
-    root_depth: i32,
-    /// Another thread has completed an iteration at least as deep as this one's: this
-    /// one is given up (it would only redo that work). Checked with the limits.
-    superseded: bool,
+    score_pool: Vec<Scores>,
 }
 
 /// How `search` takes a node: on the principal variation (no table cutoff), off it,
@@ -259,17 +126,11 @@ impl<'a> Worker<'a> {
             None => Histories::new(features.follow_up_plies()),
         };
         Worker {
-            id,
-            shared,
-            nodes: 0,
-            flushed_nodes: 0,
-            seldepth: 0,
+            thread: ThreadState::new(id, shared, history),
             histories,
             stack: Stack::new(-INFINITE),
             root_skip: Vec::new(),
             quiets: Vec::with_capacity(QUIETS_ROOM),
-            hashes: history.to_vec(),
-            floors: vec![0; history.len()],
             features,
             pruning: features.pruning(),
             eval_style,
@@ -277,123 +138,18 @@ impl<'a> Worker<'a> {
             accumulator: Accumulator::default(),
             pool: Vec::new(),
             score_pool: Vec::new(),
-            root_len: history.len(),
-            root_depth: 0,
-            superseded: false,
         }
     }
 
     /// Keeps this thread's history tables for the next search.
     pub fn keep_memory(self, memory: Option<&Memory>, variant: crate::variant::Variant) {
         if let Some(m) = memory {
-            m.give(self.id, variant, self.histories);
+            m.give(self.thread.id, variant, self.histories);
         }
     }
 
     pub fn pv(&self) -> &[Move] {
         &self.stack[0].pv
-    }
-
-    /// Counts a node; now and then publishes the count and checks the limits.
-    #[inline]
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        // Often enough that `stop` and the clock are obeyed within a few milliseconds
-        // even where nodes are slow (stonesrelays: thousands of turns per node). Every
-        // thread looks at the clock: when the threads outnumber the free cores, the
-        // main thread can be descheduled past the deadline while a helper runs (two
-        // threads with one free core overran `go movetime 60` by up to 60 ms when only
-        // the main thread looked).
-        if self.nodes & 255 == 0 {
-            self.flush_nodes();
-            self.check_limits();
-            self.superseded |=
-                self.shared.deepest_depth.load(AtomicOrdering::Relaxed) >= self.root_depth;
-        }
-        self.stopped()
-    }
-
-    /// Whether this iteration ends now: the search stops, or another thread has
-    /// completed one as deep (`superseded`).
-    #[inline]
-    pub fn stopped(&self) -> bool {
-        self.superseded || self.shared.stopped()
-    }
-
-    /// Whether the last `search_root` was given up because another thread completed an
-    /// iteration at least as deep (the search itself goes on).
-    pub fn superseded(&self) -> bool {
-        self.superseded && !self.shared.stopped()
-    }
-
-    pub fn flush_nodes(&mut self) {
-        self.shared
-            .nodes
-            .fetch_add(self.nodes - self.flushed_nodes, AtomicOrdering::Relaxed);
-        self.flushed_nodes = self.nodes;
-    }
-
-    fn check_limits(&self) {
-        let s = self.shared;
-        if !s.clock_running() {
-            return;
-        }
-        let out_of_time = s.max_ms.is_some_and(|m| s.elapsed_ms() >= m);
-        let out_of_nodes = s
-            .max_nodes
-            .is_some_and(|n| s.nodes.load(AtomicOrdering::Relaxed) >= n);
-        if out_of_time || out_of_nodes {
-            s.abort.store(true, AtomicOrdering::Relaxed);
-        }
-    }
-
-    /// Enters `child`, reached from `pos`, on the path.
-    #[inline]
-    fn push_position(&mut self, pos: &Position, child: &Position) {
-        let floor = if crate::game::irreversible(pos, child) {
-            self.hashes.len()
-        } else {
-            self.floors.last().copied().unwrap_or(0)
-        };
-        self.hashes.push(child.hash());
-        self.floors.push(floor);
-    }
-
-    #[inline]
-    fn pop_position(&mut self) {
-        self.hashes.pop();
-        self.floors.pop();
-    }
-
-    /// Whether the position repeats an earlier one (since the last irreversible move).
-    /// Where repeating loses (flipshatranj), a repetition is judged as the rule does
-    /// when its earlier occurrences are in the game before the root (the third
-    /// occurrence loses, the second does not), and at once when one is in the
-    /// searched line (the repeating side could as well repeat again).
-    fn is_repetition(&self, pos: &Position) -> bool {
-        let n = self.hashes.len();
-        let floor = self.floors.last().copied().unwrap_or(0);
-        let reach = n.saturating_sub(1 + floor);
-        let key = pos.hash();
-        if !rules::repetition_loses(pos.variant) {
-            return (2..=reach)
-                .step_by(2)
-                .any(|back| self.hashes[n - 1 - back] == key);
-        }
-        let mut before_root = 0;
-        for back in (2..=reach).step_by(2) {
-            let at = n - 1 - back;
-            if self.hashes[at] == key {
-                if at + 1 >= self.root_len {
-                    return true;
-                }
-                before_root += 1;
-                if before_root >= 2 {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// Searches the root with an aspiration window around the previous score; `skip`
@@ -406,8 +162,7 @@ impl<'a> Worker<'a> {
         previous: Option<i32>,
         skip: &[Move],
     ) -> Option<i32> {
-        self.root_depth = depth;
-        self.superseded = false;
+        self.thread.begin_iteration(depth);
         self.root_skip.clear();
         self.root_skip.extend_from_slice(skip);
         self.quiets.clear();
@@ -424,7 +179,7 @@ impl<'a> Worker<'a> {
         };
         loop {
             let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv);
-            if self.stopped() {
+            if self.thread.stopped() {
                 return None;
             }
             if score <= alpha {
@@ -461,13 +216,13 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        if self.tick() {
+        if self.thread.tick() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.thread.seldepth = self.thread.seldepth.max(ply);
         let root = ply == 0;
         if !root {
-            if self.is_repetition(pos) {
+            if self.thread.is_repetition(pos) {
                 return self.repetition_score(pos, ply);
             }
             if pos.halfmove >= 100 {
@@ -487,7 +242,7 @@ impl<'a> Worker<'a> {
         }
 
         let key = pos.hash();
-        let entry = self.shared.tt.probe(key);
+        let entry = self.thread.shared.tt.probe(key);
         let hash_move = entry.and_then(|e| e.best);
         // (Not in a search that excludes moves: the entry is about all of them.)
         let excluding = self.excluding(ply);
@@ -555,7 +310,7 @@ impl<'a> Worker<'a> {
             {
                 let r = self.pruning.null_move.reduction(depth, static_eval - beta);
                 let child = rules::play_null(pos);
-                self.push_position(pos, &child);
+                self.thread.push_position(pos, &child);
                 self.stack[ply].move_key = None;
                 let score = -self.search(
                     &child,
@@ -565,8 +320,8 @@ impl<'a> Worker<'a> {
                     ply + 1,
                     Kind::NonPv,
                 );
-                self.pop_position();
-                if self.stopped() {
+                self.thread.pop_position();
+                if self.thread.stopped() {
                     return 0;
                 }
                 if score >= beta {
@@ -589,7 +344,7 @@ impl<'a> Worker<'a> {
             static_eval,
             improving,
         };
-        let mut scores = self.take_scores();
+        let mut scores = self.take_scores(pos.variant);
         let score = self.search_moves(pos, &mut list, &mut scores, rest_done, alpha, node);
         self.pool.push(list);
         self.score_pool.push(scores);
@@ -607,7 +362,7 @@ impl<'a> Worker<'a> {
         &mut self,
         pos: &Position,
         list: &mut MoveList,
-        scores: &mut Vec<i32>,
+        scores: &mut Scores,
         rest_done: bool,
         mut alpha: i32,
         node: Node,
@@ -685,7 +440,7 @@ impl<'a> Worker<'a> {
             // even then, as in Stockfish: the piece that moved is not what checks, and
             // taking it does not answer the check.
             let child = pos.play(m);
-            self.shared.tt.prefetch(child.hash());
+            self.thread.shared.tt.prefetch(child.hash());
             let gives_check = is_check(&child);
             if gives_check {
                 picker.gave_check(picked);
@@ -699,12 +454,12 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + extension;
 
             // Step 3c. Search it.
-            self.push_position(pos, &child);
+            self.thread.push_position(pos, &child);
             self.stack[ply].move_key = piece_target(pos, m);
             let quiet = !capture && !gives_check;
             let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
-            self.pop_position();
-            if self.stopped() {
+            self.thread.pop_position();
+            if self.thread.stopped() {
                 return 0;
             }
 
@@ -739,7 +494,7 @@ impl<'a> Worker<'a> {
         let bound = bound_of(best_score, original_alpha, beta);
         if !excluding {
             self.learn_correction(pos, node, best_move, best_score, bound);
-            self.shared.tt.store(
+            self.thread.shared.tt.store(
                 node.key,
                 best_move.or(hash_move),
                 score_to_tt(best_score, ply),
@@ -809,7 +564,7 @@ impl<'a> Worker<'a> {
                     && ply > 0
                     && !excluding
                     && depth >= SINGULAR_DEPTH
-                    && (ply as i32) < 2 * self.root_depth
+                    && (ply as i32) < 2 * self.thread.root_depth
             })
             .filter(|e| e.depth >= depth - SINGULAR_ENTRY_SHALLOWER && e.bound != Bound::Upper)
             .and_then(|e| Some((e.best?, score_from_tt(e.score, ply))))
@@ -828,7 +583,7 @@ impl<'a> Worker<'a> {
             Kind::NonPv,
         );
         self.stack[ply].excluded = None;
-        if self.stopped() {
+        if self.thread.stopped() {
             return Singular::Cutoff(0);
         }
         if score < singular_beta {
@@ -988,10 +743,10 @@ impl<'a> Worker<'a> {
     }
 
     fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        if self.tick() {
+        if self.thread.tick() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.thread.seldepth = self.thread.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
@@ -1004,19 +759,20 @@ impl<'a> Worker<'a> {
             .quiescence_hash
             .then(|| self.qsearch_depth(pos, qply));
         if let Some(s) = qdepth
-            .and_then(|d| self.shared.tt.probe(key).filter(|e| e.depth >= d))
+            .and_then(|d| self.thread.shared.tt.probe(key).filter(|e| e.depth >= d))
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
         }
         let mut list = self.take_list(pos.variant);
-        let mut scores = self.take_scores();
+        let mut scores = self.take_scores(pos.variant);
         let score = self.qsearch_moves(pos, &mut list, &mut scores, alpha, beta, ply, qply);
         self.pool.push(list);
         self.score_pool.push(scores);
-        if let Some(qdepth) = qdepth.filter(|_| !self.stopped()) {
+        if let Some(qdepth) = qdepth.filter(|_| !self.thread.stopped()) {
             let bound = bound_of(score, alpha, beta);
-            self.shared
+            self.thread
+                .shared
                 .tt
                 .store(key, None, score_to_tt(score, ply), qdepth, bound);
         }
@@ -1058,7 +814,7 @@ impl<'a> Worker<'a> {
         &mut self,
         pos: &Position,
         list: &mut MoveList,
-        scores: &mut Vec<i32>,
+        scores: &mut Scores,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -1123,10 +879,10 @@ impl<'a> Worker<'a> {
             let child = pos.play(m);
             // Only where quiescence nodes probe the table.
             if self.features.sharp.quiescence_hash {
-                self.shared.tt.prefetch(child.hash());
+                self.thread.shared.tt.prefetch(child.hash());
             }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped() {
+            if self.thread.stopped() {
                 return 0;
             }
             if raise(score, &mut best, &mut alpha, beta) {
@@ -1165,7 +921,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped() {
+            if self.thread.stopped() {
                 return 0;
             }
             if raise(score, &mut best, &mut alpha, beta) {
@@ -1175,9 +931,12 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Room for a list's scores from the pool (its capacity grown by earlier nodes).
-    fn take_scores(&mut self) -> Vec<i32> {
-        self.score_pool.pop().unwrap_or_default()
+    /// Room for a list's scores from the pool, or new room for the variant's widest
+    /// list.
+    fn take_scores(&mut self, variant: crate::variant::Variant) -> Scores {
+        self.score_pool
+            .pop()
+            .unwrap_or_else(|| Scores::with_capacity(rules::max_moves(variant)))
     }
 
     /// What move ordering knows at the node at `ply` (`Ordering`).

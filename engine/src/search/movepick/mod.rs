@@ -26,7 +26,7 @@ use crate::position::Position;
 use crate::rules::stones::NeutralMoves;
 use crate::rules::{self, dispatch, Rules};
 use crate::variant::Variant;
-use score::{is_long, next};
+use score::{is_long, next, Scores};
 
 /// The search's questions of a variant. A variant's rules type answers them; nothing
 /// here changes which moves are legal, only which of them the search looks at first
@@ -219,7 +219,7 @@ pub struct MovePicker<'a> {
     /// The variant has a second stage (asked once, not per move).
     has_rest: bool,
     /// The stage's scores, in a buffer the caller keeps (no allocation per node).
-    scores: &'a mut Vec<i32>,
+    scores: &'a mut Scores,
     /// The stage's list was long when scored (`score::next`).
     long: bool,
     /// The stage's list has been scored (`scores` is its scores).
@@ -254,7 +254,7 @@ impl<'a> MovePicker<'a> {
     pub fn new(
         pos: &'a Position,
         list: &'a mut MoveList,
-        scores: &'a mut Vec<i32>,
+        scores: &'a mut Scores,
         skip: &'a [Move],
         hash_move: Option<Move>,
         rest_done: bool,
@@ -428,12 +428,12 @@ impl<'a> MovePicker<'a> {
             // A list that holds both stages (`first_moves`) keeps its first-stage moves.
             if self.stage_of(m) == Stage::First || forcing(m) {
                 self.list[kept] = m;
-                self.scores[kept] = self.scores[j];
+                self.scores.values[kept] = self.scores.values[j];
                 kept += 1;
             }
         }
         self.list.truncate(kept);
-        self.scores.truncate(kept);
+        self.scores.values.truncate(kept);
     }
 
     /// The move just handed out gave check: where second-stage moves are limited, the
@@ -487,7 +487,7 @@ mod tests {
         let rest_done = first_moves(&pos, &mut list, false, None);
         let history = History::default();
         let ordering = Ordering::history_only(&history);
-        let mut scores = Vec::new();
+        let mut scores = Scores::default();
         let mut picker = MovePicker::new(&pos, &mut list, &mut scores, &[], None, rest_done, limit);
         let mut out = Vec::new();
         while let Some(p) = picker.next_move(&ordering) {
@@ -528,7 +528,7 @@ mod tests {
         let ordering = Ordering::history_only(&history);
         let order = |unscored: bool| {
             let mut list = list.clone();
-            let mut scores = Vec::new();
+            let mut scores = Scores::default();
             let mut picker = MovePicker::new(
                 &pos,
                 &mut list,

@@ -22,13 +22,33 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 /// threat to a king (1000) outweighs any history (at most about 16,000).
 const HINT_SCALE: i32 = 20;
 
+/// A stage's scores, and room to sort a long list by them: kept by the search thread
+/// and lent to each node's picker, so that no node allocates.
+#[derive(Default)]
+pub struct Scores {
+    pub(super) values: Vec<i32>,
+    /// `sort_from`'s room: each score with the index its move came from.
+    sorting: Vec<(i32, u32)>,
+}
+
+impl Scores {
+    /// Room for the scores of `moves` moves (a variant's widest list,
+    /// `rules::max_moves`), so that neither scoring nor sorting ever grows it.
+    pub fn with_capacity(moves: usize) -> Scores {
+        Scores {
+            values: Vec::with_capacity(moves),
+            sorting: Vec::with_capacity(moves),
+        }
+    }
+}
+
 /// Scores every move of the list (higher first) into `scores`.
 pub fn score(
     ordering: &Ordering,
     pos: &Position,
     list: &MoveList,
     hash_move: Option<Move>,
-    scores: &mut Vec<i32>,
+    scores: &mut Scores,
 ) {
     let killers = ordering.killers;
     let counter = ordering.countermove();
@@ -37,6 +57,7 @@ pub fn score(
     // A quiet move's history depends on its squares alone, and the generators list
     // a piece move's forms (flips, neutral moves) together: each is looked up once.
     let mut last_history: Option<((Square, Square), i32)> = None;
+    let scores = &mut scores.values;
     scores.clear();
     scores.extend(list.iter().enumerate().map(|(k, &m)| {
         if Some(m) == hash_move {
@@ -119,11 +140,11 @@ pub fn is_long(list: &MoveList) -> bool {
 /// time, the first of equal scores first and the rest kept in order, and then the
 /// rest is sorted at once.
 #[inline]
-pub fn next(list: &mut MoveList, scores: &mut [i32], i: usize, long: bool) {
+pub fn next(list: &mut MoveList, scores: &mut Scores, i: usize, long: bool) {
     if !long {
-        pick(list, scores, i);
+        pick(list, &mut scores.values, i);
     } else if i < PICKED_BEFORE_SORT {
-        pick_in_order(list, scores, i);
+        pick_in_order(list, &mut scores.values, i);
     } else if i == PICKED_BEFORE_SORT {
         sort_from(list, scores, i);
     }
@@ -137,17 +158,37 @@ fn pick_in_order(list: &mut MoveList, scores: &mut [i32], i: usize) {
     scores[i..=best].rotate_right(1);
 }
 
-/// Sorts the list from index `i` on by score, best first, equal scores in order.
-fn sort_from(list: &mut MoveList, scores: &mut [i32], i: usize) {
-    let mut pairs: Vec<(i32, Move)> = scores[i..]
-        .iter()
-        .copied()
-        .zip(list[i..].iter().copied())
-        .collect();
-    pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
-    for (k, (score, m)) in pairs.into_iter().enumerate() {
-        scores[i + k] = score;
-        list[i + k] = m;
+/// Sorts the list from index `i` on by score, best first, equal scores in order. An
+/// unstable sort by score and then index (the order a stable sort gives, without the
+/// stable sort's own buffer), then the moves are moved to their places in place,
+/// cycle by cycle, so that sorting needs no room but `Scores::sorting`.
+fn sort_from(list: &mut MoveList, scores: &mut Scores, i: usize) {
+    const PLACED: u32 = u32::MAX;
+    let sorting = &mut scores.sorting;
+    sorting.clear();
+    sorting.extend(scores.values[i..].iter().zip(0..).map(|(&s, k)| (s, k)));
+    sorting.sort_unstable_by_key(|&(score, k)| (std::cmp::Reverse(score), k));
+    for (k, &(score, _)) in sorting.iter().enumerate() {
+        scores.values[i + k] = score;
+    }
+    // Place `k` takes the move from `sorting[k].1`: follow each cycle once.
+    let moves = &mut list[i..];
+    for start in 0..sorting.len() {
+        if sorting[start].1 == PLACED {
+            continue;
+        }
+        let first = moves[start];
+        let mut at = start;
+        loop {
+            let from = sorting[at].1 as usize;
+            sorting[at].1 = PLACED;
+            if from == start {
+                moves[at] = first;
+                break;
+            }
+            moves[at] = moves[from];
+            at = from;
+        }
     }
 }
 
@@ -168,11 +209,16 @@ mod tests {
         let scores: Vec<i32> = (0..list.len() as i32).map(|k| (k * 7919) % 13).collect();
         let mut want: Vec<(i32, Move)> = scores.iter().copied().zip(list.iter().copied()).collect();
         want.sort_by_key(|p| std::cmp::Reverse(p.0));
-        let (mut got_list, mut got_scores) = (list.clone(), scores.clone());
+        let mut got_list = list.clone();
+        let mut got_scores = Scores {
+            values: scores.clone(),
+            sorting: Vec::new(),
+        };
         for i in 0..got_list.len() {
             next(&mut got_list, &mut got_scores, i, true);
         }
         let got: Vec<(i32, Move)> = got_scores
+            .values
             .into_iter()
             .zip(got_list.iter().copied())
             .collect();
