@@ -554,21 +554,20 @@ mod tests {
     #[test]
     fn quiescence_checks_leave_other_variants_with_their_tactical_moves() {
         let fen = "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1";
-        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-        let (mut a, mut b) = (
-            crate::rules::move_list(pos.variant()),
-            crate::rules::move_list(pos.variant()),
-        );
-        tactical_moves_and_checks(&pos, &mut a);
-        tactical_moves(&pos, &mut b);
+        // Quiescence's first-ply list and its plain tactical list, in `variant`.
+        let lists = |variant| {
+            let pos = Position::from_fen(variant, fen).unwrap();
+            let (mut a, mut b) = (
+                crate::rules::move_list(variant),
+                crate::rules::move_list(variant),
+            );
+            tactical_moves_and_checks(&pos, &mut a);
+            tactical_moves(&pos, &mut b);
+            (a, b)
+        };
+        let (a, b) = lists(Variant::Chess);
         assert!(a.len() > b.len(), "chess has quiet checks too");
-        let pos = Position::from_fen(Variant::KnightRelay, fen).unwrap();
-        let (mut a, mut b) = (
-            crate::rules::move_list(pos.variant()),
-            crate::rules::move_list(pos.variant()),
-        );
-        tactical_moves_and_checks(&pos, &mut a);
-        tactical_moves(&pos, &mut b);
+        let (a, b) = lists(Variant::KnightRelay);
         assert_eq!(a.as_slice(), b.as_slice());
     }
 }
