@@ -266,14 +266,12 @@ impl Board {
         Ok(perft::perft(self.position(), depth as u32) as f64)
     }
 
-    /// The game as PGN, its moves in SAN. `tags` adds to or replaces the seven
-    /// standard tags (`Event`, `White`, ...); `Variant` and, from a set-up position,
-    /// `SetUp` and `FEN` are written as Baton writes them. The result is the game's
+    /// The game as PGN, its moves in SAN. `tags`, an optional object of strings (tag
+    /// name to value), adds to or replaces the seven standard tags (`Event`, `White`,
+    /// ...); `Variant` and, from a set-up position, `SetUp` and `FEN` are written as
+    /// Baton writes them. The result is the game's
     /// outcome, or `*` while it goes on.
-    pub fn pgn(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] tags: Option<Object>,
-    ) -> Result<String, JsValue> {
+    pub fn pgn(&self, tags: Option<Object>) -> Result<String, JsValue> {
         let given = match tags {
             Some(object) => js::string_pairs(&object, "PGN tag")?,
             None => Vec::new(),
