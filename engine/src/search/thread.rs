@@ -4,7 +4,8 @@
 //! path of positions it judges repetitions by). The search itself is `worker.rs`.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrdering};
-use std::time::Instant;
+// `std::time::Instant` natively; on WebAssembly, the host's clock (`performance.now()`).
+use web_time::Instant;
 
 use super::tt::TranspositionTable;
 use crate::moves::Move;
