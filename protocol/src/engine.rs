@@ -412,6 +412,19 @@ impl Engine {
         }
     }
 
+    /// Searches the position within `limits` (no pondering, no reports), waits for the
+    /// end and returns the move chosen (`None` where there is none): for a caller that
+    /// wants only the answer, as the tests and scripts do.
+    pub fn best_move(&mut self, limits: Limits) -> Result<Option<Move>, String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let on_done: DoneFn = Box::new(move |o| {
+            let _ = tx.send(o.best);
+        });
+        self.go(limits, false, Box::new(|_| {}), on_done)?;
+        self.wait();
+        Ok(rx.recv().ok().flatten())
+    }
+
     /// The opponent played the expected move: the ponder search becomes a normal one.
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {
@@ -486,21 +499,11 @@ mod tests {
     #[test]
     fn go_reports_a_legal_move_and_stop_joins() {
         let mut e = Engine::new();
-        let (tx, rx) = std::sync::mpsc::channel();
-        e.go(
-            Limits {
-                depth: Some(1),
-                ..Default::default()
-            },
-            false,
-            Box::new(|_| {}),
-            Box::new(move |o| {
-                let _ = tx.send(o.best);
-            }),
-        )
-        .expect("thread");
-        e.wait();
-        let best = rx.recv().expect("done called").expect("a move");
+        let limits = Limits {
+            depth: Some(1),
+            ..Default::default()
+        };
+        let best = e.best_move(limits).expect("thread").expect("a move");
         assert!(rules::legal_move_list(e.position()).contains(&best));
     }
 
