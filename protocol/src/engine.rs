@@ -412,17 +412,19 @@ impl Engine {
         }
     }
 
-    /// Searches the position within `limits` (no pondering, no reports), waits for the
-    /// end and returns the move chosen (`None` where there is none): for a caller that
-    /// wants only the answer, as the tests and scripts do.
-    pub fn best_move(&mut self, limits: Limits) -> Result<Option<Move>, String> {
+    /// Searches the position within `limits` (no pondering, no reports) and waits for
+    /// the end: the search's outcome (its move, nodes, depth), for a caller that wants
+    /// only the answer, as tests and scripts do. An error where the search could not
+    /// start, or ended without an outcome.
+    pub fn search_to_end(&mut self, limits: Limits) -> Result<search::Outcome, String> {
         let (tx, rx) = std::sync::mpsc::channel();
         let on_done: DoneFn = Box::new(move |o| {
-            let _ = tx.send(o.best);
+            let _ = tx.send(o);
         });
         self.go(limits, false, Box::new(|_| {}), on_done)?;
         self.wait();
-        Ok(rx.recv().ok().flatten())
+        rx.recv()
+            .map_err(|_| "the search ended without an outcome".to_string())
     }
 
     /// The opponent played the expected move: the ponder search becomes a normal one.
@@ -503,7 +505,11 @@ mod tests {
             depth: Some(1),
             ..Default::default()
         };
-        let best = e.best_move(limits).expect("thread").expect("a move");
+        let best = e
+            .search_to_end(limits)
+            .expect("done called")
+            .best
+            .expect("a move");
         assert!(rules::legal_move_list(e.position()).contains(&best));
     }
 

@@ -19,7 +19,11 @@ fn play(fen: &str, setup: impl FnOnce(&mut Engine), limits: Limits) -> String {
     setup(&mut e);
     e.set_position(Variant::Chess, Start::Fen(fen), &[])
         .expect("legal fen");
-    let best = e.best_move(limits).expect("search thread").expect("a move");
+    let best = e
+        .search_to_end(limits)
+        .expect("searched")
+        .best
+        .expect("a move");
     format_move(e.position(), best)
 }
 
