@@ -54,6 +54,9 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
     ));
     b.keep_screenshot("analysis");
     b.viewport(390, 844);
+    // The page laid out again for the phone's width before Stop is clicked, so the
+    // click lands on the button where it is now.
+    b.wait_for("window.innerWidth === 390");
     b.keep_screenshot("analysis-390");
     // Stop ends the analysis: the setting is off and nothing searches.
     b.click("#stop");
