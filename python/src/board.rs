@@ -2,6 +2,9 @@
 //! taken back), with its legal moves, SAN, FEN, check, outcome and perft; `Move` and
 //! `Outcome`, what it answers with.
 
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -15,33 +18,61 @@ use crate::errors::{move_error, InvalidFen, UnknownVariant};
 
 /// A move as Baton writes it: `uci` is Baton's move text (docs/protocol.md: `e2e4`,
 /// `e7e8q`, a two-part turn `e2e4,d5d6`) and `san` its SAN (docs/san.md), both for
-/// the position it was made in.
+/// the position it was made in. Two moves are equal when their text and position are.
 #[pyclass(module = "baton", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     #[pyo3(get)]
     pub uci: String,
-    #[pyo3(get)]
-    pub san: String,
+    /// Written on first use: SAN costs some hundred times what the move's text does
+    /// (it looks for other moves that fit the same pattern), and a stonesrelays
+    /// position has hundreds of turns of which a caller reads few.
+    san: OnceLock<String>,
+    /// The position the move is made in, shared by a position's moves.
+    pos: Arc<Position>,
+    m: baton_engine::Move,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.uci == other.uci && self.pos.hash() == other.pos.hash()
+    }
+}
+
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.uci.hash(state);
+        self.pos.hash().hash(state);
+    }
 }
 
 #[pymethods]
 impl Move {
+    /// The move in SAN (`Nf3`, `exd8=Q+`).
+    #[getter]
+    pub fn san(&self) -> &str {
+        self.san.get_or_init(|| format_san(&self.pos, self.m))
+    }
     fn __str__(&self) -> &str {
         &self.uci
     }
     fn __repr__(&self) -> String {
-        format!("Move(uci='{}', san='{}')", self.uci, self.san)
+        format!("Move(uci='{}', san='{}')", self.uci, self.san())
     }
 }
 
 impl Move {
-    /// The move `m` of `pos`, in both notations.
-    pub fn of(pos: &Position, m: baton_engine::Move) -> Move {
+    /// The move `m` of `pos` (shared by the position's moves).
+    pub fn of(pos: &Arc<Position>, m: baton_engine::Move) -> Move {
         Move {
             uci: format_move(pos, m),
-            san: format_san(pos, m),
+            san: OnceLock::new(),
+            pos: Arc::clone(pos),
+            m,
         }
+    }
+    /// The move `m` of `pos`, alone.
+    pub fn single(pos: &Position, m: baton_engine::Move) -> Move {
+        Move::of(&Arc::new(pos.clone()), m)
     }
 }
 
@@ -142,10 +173,10 @@ impl Board {
         }
         Ok(d)
     }
-    /// The FEN of the variant's start position.
+    /// The FEN of the variant's start position, as `fen()` writes it.
     #[getter]
-    fn start_fen(&self) -> &'static str {
-        self.position().variant().start_fen()
+    fn start_fen(&self) -> String {
+        Position::startpos(self.position().variant()).fen()
     }
     /// The side to move: `white` or `black`.
     #[getter]
@@ -158,7 +189,7 @@ impl Board {
         let mut pos = self.game.start().clone();
         let mut out = Vec::with_capacity(self.game.moves().len());
         for &m in self.game.moves() {
-            out.push(Move::of(&pos, m));
+            out.push(Move::single(&pos, m));
             pos = pos.play(m);
         }
         out
@@ -171,10 +202,10 @@ impl Board {
 
     /// Every legal move (every whole turn, in two-part variants), with its SAN.
     fn legal_moves(&self) -> Vec<Move> {
-        let pos = self.position();
-        rules::legal_move_list(pos)
+        let pos = Arc::new(self.position().clone());
+        rules::legal_move_list(&pos)
             .into_iter()
-            .map(|m| Move::of(pos, m))
+            .map(|m| Move::of(&pos, m))
             .collect()
     }
 
@@ -201,7 +232,7 @@ impl Board {
         let (Some(before), Some(&m)) = (self.game.previous(), self.game.moves().last()) else {
             return Err(PyIndexError::new_err("no move to take back"));
         };
-        let played = Move::of(before, m);
+        let played = Move::single(before, m);
         self.game.undo();
         Ok(played)
     }
@@ -256,7 +287,7 @@ impl Board {
         .collect();
         all.push(("Result".into(), result.clone()));
         all.push(("Variant".into(), start.variant().name().into()));
-        if start.fen() != start.variant().start_fen() {
+        if start.fen() != Position::startpos(start.variant()).fen() {
             all.push(("SetUp".into(), "1".into()));
             all.push(("FEN".into(), start.fen()));
         }
@@ -304,7 +335,7 @@ impl Board {
 impl Board {
     /// Plays a legal move, returning it as it was written before it was made.
     fn play(&mut self, m: baton_engine::Move) -> Move {
-        let played = Move::of(self.position(), m);
+        let played = Move::single(self.position(), m);
         self.game.play(m);
         played
     }

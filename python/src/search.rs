@@ -29,7 +29,7 @@ pub struct Line {
     #[pyo3(get)]
     mate: Option<i32>,
     #[pyo3(get)]
-    pv: Vec<Move>,
+    pv: Vec<Py<Move>>,
 }
 
 #[pymethods]
@@ -39,7 +39,7 @@ impl Line {
             (_, Some(m)) => format!("mate={m}"),
             (cp, None) => format!("cp={}", cp.unwrap_or(0)),
         };
-        let pv: Vec<&str> = self.pv.iter().map(|m| m.uci.as_str()).collect();
+        let pv: Vec<&str> = self.pv.iter().map(|m| m.get().uci.as_str()).collect();
         format!(
             "Line(multipv={}, depth={}, {score}, pv='{}')",
             self.multipv,
@@ -54,9 +54,9 @@ impl Line {
 #[pyclass(module = "baton", frozen)]
 pub struct SearchResult {
     #[pyo3(get)]
-    best: Option<Move>,
+    best: Option<Py<Move>>,
     #[pyo3(get)]
-    ponder: Option<Move>,
+    ponder: Option<Py<Move>>,
     #[pyo3(get)]
     depth: u32,
     #[pyo3(get)]
@@ -70,7 +70,7 @@ impl SearchResult {
     fn __repr__(&self) -> String {
         format!(
             "SearchResult(best={}, depth={}, nodes={}, lines={})",
-            self.best.as_ref().map_or("None", |m| m.uci.as_str()),
+            self.best.as_ref().map_or("None", |m| m.get().uci.as_str()),
             self.depth,
             self.nodes,
             self.lines.len()
@@ -88,6 +88,8 @@ pub struct Engine {
     /// Held for the whole of a search: one search at a time uses the table.
     tt: Mutex<TranspositionTable>,
     stop: AtomicBool,
+    /// True while a search thinks (and the GIL is released).
+    searching: AtomicBool,
 }
 
 #[pymethods]
@@ -104,6 +106,7 @@ impl Engine {
             threads,
             tt: Mutex::new(TranspositionTable::new(hash_mb)),
             stop: AtomicBool::new(false),
+            searching: AtomicBool::new(false),
         })
     }
 
@@ -139,7 +142,9 @@ impl Engine {
             // A poisoned lock only means an earlier search panicked; the table is
             // still a table.
             let tt = self.tt.lock().unwrap_or_else(|e| e.into_inner());
+            // A stop asked for before this search began is forgotten.
             self.stop.store(false, Ordering::Relaxed);
+            let _thinking = Thinking::new(&self.searching);
             let pondering = AtomicBool::new(false);
             let params = Params {
                 threads: self.threads,
@@ -160,14 +165,18 @@ impl Engine {
         let root = game.position();
         let lines = reports
             .into_values()
-            .map(|r| Py::new(py, line_of(root, &r)))
+            .map(|r| Py::new(py, line_of(py, root, &r)?))
             .collect::<PyResult<Vec<_>>>()?;
-        let ponder = outcome.best.zip(outcome.ponder).map(|(b, p)| {
-            let next = root.play(b);
-            Move::of(&next, p)
-        });
+        let ponder = match outcome.best.zip(outcome.ponder) {
+            Some((b, p)) => Some(Py::new(py, Move::single(&root.play(b), p))?),
+            None => None,
+        };
+        let best = match outcome.best {
+            Some(m) => Some(Py::new(py, Move::single(root, m))?),
+            None => None,
+        };
         Ok(SearchResult {
-            best: outcome.best.map(|m| Move::of(root, m)),
+            best,
             ponder,
             depth: outcome.depth,
             nodes: outcome.nodes,
@@ -175,7 +184,14 @@ impl Engine {
         })
     }
 
-    /// Ends the search under way (if any) as soon as possible.
+    /// Whether a search is thinking now (its GIL released): another thread sees it.
+    #[getter]
+    fn searching(&self) -> bool {
+        self.searching.load(Ordering::Relaxed)
+    }
+
+    /// Ends the search under way as soon as possible; it returns its best move so
+    /// far. A stop asked for while no search thinks is forgotten.
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -186,8 +202,24 @@ impl Engine {
     }
 }
 
+/// Marks a search under way for as long as it lives (to its end, or a panic's).
+struct Thinking<'a>(&'a AtomicBool);
+
+impl<'a> Thinking<'a> {
+    fn new(flag: &'a AtomicBool) -> Thinking<'a> {
+        flag.store(true, Ordering::Relaxed);
+        Thinking(flag)
+    }
+}
+
+impl Drop for Thinking<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
 /// A report as a `Line`, its moves written from the root.
-fn line_of(root: &Position, r: &Report) -> Line {
+fn line_of(py: Python<'_>, root: &Position, r: &Report) -> PyResult<Line> {
     let (cp, mate) = match r.score {
         Score::Cp(cp) => (Some(cp), None),
         Score::Mate(m) => (None, Some(m)),
@@ -195,14 +227,14 @@ fn line_of(root: &Position, r: &Report) -> Line {
     let mut pos = root.clone();
     let mut pv = Vec::with_capacity(r.pv.len());
     for &m in &r.pv {
-        pv.push(Move::of(&pos, m));
+        pv.push(Py::new(py, Move::single(&pos, m))?);
         pos = pos.play(m);
     }
-    Line {
+    Ok(Line {
         multipv: r.multipv,
         depth: r.depth,
         cp,
         mate,
         pv,
-    }
+    })
 }
