@@ -54,6 +54,13 @@ def test_node_limit():
     assert result.nodes <= 2000 + 2000  # the limit is checked every so many nodes
 
 
+def test_movetime_limit():
+    board = baton.Board("knightmate")
+    result = baton.Engine().search(board, movetime=100)
+    assert result.best.uci in [m.uci for m in board.legal_moves()]
+    assert result.lines[0].pv[0] == result.best
+
+
 def test_no_move_no_best():
     board = baton.Board("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     result = baton.Engine().search(board, depth=2)
