@@ -154,7 +154,8 @@ class SearchResult:
     def nodes(self) -> int: ...
     @property
     def lines(self) -> List[Line]:
-        """The lines found, best first (``multipv`` of them at most)."""
+        """The lines found, in MultiPV order (line 1 is the move played), ``multipv``
+        of them at most."""
 
 class Engine:
     """Baton's search, its hash table kept between searches."""

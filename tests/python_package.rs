@@ -73,7 +73,14 @@ fn the_python_package_builds_and_passes_its_tests() {
     let report = run(
         "pytest",
         Command::new("python3")
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "python/tests",
+            ])
             .current_dir(REPO)
             .env("PYTHONPATH", &site)
             .env("PYTHONDONTWRITEBYTECODE", "1"),

@@ -50,7 +50,8 @@ impl Line {
 }
 
 /// What a search found: the move to play (None when the side to move has no legal
-/// move), the reply it expects, the lines (best first), and its depth and nodes.
+/// move), the reply it expects, the lines (in MultiPV order: line 1 is the move
+/// played), and its depth and nodes.
 #[pyclass(module = "baton", frozen)]
 pub struct SearchResult {
     #[pyo3(get)]
