@@ -125,16 +125,16 @@ macro_rules! dispatch {
         use $crate::rules::{combining, flip, knightrelay, orthodox, stones};
         use $crate::variant::Variant as V;
         match $variant {
-            V::Chess => dispatch!(@with $R = orthodox::Chess => $body),
-            V::Knightmate => dispatch!(@with $R = orthodox::Knightmate => $body),
-            V::KnightRelay => dispatch!(@with $R = knightrelay::KnightRelay => $body),
+            V::Chess => $crate::rules::dispatch!(@with $R = orthodox::Chess => $body),
+            V::Knightmate => $crate::rules::dispatch!(@with $R = orthodox::Knightmate => $body),
+            V::KnightRelay => $crate::rules::dispatch!(@with $R = knightrelay::KnightRelay => $body),
             V::CombiningKnightmare => {
-                dispatch!(@with $R = combining::CombiningKnightmare => $body)
+                $crate::rules::dispatch!(@with $R = combining::CombiningKnightmare => $body)
             }
             V::StonesRelays | V::StonesRelaysTunnel => {
-                dispatch!(@with $R = stones::StonesRelays => $body)
+                $crate::rules::dispatch!(@with $R = stones::StonesRelays => $body)
             }
-            V::FlipShatranj | V::FlipShatranj8 => dispatch!(@with $R = flip::FlipShatranj => $body),
+            V::FlipShatranj | V::FlipShatranj8 => $crate::rules::dispatch!(@with $R = flip::FlipShatranj => $body),
         }
     }};
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::eval_cache::EvalCache;
 use super::memory::Memory;
 use super::movepick::see::see_ge;
-use super::movepick::{self, MovePicker, Picked};
+use super::movepick::{self, MovePicker, MovePolicy, NoRest, Picked, RestStage};
 use super::ordering::{Ordering, MAX_PLY};
 use super::search_params::*;
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -571,7 +571,9 @@ impl<'a> Worker<'a> {
             static_eval,
             improving,
         };
-        let score = self.search_moves(pos, &mut list, rest_done, alpha, skip, node);
+        // The picker keeps the variant's own second-stage state (`MovePolicy::Rest`).
+        let score = crate::rules::dispatch!(pos.variant, R => self
+            .search_moves::<<R as MovePolicy>::Rest>(pos, &mut list, rest_done, alpha, skip, node));
         self.pool.push(list);
         score
     }
@@ -583,7 +585,7 @@ impl<'a> Worker<'a> {
     /// (3a) skip the moves that pruning rules out, (3b) play it with its extension,
     /// (3c) search it (late-move reduction, principal variation), (3d) keep the best
     /// and stop at a cutoff; (4) store the result.
-    fn search_moves(
+    fn search_moves<S: RestStage>(
         &mut self,
         pos: &Position,
         list: &mut MoveList,
@@ -633,8 +635,9 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
-        let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
-            .unscored_hash_move(self.features.hash_move_unscored);
+        let mut picker =
+            MovePicker::<S>::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
+                .unscored_hash_move(self.features.hash_move_unscored);
         while let Some(picked) = picker.next_move(&self.ordering) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
@@ -1071,7 +1074,7 @@ impl<'a> Worker<'a> {
             }
         }
         // Every move of the list, best-ordered first, in one stage.
-        let mut picker = MovePicker::new(pos, list, &[], None, MAX_PLY - 1, true, None);
+        let mut picker = MovePicker::<NoRest>::new(pos, list, &[], None, MAX_PLY - 1, true, None);
         while let Some(Picked { m, .. }) = picker.next_move(&self.ordering) {
             if checks && !captures_or_promotes(pos, m) {
                 // A quiet check: worth a look unless the checking piece is lost.

@@ -3,8 +3,10 @@
 //! checks to quiescence; stonesrelays and the flip variants keep their lists of
 //! thousands of turns small.
 
-use super::{MovePolicy, Stage};
+use super::super::search_params::FRONTIER_CHECK_ESCAPES;
+use super::{MovePolicy, NoRest, RestStage, Stage};
 use crate::bitboard::Bitboard;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
@@ -15,20 +17,26 @@ use crate::rules::{combining::CombiningKnightmare, is_capture, knightrelay::Knig
 use crate::search::SearchProfile;
 
 impl MovePolicy for Chess {
+    type Rest = NoRest;
     fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
         tactical_moves_and_checks(pos, list);
     }
 }
 
 impl MovePolicy for Knightmate {
+    type Rest = NoRest;
     fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
         tactical_moves_and_checks(pos, list);
     }
 }
 
-impl MovePolicy for KnightRelay {}
+impl MovePolicy for KnightRelay {
+    type Rest = NoRest;
+}
 
-impl MovePolicy for CombiningKnightmare {}
+impl MovePolicy for CombiningKnightmare {
+    type Rest = NoRest;
+}
 
 /// The tactical moves and the quiet moves that check the enemy royal piece directly
 /// (the moved piece attacks it from its target square), for the first ply of
@@ -75,7 +83,7 @@ impl MovePolicy for StonesRelays {
     /// The turns with a neutral move are left out: one of them may block the check.
     const EVASIONS_COMPLETE: bool = false;
     /// First each piece move alone, then the piece moves with a neutral move.
-    const HAS_REST_STAGE: bool = true;
+    type Rest = NeutralRest;
     fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
         let forms = match stage {
             Stage::First => Forms::Plain,
@@ -83,18 +91,81 @@ impl MovePolicy for StonesRelays {
         };
         stones::generate_some(pos, forms, Pieces::All, list);
     }
-    fn neutral_checks(pos: &Position) -> NeutralMoves {
-        stones::neutral_checks(pos)
+}
+
+/// The forcing turns of stonesrelays' second stage, which a node tries past its limit,
+/// so that a mate that needs a neutral move is seen at the frontier too:
+/// - the turns whose neutral move alone would check the enemy king (a stone leaving
+///   a line, a relay bending a path onto the king: `stones::neutral_checks`);
+/// - the forms of a first-stage check whose neutral move ends beside the enemy king
+///   (`gave_check`): it may cover the king's last escape.
+#[derive(Default)]
+pub struct NeutralRest {
+    /// First-stage moves that gave check, and the enemy king's neighbours.
+    checks: Vec<(Square, Square)>,
+    escapes: Bitboard,
+    /// The neutral moves that alone would give check, once asked.
+    neutral_checks: Option<NeutralMoves>,
+}
+
+impl NeutralRest {
+    /// The neutral moves that alone would give check (asked once).
+    fn neutral_checks(&mut self, pos: &Position) -> &NeutralMoves {
+        self.neutral_checks
+            .get_or_insert_with(|| stones::neutral_checks(pos))
     }
-    fn neutral_moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
-        stones::neutral_moves_to(pos, squares)
+}
+
+/// Whether the enemy king has few squares of its own to go to
+/// (`FRONTIER_CHECK_ESCAPES`), so that a check may mate.
+fn king_boxed_in(pos: &Position) -> bool {
+    let Some(king) = pos.royals(!pos.side()).single() else {
+        return false;
+    };
+    let blocked = pos.them() | pos.all_neutral();
+    (pos.tables().king[king.idx()] & !blocked).count() <= FRONTIER_CHECK_ESCAPES
+}
+
+impl RestStage for NeutralRest {
+    const EXISTS: bool = true;
+
+    fn gave_check(&mut self, pos: &Position, m: Move) {
+        if self.checks.is_empty() {
+            // A check was given, so the enemy has a king.
+            self.escapes = pos.tables().king[pos.royal(!pos.side()).idx()];
+        }
+        self.checks.push((m.from, m.to));
     }
-    fn rest_with(pos: &Position, only: &NeutralMoves, list: &mut MoveList) {
-        stones::generate_with_neutral(pos, only, list);
+
+    fn forcing_moves(&mut self, pos: &Position, list: &mut MoveList) -> bool {
+        if !king_boxed_in(pos) {
+            self.neutral_checks = Some(NeutralMoves::default());
+        }
+        let mut only = self.neutral_checks(pos).clone();
+        if !self.checks.is_empty() {
+            only = only.join(&stones::neutral_moves_to(pos, self.escapes));
+        }
+        if only.is_empty() {
+            return false;
+        }
+        stones::generate_with_neutral(pos, &only, list);
+        true
+    }
+
+    fn narrow(&mut self, pos: &Position) {
+        self.neutral_checks(pos);
+    }
+
+    fn is_forcing(&self, m: Move) -> bool {
+        let neutral = self.neutral_checks.as_ref().expect("set by `narrow`");
+        m.extra.is_some_and(|(a, b)| {
+            neutral.has(a, b) || self.escapes.has(b) && self.checks.contains(&(m.from, m.to))
+        })
     }
 }
 
 impl MovePolicy for FlipShatranj {
+    type Rest = NoRest;
     /// Each capture with its most useful flip.
     fn tactical_moves(pos: &Position, list: &mut MoveList) {
         crate::rules::flip::generate_tactical(pos, list, |r| pos.variant.piece_value(r));
