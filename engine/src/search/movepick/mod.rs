@@ -15,7 +15,7 @@
 
 pub mod score;
 pub mod see;
-mod variants;
+pub mod variants;
 
 use super::ordering::Ordering;
 use crate::moves::{Move, MoveList};
