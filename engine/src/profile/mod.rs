@@ -14,6 +14,8 @@ mod combining;
 mod flip;
 mod knightmate;
 mod knightrelay;
+#[cfg(test)]
+mod nodoublestep;
 mod stones;
 
 use crate::eval::EvalProfile;

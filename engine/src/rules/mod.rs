@@ -11,6 +11,8 @@
 pub mod combining;
 pub mod flip;
 pub mod knightrelay;
+#[cfg(test)]
+pub mod nodoublestep;
 pub mod orthodox;
 pub mod stones;
 
@@ -137,6 +139,10 @@ macro_rules! dispatch {
             }
             V::FlipShatranj => $crate::rules::dispatch!(@as $R = flip::FlipShatranj => $body),
             V::FlipShatranj8 => $crate::rules::dispatch!(@as $R = flip::FlipShatranj8 => $body),
+            #[cfg(test)]
+            V::NoDoubleStep => {
+                $crate::rules::dispatch!(@as $R = $crate::rules::nodoublestep::NoDoubleStep => $body)
+            }
         }
     }};
     (@as $R:ident = $T:ty => $body:expr) => {{

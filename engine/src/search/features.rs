@@ -207,6 +207,8 @@ mod tests {
                 Variant::KnightRelay,
                 Variant::CombiningKnightmare,
                 Variant::FlipShatranj8,
+                // The test suite's own variant, with chess's profile.
+                Variant::NoDoubleStep,
             ]
         );
     }
