@@ -42,7 +42,7 @@ mod tests {
             })
             .map(|m| {
                 let mut next = pos.clone();
-                next.play_unchecked(m.clone());
+                next.play_unchecked(*m);
                 oracle_perft(&next, depth - 1)
             })
             .sum()
