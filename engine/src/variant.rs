@@ -116,6 +116,8 @@ const ORTHODOX_PIECES: &[(char, Role)] = &[
 ];
 const ORTHODOX_PROMOTIONS: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 const ORTHODOX_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// The letter tables and the records below are alike in shape only (as are the name
+// tables of the tests): data, one per piece set or variant, no logic to share.
 const FLIP_PIECES: &[(char, Role)] = &[
     ('P', Role::Pawn),
     ('N', Role::Knight),

@@ -25,7 +25,8 @@ use crate::search::{Features, SearchProfile};
 use crate::variant::Variant;
 
 /// A variant's engine profile, implemented by its type (`rules::dispatch!`) in its
-/// file here.
+/// file here. The records are alike in shape only: data, one per variant, each
+/// naming what differs from chess's (`..CHESS`).
 pub trait VariantProfile {
     const PROFILE: &'static Profile;
 }
