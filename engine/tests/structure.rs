@@ -443,7 +443,10 @@ fn the_reader_sees_production_code_after_a_files_first_test_item() {
 /// and this test link does not know it.
 #[test]
 fn the_test_suite_s_variant_is_not_in_the_library() {
-    let names: Vec<&str> = baton_engine::Variant::ALL.iter().map(|v| v.name()).collect();
+    let names: Vec<&str> = baton_engine::Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .collect();
     assert!(!names.contains(&"nodoublestep"), "{names:?}");
     assert!(baton_engine::Variant::parse("nodoublestep").is_err());
 }

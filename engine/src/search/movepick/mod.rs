@@ -6,12 +6,14 @@
 //!   and checks, its evasions, the two stages of a node), ordering hints and
 //!   near-duplicate moves, with orthodox answers by default;
 //! - `MovePicker`: a node's moves one at a time, stage by stage, best-ordered first
-//!   (after Stockfish's movepick);
+//!   (after Stockfish's movepick), generic over the variant's second stage
+//!   (`RestStage`), of which it knows only what that trait says;
 //! - `score`: the order of a stage's moves (from the history in `search::ordering`,
 //!   exchanges and the variant's hints), and picking the best remaining one;
 //! - `see`: exchange estimates.
 //!
-//! Each variant's answers are in `variants.rs`, beside the ones it shares.
+//! Each variant's answers are in its engine profile's file (`crate::profile`); what
+//! they share, and the search's own knowledge they use, in `variants.rs`.
 
 pub mod score;
 pub mod see;
