@@ -30,12 +30,16 @@ enum SecondPart {
     Flip,
 }
 
+/// Read from the rules record: a turn's second part is a neutral move where neutral
+/// pieces stand, a flip where pieces have states.
 fn second_part(v: Variant) -> SecondPart {
-    match v {
-        Variant::Chess | Variant::Knightmate | Variant::KnightRelay => SecondPart::Absent,
-        Variant::CombiningKnightmare => SecondPart::Absent,
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => SecondPart::Neutral,
-        Variant::FlipShatranj | Variant::FlipShatranj8 => SecondPart::Flip,
+    let facts = v.facts();
+    if facts.neutral_pieces {
+        SecondPart::Neutral
+    } else if facts.piece_states {
+        SecondPart::Flip
+    } else {
+        SecondPart::Absent
     }
 }
 

@@ -437,3 +437,16 @@ fn the_reader_sees_production_code_after_a_files_first_test_item() {
         "a test item was kept"
     );
 }
+
+/// The test suite's own variant (`rules::nodoublestep`, ARCHITECTURE.md's checklist
+/// proved) exists in the library's unit tests only: the library that the front ends
+/// and this test link does not know it.
+#[test]
+fn the_test_suite_s_variant_is_not_in_the_library() {
+    let names: Vec<&str> = baton_engine::Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .collect();
+    assert!(!names.contains(&"nodoublestep"), "{names:?}");
+    assert!(baton_engine::Variant::parse("nodoublestep").is_err());
+}

@@ -15,8 +15,19 @@
 
 use crate::piece::Color;
 use crate::position::Position;
+use crate::rules::orthodox::attacks;
 
-use super::Weights;
+use super::{side_terms, tapered, Weights};
+
+/// The evaluation of combiningknightmare: the shared terms, with the Knightmares'
+/// material as this module's share.
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    tapered(pos, w, |us| {
+        let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| attacks(pos, us, role, sq, occ));
+        let (km_mg, km_eg) = knightmare_terms(pos, w, us);
+        (mg + km_mg, eg + km_eg)
+    })
+}
 
 /// The numbers of the Knightmare terms, in 256ths of the component's material value.
 pub struct KnightmareWeights {

@@ -2,7 +2,7 @@
 //! piece, tapered between middlegame and endgame. The terms are shared; each variant
 //! brings its numbers (`weights`) and, where its rules need it, terms of its own.
 
-mod combining;
+pub mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod network;
@@ -47,15 +47,23 @@ pub fn weights(variant: Variant) -> &'static Weights {
     })
 }
 
-/// Which terms of its own (`weights::OwnTerms`, by name) the variant's evaluation
-/// reads: beside `evaluate`'s dispatch, which picks that evaluation.
-pub(crate) fn own_terms(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Chess | Variant::Knightmate | Variant::CombiningKnightmare => "none",
-        Variant::KnightRelay => "relay",
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => "stones",
-        Variant::FlipShatranj | Variant::FlipShatranj8 => "flip",
+/// A variant's evaluation, implemented by its type (the one `rules::dispatch!`), by
+/// default the chess family's. Its engine profile (`crate::profile`) says which; the
+/// terms themselves are this module's.
+pub trait Evaluate {
+    /// Which terms of its own (`weights::OwnTerms`, by name) its weights file holds and
+    /// `weighted` reads.
+    const OWN_TERMS: &'static str = "none";
+
+    /// The evaluation under the given weights, from the side to move's point of view.
+    fn weighted(pos: &Position, w: &Weights) -> i32 {
+        chess_family(pos, w)
     }
+}
+
+/// Which terms of its own (`Evaluate::OWN_TERMS`) the variant's evaluation reads.
+pub(crate) fn own_terms(variant: Variant) -> &'static str {
+    crate::rules::dispatch!(variant, R => <R as Evaluate>::OWN_TERMS)
 }
 
 /// Which evaluation the search uses. `Material` counts material only: the baseline
@@ -132,19 +140,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// shatranj's states, Stones & Relays' relays and stones) come from the weights too
 /// (`Weights::own`).
 pub fn weighted(pos: &Position, w: &Weights) -> i32 {
-    match pos.variant {
-        Variant::KnightRelay => knightrelay::evaluate(pos, w),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => flip::evaluate(pos, w),
-        Variant::CombiningKnightmare => tapered(pos, w, |us| {
-            let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
-                orthodox_attacks(pos, us, role, sq, occ)
-            });
-            let (km_mg, km_eg) = combining::knightmare_terms(pos, w, us);
-            (mg + km_mg, eg + km_eg)
-        }),
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => stones::evaluate(pos, w),
-        Variant::Chess | Variant::Knightmate => chess_family(pos, w),
-    }
+    crate::rules::dispatch!(pos.variant, R => <R as Evaluate>::weighted(pos, w))
 }
 
 /// The evaluation of the chess family (chess, knightmate) under the given weights.

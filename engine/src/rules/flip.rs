@@ -408,11 +408,14 @@ impl FlipHints {
     }
 }
 
-/// Insane Flip Relay Shatranj, 10x10 and 8x8: no check (kings are captured), a flip
+/// Insane Flip Relay Shatranj, 10x10 and 8x8 (`FILES`: one type per variant, the same
+/// rules code; the board is the position's): no check (kings are captured), a flip
 /// every turn.
-pub struct FlipShatranj;
+pub struct Flip<const FILES: u8>;
+pub type FlipShatranj = Flip<10>;
+pub type FlipShatranj8 = Flip<8>;
 
-impl super::Rules for FlipShatranj {
+impl<const FILES: u8> super::Rules for Flip<FILES> {
     crate::rules::moves_from_module!();
     /// A turn is a move and a flip: bounded by the army's size (`MOST_PIECES`).
     const MAX_MOVES: usize = MAX_MOVES;

@@ -11,6 +11,8 @@
 pub mod combining;
 pub mod flip;
 pub mod knightrelay;
+#[cfg(test)]
+pub mod nodoublestep;
 pub mod orthodox;
 pub mod stones;
 
@@ -114,28 +116,38 @@ pub trait Rules {
     }
 }
 
-/// Runs `$body` with `$R` naming the rules type of `$variant`: the one place that maps
-/// a variant to its rules. A variant missing here does not compile.
+/// Runs `$body` with `$R` naming the type of `$variant`: the one place that maps a
+/// variant to its type. That type implements the variant's rules (`Rules`), its search
+/// policy (`search::movepick::MovePolicy`), its evaluation (`eval::Evaluate`) and its
+/// engine profile (`profile::VariantProfile`), each in the layer that defines the
+/// trait; every caller dispatches through here, monomorphised (no function pointers
+/// on the hot paths). A variant missing here does not compile.
 macro_rules! dispatch {
-    (@with $R:ident = $T:ty => $body:expr) => {{
-        type $R = $T;
-        $body
-    }};
     ($variant:expr, $R:ident => $body:expr) => {{
         use $crate::rules::{combining, flip, knightrelay, orthodox, stones};
         use $crate::variant::Variant as V;
         match $variant {
-            V::Chess => dispatch!(@with $R = orthodox::Chess => $body),
-            V::Knightmate => dispatch!(@with $R = orthodox::Knightmate => $body),
-            V::KnightRelay => dispatch!(@with $R = knightrelay::KnightRelay => $body),
+            V::Chess => $crate::rules::dispatch!(@as $R = orthodox::Chess => $body),
+            V::Knightmate => $crate::rules::dispatch!(@as $R = orthodox::Knightmate => $body),
+            V::KnightRelay => $crate::rules::dispatch!(@as $R = knightrelay::KnightRelay => $body),
             V::CombiningKnightmare => {
-                dispatch!(@with $R = combining::CombiningKnightmare => $body)
+                $crate::rules::dispatch!(@as $R = combining::CombiningKnightmare => $body)
             }
-            V::StonesRelays | V::StonesRelaysTunnel => {
-                dispatch!(@with $R = stones::StonesRelays => $body)
+            V::StonesRelays => $crate::rules::dispatch!(@as $R = stones::StonesRelays => $body),
+            V::StonesRelaysTunnel => {
+                $crate::rules::dispatch!(@as $R = stones::StonesRelaysTunnel => $body)
             }
-            V::FlipShatranj | V::FlipShatranj8 => dispatch!(@with $R = flip::FlipShatranj => $body),
+            V::FlipShatranj => $crate::rules::dispatch!(@as $R = flip::FlipShatranj => $body),
+            V::FlipShatranj8 => $crate::rules::dispatch!(@as $R = flip::FlipShatranj8 => $body),
+            #[cfg(test)]
+            V::NoDoubleStep => {
+                $crate::rules::dispatch!(@as $R = $crate::rules::nodoublestep::NoDoubleStep => $body)
+            }
         }
+    }};
+    (@as $R:ident = $T:ty => $body:expr) => {{
+        type $R = $T;
+        $body
     }};
 }
 pub(crate) use dispatch;

@@ -1,6 +1,6 @@
 //! The search techniques each variant switches on (`Profile::search`): pruning
 //! and extensions that are sound under some rules and not others, one switch each.
-//! Why each variant sets them as it does is said beside its profile in `profile.rs`.
+//! Why each variant sets them as it does is said beside its profile (`profile/<v>.rs`).
 
 use super::search_params::{NullMove, PruningParams, QuietPruning, ReverseFutility};
 
@@ -30,7 +30,7 @@ pub struct Features {
     /// scored; where it cuts off, scoring hundreds of turns is saved. The rest is
     /// then scored with what the hash move's search taught the history, which cost
     /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
-    /// match showed that it helps (`profile.rs`).
+    /// match showed that it helps (`profile/`).
     pub hash_move_unscored: bool,
 }
 
@@ -88,7 +88,7 @@ impl Features {
 
 /// The sharper techniques measured in the chess family (chess, knightmate, knightrelay,
 /// combiningknightmare, flipshatranj8): the last five fields were measured in
-/// knightmate, `correction_history` also in the other four (`profile.rs`);
+/// knightmate, `correction_history` also in the other four (`profile/`);
 /// `CHESS_FAMILY` leaves all five but `correction_history` off. Off where they lost in a
 /// match (stonesrelays, flipshatranj; correction history there: screens stopped
 /// level) or were not measured; each variant may switch each one.
@@ -129,15 +129,15 @@ pub struct Sharp {
     /// +11.1 +/- 18.6 and (with the mended hash) +12.5 +/- 18.6 Elo more on two
     /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
     /// over 66 games paired in the same hours; docs/strength.md). The other variants'
-    /// screens are with their profiles (`profile.rs`).
+    /// screens are with their profiles (`profile/`).
     pub correction_history: bool,
     /// Shallow nodes on the principal variation skip moves as the others do (as in
     /// Stockfish), the root aside. Knightmate, against the build without it: see
-    /// `profile.rs`.
+    /// `profile/knightmate.rs`.
     pub pv_pruning: bool,
     /// At a PV node, a later move's null-window fail high is searched again with the
     /// null window, the child's own table cutoff left out, before the full-window
-    /// re-search (`Worker::search_child`). Flipshatranj: see `profile.rs`.
+    /// re-search (`Worker::search_child`). Flipshatranj: see `profile/flip.rs`.
     pub verified_fail_high: bool,
 }
 
@@ -232,6 +232,8 @@ mod tests {
                 Variant::KnightRelay,
                 Variant::CombiningKnightmare,
                 Variant::FlipShatranj8,
+                // The test suite's own variant, with chess's profile.
+                Variant::NoDoubleStep,
             ]
         );
     }

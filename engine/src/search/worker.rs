@@ -7,7 +7,7 @@ use super::history::{piece_target, Histories};
 use super::memory::Memory;
 use super::movepick::score::Scores;
 use super::movepick::see::see_ge;
-use super::movepick::{self, MovePicker, Picked};
+use super::movepick::{self, MovePicker, MovePolicy, NoRest, Picked, RestStage};
 use super::ordering::Ordering;
 use super::search_params::*;
 use super::stack::{Stack, MAX_PLY};
@@ -345,7 +345,9 @@ impl<'a> Worker<'a> {
             improving,
         };
         let mut scores = self.take_scores(pos.variant);
-        let score = self.search_moves(pos, &mut list, &mut scores, rest_done, alpha, node);
+        // The picker keeps the variant's own second-stage state (`MovePolicy::Rest`).
+        let score = crate::rules::dispatch!(pos.variant, R => self
+            .search_moves::<<R as MovePolicy>::Rest>(pos, &mut list, &mut scores, rest_done, alpha, node));
         self.pool.push(list);
         self.score_pool.push(scores);
         score
@@ -358,7 +360,7 @@ impl<'a> Worker<'a> {
     /// (3a) skip the moves that pruning rules out, (3b) play it with its extension,
     /// (3c) search it (late-move reduction, principal variation), (3d) keep the best
     /// and stop at a cutoff; (4) store the result.
-    fn search_moves(
+    fn search_moves<S: RestStage>(
         &mut self,
         pos: &Position,
         list: &mut MoveList,
@@ -416,7 +418,7 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
-        let mut picker = MovePicker::new(
+        let mut picker = MovePicker::<S>::new(
             pos,
             list,
             scores,
@@ -851,7 +853,7 @@ impl<'a> Worker<'a> {
         }
         // Every move of the list, best-ordered first, in one stage.
         // Ordered by history alone: quiescence keeps no killers and follows no line.
-        let mut picker = MovePicker::new(pos, list, scores, &[], None, true, None);
+        let mut picker = MovePicker::<NoRest>::new(pos, list, scores, &[], None, true, None);
         while let Some(Picked { m, .. }) =
             picker.next_move(&Ordering::history_only(&self.histories.moves))
         {

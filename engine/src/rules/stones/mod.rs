@@ -166,11 +166,14 @@ pub fn apply(pos: &mut Position, m: Move) {
     pos.switch_side();
 }
 
-/// Stones & Relays, with or without the tunnel: a turn is a piece move and, optionally,
-/// a neutral move.
-pub struct StonesRelays;
+/// Stones & Relays, with or without the tunnel (`TUNNEL`: one type per variant, the
+/// same rules code; the tunnel is the position's): a turn is a piece move and,
+/// optionally, a neutral move.
+pub struct Stones<const TUNNEL: bool>;
+pub type StonesRelays = Stones<false>;
+pub type StonesRelaysTunnel = Stones<true>;
 
-impl crate::rules::Rules for StonesRelays {
+impl<const TUNNEL: bool> crate::rules::Rules for Stones<TUNNEL> {
     crate::rules::moves_from_module!(into any sink);
     /// A turn moves a piece and a neutral piece, so the turns multiply. No proof
     /// bounds them below the board's size: a hill-climbing search over valid

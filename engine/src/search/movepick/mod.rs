@@ -6,24 +6,22 @@
 //!   and checks, its evasions, the two stages of a node), ordering hints and
 //!   near-duplicate moves, with orthodox answers by default;
 //! - `MovePicker`: a node's moves one at a time, stage by stage, best-ordered first
-//!   (after Stockfish's movepick);
+//!   (after Stockfish's movepick), generic over the variant's second stage
+//!   (`RestStage`), of which it knows only what that trait says;
 //! - `score`: the order of a stage's moves (from the history in `search::history`,
 //!   exchanges and the variant's hints), and picking the best remaining one;
 //! - `see`: exchange estimates.
 //!
-//! Each variant's answers are in `variants.rs`, beside the ones it shares.
+//! Each variant's answers are in its engine profile's file (`crate::profile`); what
+//! they share, and the search's own knowledge they use, in `variants.rs`.
 
 pub mod score;
 pub mod see;
-mod variants;
+pub mod variants;
 
 use super::ordering::Ordering;
-use super::search_params::FRONTIER_CHECK_ESCAPES;
-use crate::bitboard::Bitboard;
-use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::stones::NeutralMoves;
 use crate::rules::{self, dispatch, Rules};
 use crate::variant::Variant;
 use score::{is_long, next, Scores};
@@ -71,8 +69,9 @@ pub trait MovePolicy: Rules {
     /// of them losing to mate proves nothing: quiescence then searches the others.
     const EVASIONS_COMPLETE: bool = true;
 
-    /// Whether the second stage of `staged_moves` can hold moves (see `Stage`).
-    const HAS_REST_STAGE: bool = false;
+    /// The second stage of `staged_moves` (see `Stage`) and what a picker keeps to
+    /// limit it: `NoRest` where the first stage holds every move.
+    type Rest: RestStage;
 
     /// Appends the legal moves of one stage to `list`.
     fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
@@ -80,21 +79,43 @@ pub trait MovePolicy: Rules {
             Self::generate(pos, list);
         }
     }
+}
 
-    /// Where the second stage has neutral moves: those that alone would check the
-    /// enemy king. A node that tries few second-stage moves still tries the turns
-    /// that end with one (`MovePicker`).
-    fn neutral_checks(_pos: &Position) -> NeutralMoves {
-        NeutralMoves::default()
+/// A variant's second stage as a `MovePicker` limits it (`MovePolicy::Rest`): where a
+/// node tries only a few second-stage moves, which of the others are still forcing
+/// enough to try. The picker holds one, made afresh for each node.
+pub trait RestStage: Default {
+    /// Whether the second stage can hold moves.
+    const EXISTS: bool;
+
+    /// A first-stage move `m` gave check, where second-stage moves are limited.
+    fn gave_check(&mut self, pos: &Position, m: Move);
+
+    /// Where no second-stage move is allowed but the forcing ones (a limit of none),
+    /// appends just those to `list`; false if there are none.
+    fn forcing_moves(&mut self, pos: &Position, list: &mut MoveList) -> bool;
+
+    /// The limit is reached: from now on `is_forcing` is asked.
+    fn narrow(&mut self, pos: &Position);
+
+    /// Whether a second-stage move is still tried past the limit (after `narrow`).
+    fn is_forcing(&self, m: Move) -> bool;
+}
+
+/// The second stage of a variant that has none.
+#[derive(Default)]
+pub struct NoRest;
+
+impl RestStage for NoRest {
+    const EXISTS: bool = false;
+    fn gave_check(&mut self, _pos: &Position, _m: Move) {}
+    fn forcing_moves(&mut self, _pos: &Position, _list: &mut MoveList) -> bool {
+        false
     }
-
-    /// The neutral moves, legal now, that end on one of `squares`.
-    fn neutral_moves_to(_pos: &Position, _squares: Bitboard) -> NeutralMoves {
-        NeutralMoves::default()
+    fn narrow(&mut self, _pos: &Position) {}
+    fn is_forcing(&self, _m: Move) -> bool {
+        false
     }
-
-    /// Appends the second-stage moves that end with one of the neutral moves `only`.
-    fn rest_with(_pos: &Position, _only: &NeutralMoves, _list: &mut MoveList) {}
 }
 
 /// The search generates a node's moves in two stages, the second only when the first
@@ -148,24 +169,9 @@ pub fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
     dispatch!(pos.variant(), R => <R as MovePolicy>::staged_moves(pos, stage, list))
 }
 
-/// `MovePolicy::neutral_checks`.
-fn neutral_checks(pos: &Position) -> NeutralMoves {
-    dispatch!(pos.variant(), R => <R as MovePolicy>::neutral_checks(pos))
-}
-
-/// `MovePolicy::neutral_moves_to`.
-fn neutral_moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
-    dispatch!(pos.variant(), R => <R as MovePolicy>::neutral_moves_to(pos, squares))
-}
-
-/// `MovePolicy::rest_with`.
-fn rest_with(pos: &Position, only: &NeutralMoves, list: &mut MoveList) {
-    dispatch!(pos.variant(), R => <R as MovePolicy>::rest_with(pos, only, list))
-}
-
-/// `MovePolicy::HAS_REST_STAGE`.
+/// Whether the variant's second stage can hold moves (`RestStage::EXISTS`).
 pub fn has_rest_stage(variant: Variant) -> bool {
-    dispatch!(variant, R => <R as MovePolicy>::HAS_REST_STAGE)
+    dispatch!(variant, R => <<R as MovePolicy>::Rest as RestStage>::EXISTS)
 }
 
 /// A node's first moves into `list`, for a `MovePicker`: the first stage, and the
@@ -202,22 +208,15 @@ pub struct Picked {
 /// second stage too where the caller wants both at once) are scored by the thread's
 /// `Ordering` and handed out best first; when they are used up, the second stage is
 /// generated, scored and handed out the same way. Where a limit is set, a node tries
-/// only that many second-stage moves, and past it only the forcing ones, so that a
-/// mate that needs a neutral move is seen at the frontier too:
-/// - the turns whose neutral move alone would check the enemy king (a stone leaving
-///   a line, a relay bending a path onto the king: `MovePolicy::neutral_checks`);
-/// - the forms of a first-stage check whose neutral move ends beside the enemy king
-///   (`gave_check`): it may cover the king's last escape.
-///
-/// A limit of none (depth-1 non-PV nodes) generates only these forms.
-pub struct MovePicker<'a> {
+/// only that many second-stage moves, and past it only those its variant's `RestStage`
+/// (`S`) calls forcing; a limit of none (depth-1 non-PV nodes) generates only those.
+/// Quiescence hands out one list in one stage (`S` is `NoRest`).
+pub struct MovePicker<'a, S: RestStage> {
     pos: &'a Position,
     list: &'a mut MoveList,
     /// Moves never handed out (better MultiPV lines; the hash move in a singular search).
     skip: &'a [Move],
     hash_move: Option<Move>,
-    /// The variant has a second stage (asked once, not per move).
-    has_rest: bool,
     /// The stage's scores, in a buffer the caller keeps (no allocation per node).
     scores: &'a mut Scores,
     /// The stage's list was long when scored (`score::next`).
@@ -237,16 +236,13 @@ pub struct MovePicker<'a> {
     /// Moves handed out so far (both stages), and second-stage moves among them.
     tried: usize,
     rest_tried: usize,
-    /// First-stage moves that gave check, and the enemy king's neighbours.
-    checks: Vec<(Square, Square)>,
-    escapes: Bitboard,
-    /// The neutral moves that alone would give check, once the limit is reached.
-    neutral_checks: Option<NeutralMoves>,
+    /// What the variant's second stage keeps to tell its forcing moves.
+    rest: S,
     /// The rest of the list holds forcing moves only (the limit was reached).
     narrowed: bool,
 }
 
-impl<'a> MovePicker<'a> {
+impl<'a, S: RestStage> MovePicker<'a, S> {
     /// `list` holds the first stage (or both, then `rest_done`: see `first_moves`);
     /// `scores` is room for its scores; `rest_limit` is how many second-stage moves
     /// to try (`None`: all).
@@ -259,13 +255,12 @@ impl<'a> MovePicker<'a> {
         hash_move: Option<Move>,
         rest_done: bool,
         rest_limit: Option<usize>,
-    ) -> MovePicker<'a> {
+    ) -> MovePicker<'a, S> {
         MovePicker {
             pos,
             list,
             skip,
             hash_move,
-            has_rest: has_rest_stage(pos.variant()),
             scores,
             long: false,
             scored: false,
@@ -277,16 +272,14 @@ impl<'a> MovePicker<'a> {
             done: false,
             tried: 0,
             rest_tried: 0,
-            checks: Vec::new(),
-            escapes: Bitboard::EMPTY,
-            neutral_checks: None,
+            rest: S::default(),
             narrowed: false,
         }
     }
 
     /// Where the search asks for it (`unscored_hash_move`), hands out the hash move of
     /// a long list before scoring the list.
-    pub fn unscored_hash_move(mut self, on: bool) -> MovePicker<'a> {
+    pub fn unscored_hash_move(mut self, on: bool) -> MovePicker<'a, S> {
         self.hash_move_unscored = on;
         self
     }
@@ -315,7 +308,7 @@ impl<'a> MovePicker<'a> {
                 next(self.list, self.scores, i, self.long);
             }
             let m = self.list[i];
-            let stage = self.stage_of(m);
+            let stage = stage_of::<S>(m);
             if stage == Stage::Rest {
                 if !self.narrowed
                     && self.tried > 0
@@ -350,16 +343,6 @@ impl<'a> MovePicker<'a> {
         self.next = Some(0);
     }
 
-    /// The stage that generates `m`.
-    #[inline]
-    fn stage_of(&self, m: Move) -> Stage {
-        if self.has_rest && m.extra.is_some() {
-            Stage::Rest
-        } else {
-            Stage::First
-        }
-    }
-
     /// The first stage is used up: the second, unless it is done; limited to none,
     /// only its forcing moves.
     fn next_stage(&mut self) {
@@ -370,18 +353,10 @@ impl<'a> MovePicker<'a> {
         self.rest_done = true;
         self.list.clear();
         if self.rest_limit == Some(0) && self.tried > 0 {
-            if !self.king_boxed_in() {
-                self.neutral_checks = Some(NeutralMoves::default());
-            }
-            let mut only = self.neutral_checks().clone();
-            if !self.checks.is_empty() {
-                only = only.join(&neutral_moves_to(self.pos, self.escapes));
-            }
-            if only.is_empty() {
+            if !self.rest.forcing_moves(self.pos, self.list) {
                 self.done = true;
                 return;
             }
-            rest_with(self.pos, &only, self.list);
         } else {
             staged_moves(self.pos, Stage::Rest, self.list);
         }
@@ -392,41 +367,16 @@ impl<'a> MovePicker<'a> {
         self.next = None;
     }
 
-    /// The neutral moves that alone would give check (asked once).
-    fn neutral_checks(&mut self) -> &NeutralMoves {
-        let pos = self.pos;
-        self.neutral_checks
-            .get_or_insert_with(|| neutral_checks(pos))
-    }
-
-    /// Whether the enemy king has few squares of its own to go to
-    /// (`FRONTIER_CHECK_ESCAPES`), so that a check may mate.
-    fn king_boxed_in(&self) -> bool {
-        let pos = self.pos;
-        let Some(king) = pos.royals(!pos.side()).single() else {
-            return false;
-        };
-        let blocked = pos.them() | pos.all_neutral();
-        (pos.tables().king[king.idx()] & !blocked).count() <= FRONTIER_CHECK_ESCAPES
-    }
-
-    /// Keeps, from index `i` on, only the forcing second-stage moves (see the type's
-    /// comment), in their order.
+    /// Keeps, from index `i` on, only the first-stage moves and the forcing
+    /// second-stage ones (`RestStage::is_forcing`), in their order.
     fn narrow(&mut self, i: usize) {
         self.narrowed = true;
-        self.neutral_checks();
-        let (checks, escapes) = (&self.checks, self.escapes);
-        let neutral = self.neutral_checks.as_ref().expect("just set");
-        let forcing = |m: Move| {
-            m.extra.is_some_and(|(a, b)| {
-                neutral.has(a, b) || escapes.has(b) && checks.contains(&(m.from, m.to))
-            })
-        };
+        self.rest.narrow(self.pos);
         let mut kept = i;
         for j in i..self.list.len() {
             let m = self.list[j];
             // A list that holds both stages (`first_moves`) keeps its first-stage moves.
-            if self.stage_of(m) == Stage::First || forcing(m) {
+            if stage_of::<S>(m) == Stage::First || self.rest.is_forcing(m) {
                 self.list[kept] = m;
                 self.scores.values[kept] = self.scores.values[j];
                 kept += 1;
@@ -437,17 +387,23 @@ impl<'a> MovePicker<'a> {
     }
 
     /// The move just handed out gave check: where second-stage moves are limited, the
-    /// forms of a first-stage check that cover the king's escapes are still tried.
+    /// variant's `RestStage` may count some of their forms as forcing.
     pub fn gave_check(&mut self, picked: Picked) {
-        if !self.has_rest || picked.stage != Stage::First || self.rest_limit.is_none() {
+        if !S::EXISTS || picked.stage != Stage::First || self.rest_limit.is_none() {
             return;
         }
-        if self.checks.is_empty() {
-            // A check was given, so the enemy has a king.
-            let pos = self.pos;
-            self.escapes = pos.tables().king[pos.royal(!pos.side()).idx()];
-        }
-        self.checks.push((picked.m.from, picked.m.to));
+        self.rest.gave_check(self.pos, picked.m);
+    }
+}
+
+/// The stage that generates `m`: a move with a second part, where the variant has a
+/// second stage.
+#[inline]
+fn stage_of<S: RestStage>(m: Move) -> Stage {
+    if S::EXISTS && m.extra.is_some() {
+        Stage::Rest
+    } else {
+        Stage::First
     }
 }
 
@@ -488,7 +444,9 @@ mod tests {
         let history = History::default();
         let ordering = Ordering::history_only(&history);
         let mut scores = Scores::default();
-        let mut picker = MovePicker::new(&pos, &mut list, &mut scores, &[], None, rest_done, limit);
+        type Rest = <crate::rules::stones::StonesRelays as MovePolicy>::Rest;
+        let mut picker =
+            MovePicker::<Rest>::new(&pos, &mut list, &mut scores, &[], None, rest_done, limit);
         let mut out = Vec::new();
         while let Some(p) = picker.next_move(&ordering) {
             out.push(format_move(&pos, p.m));
@@ -529,7 +487,7 @@ mod tests {
         let order = |unscored: bool| {
             let mut list = list.clone();
             let mut scores = Scores::default();
-            let mut picker = MovePicker::new(
+            let mut picker = MovePicker::<NoRest>::new(
                 &pos,
                 &mut list,
                 &mut scores,

@@ -1,39 +1,25 @@
-//! Each variant's answers to the search's questions (`MovePolicy`). Knightrelay and
-//! combiningknightmare take the orthodox defaults; chess and knightmate add quiet
-//! checks to quiescence; stonesrelays and the flip variants keep their lists of
-//! thousands of turns small.
+//! The search's own answers that variants' policies (`MovePolicy`, implemented in
+//! each variant's engine profile) use: quiet checks for quiescence (chess and
+//! knightmate), stonesrelays' forcing second-stage turns (`NeutralRest`), the flips'
+//! ordering hints and near-duplicates.
 
-use super::{MovePolicy, Stage};
+use super::super::search_params::FRONTIER_CHECK_ESCAPES;
+use super::RestStage;
 use crate::bitboard::Bitboard;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::rules::flip::{flip_gain, FlipHints, FlipShatranj};
-use crate::rules::orthodox::{self, attacks, Chess, Knightmate};
-use crate::rules::stones::{self, Forms, NeutralMoves, Pieces, StonesRelays};
-use crate::rules::{combining::CombiningKnightmare, is_capture, knightrelay::KnightRelay};
+use crate::rules::flip::{flip_gain, FlipHints};
+use crate::rules::is_capture;
+use crate::rules::orthodox::{self, attacks};
+use crate::rules::stones::{self, NeutralMoves};
 use crate::search::SearchProfile;
-
-impl MovePolicy for Chess {
-    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-        tactical_moves_and_checks(pos, list);
-    }
-}
-
-impl MovePolicy for Knightmate {
-    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-        tactical_moves_and_checks(pos, list);
-    }
-}
-
-impl MovePolicy for KnightRelay {}
-
-impl MovePolicy for CombiningKnightmare {}
 
 /// The tactical moves and the quiet moves that check the enemy royal piece directly
 /// (the moved piece attacks it from its target square), for the first ply of
 /// quiescence: a mating net is seen a ply earlier.
-fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
+pub fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
     orthodox::generate(pos, list);
     let us = pos.side();
     let occ = pos.occupied();
@@ -53,66 +39,79 @@ fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
     });
 }
 
-impl MovePolicy for StonesRelays {
-    /// Generated directly: a turn has thousands of forms, most of them quiet. Only
-    /// plain forms: finding a neutral move that makes an illegal capture legal (a
-    /// pinned piece, a king taking a guarded piece) costs a check test per neutral
-    /// move and rarely succeeds.
-    fn tactical_moves(pos: &Position, list: &mut MoveList) {
-        stones::generate_some(pos, Forms::Plain, Pieces::Tactical, list);
-    }
-    /// A neutral move can mate: a capture gains more than its victim.
-    const GAIN_IS_VICTIM: bool = false;
-    /// Thousands of evasions (a neutral move after nearly any piece move may block):
-    /// the plain ones, or where there is none, one form per piece move, so that the
-    /// list is empty exactly when there is no legal turn.
-    fn quiescence_evasions(pos: &Position, list: &mut MoveList) {
-        stones::generate_some(pos, Forms::Plain, Pieces::All, list);
-        if list.is_empty() {
-            stones::generate_some(pos, Forms::First, Pieces::All, list);
-        }
-    }
-    /// The turns with a neutral move are left out: one of them may block the check.
-    const EVASIONS_COMPLETE: bool = false;
-    /// First each piece move alone, then the piece moves with a neutral move.
-    const HAS_REST_STAGE: bool = true;
-    fn staged_moves(pos: &Position, stage: Stage, list: &mut MoveList) {
-        let forms = match stage {
-            Stage::First => Forms::Plain,
-            Stage::Rest => Forms::Neutral,
-        };
-        stones::generate_some(pos, forms, Pieces::All, list);
-    }
-    fn neutral_checks(pos: &Position) -> NeutralMoves {
-        stones::neutral_checks(pos)
-    }
-    fn neutral_moves_to(pos: &Position, squares: Bitboard) -> NeutralMoves {
-        stones::neutral_moves_to(pos, squares)
-    }
-    fn rest_with(pos: &Position, only: &NeutralMoves, list: &mut MoveList) {
-        stones::generate_with_neutral(pos, only, list);
+/// The forcing turns of stonesrelays' second stage, which a node tries past its limit,
+/// so that a mate that needs a neutral move is seen at the frontier too:
+/// - the turns whose neutral move alone would check the enemy king (a stone leaving
+///   a line, a relay bending a path onto the king: `stones::neutral_checks`);
+/// - the forms of a first-stage check whose neutral move ends beside the enemy king
+///   (`gave_check`): it may cover the king's last escape.
+#[derive(Default)]
+pub struct NeutralRest {
+    /// First-stage moves that gave check, and the enemy king's neighbours.
+    checks: Vec<(Square, Square)>,
+    escapes: Bitboard,
+    /// The neutral moves that alone would give check, once asked.
+    neutral_checks: Option<NeutralMoves>,
+}
+
+impl NeutralRest {
+    /// The neutral moves that alone would give check (asked once).
+    fn neutral_checks(&mut self, pos: &Position) -> &NeutralMoves {
+        self.neutral_checks
+            .get_or_insert_with(|| stones::neutral_checks(pos))
     }
 }
 
-impl MovePolicy for FlipShatranj {
-    /// Each capture with its most useful flip.
-    fn tactical_moves(pos: &Position, list: &mut MoveList) {
-        crate::rules::flip::generate_tactical(pos, list, |r| pos.variant.piece_value(r));
+/// Whether the enemy king has few squares of its own to go to
+/// (`FRONTIER_CHECK_ESCAPES`), so that a check may mate.
+fn king_boxed_in(pos: &Position) -> bool {
+    let Some(king) = pos.royals(!pos.side()).single() else {
+        return false;
+    };
+    let blocked = pos.them() | pos.all_neutral();
+    (pos.tables().king[king.idx()] & !blocked).count() <= FRONTIER_CHECK_ESCAPES
+}
+
+impl RestStage for NeutralRest {
+    const EXISTS: bool = true;
+
+    fn gave_check(&mut self, pos: &Position, m: Move) {
+        if self.checks.is_empty() {
+            // A check was given, so the enemy has a king.
+            self.escapes = pos.tables().king[pos.royal(!pos.side()).idx()];
+        }
+        self.checks.push((m.from, m.to));
     }
-    /// A flip can threaten a king: a capture gains more than its victim.
-    const GAIN_IS_VICTIM: bool = false;
-    /// How useful each move's flip is.
-    fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
-        Some(flip_order_hints(pos, list))
+
+    fn forcing_moves(&mut self, pos: &Position, list: &mut MoveList) -> bool {
+        if !king_boxed_in(pos) {
+            self.neutral_checks = Some(NeutralMoves::default());
+        }
+        let mut only = self.neutral_checks(pos).clone();
+        if !self.checks.is_empty() {
+            only = only.join(&stones::neutral_moves_to(pos, self.escapes));
+        }
+        if only.is_empty() {
+            return false;
+        }
+        stones::generate_with_neutral(pos, &only, list);
+        true
     }
-    /// The same move with a flip that changes no threat.
-    fn is_redundant_quiet(pos: &Position, m: Move) -> bool {
-        is_quiet_flip(pos, m)
+
+    fn narrow(&mut self, pos: &Position) {
+        self.neutral_checks(pos);
+    }
+
+    fn is_forcing(&self, m: Move) -> bool {
+        let neutral = self.neutral_checks.as_ref().expect("set by `narrow`");
+        m.extra.is_some_and(|(a, b)| {
+            neutral.has(a, b) || self.escapes.has(b) && self.checks.contains(&(m.from, m.to))
+        })
     }
 }
 
 /// Ordering bonuses of the flip part of every move of `list` (side to move's view).
-fn flip_order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
+pub fn flip_order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
     let value = |r| pos.variant.piece_value(r);
     let hints = FlipHints::new(pos, value);
     list.iter()
@@ -128,7 +127,7 @@ fn flip_order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
 
 /// A turn whose flip neither concerns the moved piece nor changes any threat: one of
 /// many near-equivalent versions of the same move, which shallow searches may skip.
-fn is_quiet_flip(pos: &Position, m: Move) -> bool {
+pub fn is_quiet_flip(pos: &Position, m: Move) -> bool {
     let Some((f, _)) = m.extra else {
         return false;
     };

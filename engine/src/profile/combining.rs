@@ -1,0 +1,56 @@
+//! Combiningknightmare: chess's search without exchange estimates, the orthodox search
+//! policy, and the shared terms with the Knightmares' own (`eval::combining`).
+
+use super::chess::CHESS;
+use super::{Profile, VariantProfile};
+use crate::eval::{combining, Evaluate, Weights};
+use crate::position::Position;
+use crate::rules::combining::CombiningKnightmare;
+use crate::search::movepick::see::Exchanges;
+use crate::search::movepick::{MovePolicy, NoRest};
+
+impl VariantProfile for CombiningKnightmare {
+    const PROFILE: &'static Profile = &COMBINING_KNIGHTMARE;
+}
+
+impl MovePolicy for CombiningKnightmare {
+    type Rest = NoRest;
+}
+
+impl Evaluate for CombiningKnightmare {
+    fn weighted(pos: &Position, w: &Weights) -> i32 {
+        combining::evaluate(pos, w)
+    }
+}
+
+const COMBINING_KNIGHTMARE: Profile = Profile {
+    exchanges: Exchanges::None,
+    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
+    // 39-29-32, +34.9 +/- 56.8 (see knightrelay's). Correction history added since:
+    // against the build without it, 1,000 games at 15,000 nodes a move from the suite:
+    // 404-299-297, +36.6 +/- 18.1 Elo (LOS 100%, docs/strength.md).
+    search: CHESS.search,
+    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
+    exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
+    weights: include_str!("../../weights/combiningknightmare.toml"),
+    network: None,
+    // Knightmares of every pair of types, frozen (7th field) or not, a promotion
+    // race and a lone Knightmare ending.
+    openings: (
+        include_str!("../../../benches/openings/combiningknightmare.epd"),
+        10,
+    ),
+    bench: (
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+            "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
+            "r3k2r/pp3ppp/2(Qn)5/3(Bb)4/5(Rr)2/2N5/PP3PPP/R3K2R b KQkq - 3 12 f4",
+            "rn2k2r/pppq1ppp/4(Bb)3/3pP3/1(Qn)6/2N5/PPP2PPP/R3K2R w KQkq d6 0 9 -",
+            "3r2k1/2(Nb)2ppp/8/8/8/2(Bn)5/3R1PPP/3(Rq)1BK1 b - - 1 30 -",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/3(Nn)P3/2N5/PPPP1PPP/R1BQKB1R b KQkq - 0 4 d4",
+            "4k3/1P4P1/3(Br)4/8/2(Bq)5/8/1p4p1/4K3 w - - 0 40 -",
+            "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
+        ],
+        9,
+    ),
+};
