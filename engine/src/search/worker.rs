@@ -631,11 +631,11 @@ impl<'a> Worker<'a> {
         let rest_limit = if in_check {
             None
         } else {
-            rest_limit(depth, is_pv)
+            rest_limit(depth, is_pv, ply == 0)
         };
         let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
             .unscored_hash_move(self.features.hash_move_unscored);
-        while let Some(picked) = picker.next_move(&self.ordering) {
+        while let Some(picked) = self.next_move(&mut picker, best_score) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
 
@@ -711,6 +711,22 @@ impl<'a> Worker<'a> {
             );
         }
         best_score
+    }
+
+    /// The node's next move (step 3). Where the moves run out, every one searched lost
+    /// to mate and the second-stage limit held turns back, those are searched too: a
+    /// mated score is stored and passed up as a proof (the parent reports it as a
+    /// mate), so it must have seen every defence. A bound that is no mate instead
+    /// would be cheaper but would hide the mate the parent could have proven, and such
+    /// nodes are rare (the limit applies only where a move was searched and no check
+    /// is on the board).
+    #[inline(always)]
+    fn next_move(&self, picker: &mut MovePicker, best_score: i32) -> Option<Picked> {
+        picker.next_move(&self.ordering).or_else(|| {
+            (best_score <= -MATE_BOUND && picker.widen())
+                .then(|| picker.next_move(&self.ordering))
+                .flatten()
+        })
     }
 
     /// Records in the correction history what this node's search found, where it says

@@ -209,7 +209,9 @@ pub struct Picked {
 /// - the forms of a first-stage check whose neutral move ends beside the enemy king
 ///   (`gave_check`): it may cover the king's last escape.
 ///
-/// A limit of none (depth-1 non-PV nodes) generates only these forms.
+/// A limit of none (depth-1 non-PV nodes) generates only these forms. The turns held
+/// back are searched after all, without a limit, when the search asks for them
+/// (`widen`): where every turn tried lost to mate, a mate is no proof without them.
 pub struct MovePicker<'a> {
     pos: &'a Position,
     list: &'a mut MoveList,
@@ -244,6 +246,8 @@ pub struct MovePicker<'a> {
     neutral_checks: Option<NeutralMoves>,
     /// The rest of the list holds forcing moves only (the limit was reached).
     narrowed: bool,
+    /// Second-stage moves may have been held back by the limit (`widen`).
+    limited: bool,
 }
 
 impl<'a> MovePicker<'a> {
@@ -281,6 +285,7 @@ impl<'a> MovePicker<'a> {
             escapes: Bitboard::EMPTY,
             neutral_checks: None,
             narrowed: false,
+            limited: false,
         }
     }
 
@@ -371,6 +376,7 @@ impl<'a> MovePicker<'a> {
         self.rest_done = true;
         self.list.clear();
         if self.rest_limit == Some(0) && self.tried > 0 {
+            self.limited = true;
             if !self.king_boxed_in() {
                 self.neutral_checks = Some(NeutralMoves::default());
             }
@@ -415,6 +421,7 @@ impl<'a> MovePicker<'a> {
     /// comment), in their order.
     fn narrow(&mut self, i: usize) {
         self.narrowed = true;
+        self.limited = true;
         self.neutral_checks();
         let (checks, escapes) = (&self.checks, self.escapes);
         let neutral = self.neutral_checks.as_ref().expect("just set");
@@ -435,6 +442,32 @@ impl<'a> MovePicker<'a> {
         }
         self.list.truncate(kept);
         self.scores.truncate(kept);
+    }
+
+    /// Once `next_move` has no more: the second-stage moves the limit held back, handed
+    /// out from now on without a limit (best-ordered first). Whether there are any. The
+    /// moves handed out so far are the list's (the limit narrows the list it hands out
+    /// and drops only what it holds back), so the held-back ones are the second stage
+    /// less those.
+    pub fn widen(&mut self) -> bool {
+        if !self.limited {
+            return false;
+        }
+        self.limited = false;
+        self.rest_limit = None;
+        let tried: Vec<Move> = self.list.iter().copied().collect();
+        self.list.clear();
+        staged_moves(self.pos, Stage::Rest, self.list);
+        let skip = self.skip;
+        self.list
+            .retain(|m| !tried.contains(m) && !skip.contains(m));
+        if self.list.is_empty() {
+            return false;
+        }
+        self.rest_done = true;
+        self.done = false;
+        self.next = None;
+        true
     }
 
     /// The move just handed out gave check: where second-stage moves are limited, the
@@ -511,6 +544,42 @@ mod tests {
             let wanted = all.iter().filter(|m| m.ends_with(",a5b5")).count();
             let seen = rest.iter().filter(|m| m.ends_with(",a5b5")).count();
             assert_eq!(seen, wanted, "limit {limit:?}: every a5b5 turn");
+        }
+    }
+
+    /// What a limited picker held back, `widen` hands out: together every legal turn,
+    /// each once. And a picker that held nothing back has nothing to widen.
+    #[test]
+    fn widening_a_limited_picker_hands_out_the_turns_held_back() {
+        let fen = "kr6/1p6/8/8/S7/8/8/6PP/R6K w - - 0 1";
+        let pos = Position::from_fen(Variant::StonesRelays, fen).unwrap();
+        let mut all = crate::rules::move_list(pos.variant());
+        crate::rules::legal_moves(&pos, &mut all);
+        let mut all: Vec<String> = all.iter().map(|&m| format_move(&pos, m)).collect();
+        all.sort();
+        let ordering = Ordering::default();
+        for (limit, root) in [
+            (Some(0), false),
+            (Some(3), false),
+            (Some(3), true),
+            (None, false),
+        ] {
+            let mut list = crate::rules::move_list(pos.variant());
+            let rest_done = first_moves(&pos, &mut list, root, None);
+            let mut picker = MovePicker::new(&pos, &mut list, &[], None, 1, rest_done, limit);
+            let mut out = Vec::new();
+            while let Some(p) = picker.next_move(&ordering) {
+                out.push(format_move(&pos, p.m));
+            }
+            let before = out.len();
+            assert_eq!(picker.widen(), limit.is_some(), "limit {limit:?}");
+            while let Some(p) = picker.next_move(&ordering) {
+                out.push(format_move(&pos, p.m));
+            }
+            assert!(limit.is_none() || before < out.len(), "limit {limit:?}");
+            out.sort();
+            assert_eq!(out, all, "limit {limit:?}, root {root}");
+            assert!(!picker.widen(), "limit {limit:?}: widened once");
         }
     }
 
