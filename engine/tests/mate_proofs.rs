@@ -6,7 +6,7 @@
 
 use baton_engine::rng::Rng;
 use baton_engine::search::Score;
-use baton_engine::{parse_move, Game, Position, Variant};
+use baton_engine::{parse_move, rules, Game, Position, Role, Variant};
 use baton_testkit::{best, best_in, random_game};
 
 /// The game's last positions that are searched.
@@ -96,4 +96,25 @@ fn a_check_escaped_by_a_neutral_move_is_no_mate() {
             "{fen}: depth 1 says {score:?} ({m})"
         );
     }
+}
+
+/// From a random stonesrelays game (depth 2 against depth 1): White mates with a quiet
+/// pawn move and a neutral move (g7g8 with the stone h7 to h6), and with no other kind
+/// of turn (a depth-4 search of the others finds no mate). The root tries every turn:
+/// depth 1 finds it. (Under the root's old limit of 32 to 128 such turns, depth 4 was
+/// the first to.)
+#[test]
+fn a_mate_by_a_quiet_pawn_move_and_a_neutral_move_is_found_at_depth_1() {
+    let fen = "7k/4n2P/2p2PPS/SpPp4/S2K4/2PB4/8/3X4/S1X5 w - - 1 85 -";
+    let (m, score) = best(Variant::StonesRelays, fen, 1, 1);
+    assert_eq!(score, Score::Mate(1), "{fen}: {m}");
+    let pos = Position::from_fen(Variant::StonesRelays, fen).expect("the FEN is good");
+    let turn = parse_move(&pos, &m).expect("the search's move is legal");
+    assert!(
+        pos.role_at(pos.side(), turn.from) == Some(Role::Pawn)
+            && !rules::is_capture(&pos, turn)
+            && turn.promotion.is_none()
+            && turn.extra.is_some(),
+        "{m} is a quiet pawn move with a neutral move"
+    );
 }

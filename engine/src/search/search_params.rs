@@ -190,16 +190,22 @@ pub fn lmr(depth: i32, index: usize) -> i32 {
 
 /// How many second-stage moves (`movepick::Stage::Rest`) a node not in check tries once
 /// some move was tried: none at the frontier of the null-window tree, more at each ply
-/// above it up to depth 5, all higher up (`None`); PV nodes (the root too) more up
-/// to depth 3 and all above. The second stage is where most of a stonesrelays position's
-/// thousands of turns are; the first stage and quiescence still see every piece move,
-/// past the limit the forcing turns are still tried, and deeper iterations the rest.
-/// The limits at depths 4 and 5 cut the tree to depth 7 to a third in stonesrelays
-/// (37.8 s to 13.4 s with one thread over its bench) and steadied the tunnel's
-/// 2-thread times (1.37x to 1.79x); 100 games each at 5+0.05 showed no loss (+20.9 and
-/// +13.9, error bars +/- 64).
-pub fn rest_limit(depth: i32, is_pv: bool) -> Option<usize> {
+/// above it up to depth 5, all higher up (`None`); PV nodes more up to depth 3 and all
+/// above; the root every turn at every depth, so that a winning turn of a quiet piece
+/// move and a neutral move does not wait for depth 4 because of its rank in the
+/// ordering. The second stage is where most of a stonesrelays position's thousands of
+/// turns are; the first stage and quiescence still see every piece move, past the
+/// limit the forcing turns are still tried, and deeper iterations the rest. Where every
+/// turn a node tried lost to mate, it searches those the limit held back too
+/// (`Worker::next_move`): a mate is a proof. The limits at depths 4 and 5 cut the tree
+/// to depth 7 to a third in stonesrelays (37.8 s to 13.4 s with one thread over its
+/// bench) and steadied the tunnel's 2-thread times (1.37x to 1.79x); 100 games each at
+/// 5+0.05 showed no loss (+20.9 and +13.9, error bars +/- 64). Every turn at every PV
+/// node (not only the root) made stonesrelays' bench 33% and the tunnel's 53% larger,
+/// and the tunnel lost 9 of its first 10 games at 20k nodes a move.
+pub fn rest_limit(depth: i32, is_pv: bool, root: bool) -> Option<usize> {
     match (depth, is_pv) {
+        _ if root => None,
         (..=1, false) => Some(0),
         (2, false) => Some(8),
         (3, false) => Some(24),

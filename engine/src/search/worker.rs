@@ -416,7 +416,7 @@ impl<'a> Worker<'a> {
         let rest_limit = if in_check {
             None
         } else {
-            rest_limit(depth, is_pv)
+            rest_limit(depth, is_pv, ply == 0)
         };
         let mut picker = MovePicker::<S>::new(
             pos,
@@ -428,7 +428,7 @@ impl<'a> Worker<'a> {
             rest_limit,
         )
         .unscored_hash_move(self.features.hash_move_unscored);
-        while let Some(picked) = picker.next_move(&self.ordering(ply)) {
+        while let Some(picked) = self.next_move(&mut picker, best_score, ply) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
 
@@ -505,6 +505,28 @@ impl<'a> Worker<'a> {
             );
         }
         best_score
+    }
+
+    /// The node's next move (step 3). Where the moves run out, every one searched lost
+    /// to mate and the second-stage limit held turns back, those are searched too: a
+    /// mated score is stored and passed up as a proof (the parent reports it as a
+    /// mate), so it must have seen every defence. A bound that is no mate instead
+    /// would be cheaper but would hide the mate the parent could have proven, and such
+    /// nodes are rare (the limit applies only where a move was searched and no check
+    /// is on the board).
+    #[inline(always)]
+    fn next_move<S: RestStage>(
+        &self,
+        picker: &mut MovePicker<S>,
+        best_score: i32,
+        ply: usize,
+    ) -> Option<Picked> {
+        let ordering = self.ordering(ply);
+        picker.next_move(&ordering).or_else(|| {
+            (best_score <= -MATE_BOUND && picker.widen())
+                .then(|| picker.next_move(&ordering))
+                .flatten()
+        })
     }
 
     /// Records in the correction history what this node's search found, where it says

@@ -210,7 +210,9 @@ pub struct Picked {
 /// generated, scored and handed out the same way. Where a limit is set, a node tries
 /// only that many second-stage moves, and past it only those its variant's `RestStage`
 /// (`S`) calls forcing; a limit of none (depth-1 non-PV nodes) generates only those.
-/// Quiescence hands out one list in one stage (`S` is `NoRest`).
+/// The turns held back are searched after all, without a limit, when the search asks
+/// for them (`widen`): where every turn tried lost to mate, a mate is no proof without
+/// them. Quiescence hands out one list in one stage (`S` is `NoRest`).
 pub struct MovePicker<'a, S: RestStage> {
     pos: &'a Position,
     list: &'a mut MoveList,
@@ -240,6 +242,8 @@ pub struct MovePicker<'a, S: RestStage> {
     rest: S,
     /// The rest of the list holds forcing moves only (the limit was reached).
     narrowed: bool,
+    /// Second-stage moves may have been held back by the limit (`widen`).
+    limited: bool,
 }
 
 impl<'a, S: RestStage> MovePicker<'a, S> {
@@ -274,6 +278,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             rest_tried: 0,
             rest: S::default(),
             narrowed: false,
+            limited: false,
         }
     }
 
@@ -353,6 +358,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
         self.rest_done = true;
         self.list.clear();
         if self.rest_limit == Some(0) && self.tried > 0 {
+            self.limited = true;
             if !self.rest.forcing_moves(self.pos, self.list) {
                 self.done = true;
                 return;
@@ -371,6 +377,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
     /// second-stage ones (`RestStage::is_forcing`), in their order.
     fn narrow(&mut self, i: usize) {
         self.narrowed = true;
+        self.limited = true;
         self.rest.narrow(self.pos);
         let mut kept = i;
         for j in i..self.list.len() {
@@ -384,6 +391,32 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
         }
         self.list.truncate(kept);
         self.scores.values.truncate(kept);
+    }
+
+    /// Once `next_move` has no more: the second-stage moves the limit held back, handed
+    /// out from now on without a limit (best-ordered first). Whether there are any. The
+    /// moves handed out so far are the list's (the limit narrows the list it hands out
+    /// and drops only what it holds back), so the held-back ones are the second stage
+    /// less those.
+    pub fn widen(&mut self) -> bool {
+        if !self.limited {
+            return false;
+        }
+        self.limited = false;
+        self.rest_limit = None;
+        let tried: Vec<Move> = self.list.iter().copied().collect();
+        self.list.clear();
+        staged_moves(self.pos, Stage::Rest, self.list);
+        let skip = self.skip;
+        self.list
+            .retain(|m| !tried.contains(m) && !skip.contains(m));
+        if self.list.is_empty() {
+            return false;
+        }
+        self.rest_done = true;
+        self.done = false;
+        self.next = None;
+        true
     }
 
     /// The move just handed out gave check: where second-stage moves are limited, the
@@ -471,6 +504,46 @@ mod tests {
             let wanted = all.iter().filter(|m| m.ends_with(",a5b5")).count();
             let seen = rest.iter().filter(|m| m.ends_with(",a5b5")).count();
             assert_eq!(seen, wanted, "limit {limit:?}: every a5b5 turn");
+        }
+    }
+
+    /// What a limited picker held back, `widen` hands out: together every legal turn,
+    /// each once. And a picker that held nothing back has nothing to widen.
+    #[test]
+    fn widening_a_limited_picker_hands_out_the_turns_held_back() {
+        let fen = "kr6/1p6/8/8/S7/8/8/6PP/R6K w - - 0 1";
+        let pos = Position::from_fen(Variant::StonesRelays, fen).unwrap();
+        let mut all = crate::rules::move_list(pos.variant());
+        crate::rules::legal_moves(&pos, &mut all);
+        let mut all: Vec<String> = all.iter().map(|&m| format_move(&pos, m)).collect();
+        all.sort();
+        let history = History::default();
+        let ordering = Ordering::history_only(&history);
+        type Rest = <crate::rules::stones::StonesRelays as MovePolicy>::Rest;
+        for (limit, root) in [
+            (Some(0), false),
+            (Some(3), false),
+            (Some(3), true),
+            (None, false),
+        ] {
+            let mut list = crate::rules::move_list(pos.variant());
+            let rest_done = first_moves(&pos, &mut list, root, None);
+            let mut scores = Scores::default();
+            let mut picker =
+                MovePicker::<Rest>::new(&pos, &mut list, &mut scores, &[], None, rest_done, limit);
+            let mut out = Vec::new();
+            while let Some(p) = picker.next_move(&ordering) {
+                out.push(format_move(&pos, p.m));
+            }
+            let before = out.len();
+            assert_eq!(picker.widen(), limit.is_some(), "limit {limit:?}");
+            while let Some(p) = picker.next_move(&ordering) {
+                out.push(format_move(&pos, p.m));
+            }
+            assert!(limit.is_none() || before < out.len(), "limit {limit:?}");
+            out.sort();
+            assert_eq!(out, all, "limit {limit:?}, root {root}");
+            assert!(!picker.widen(), "limit {limit:?}: widened once");
         }
     }
 
