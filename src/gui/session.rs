@@ -19,6 +19,10 @@ use tokio::sync::watch;
 use baton_engine::pgn::{self, GameText, Notation};
 
 use super::clock::{Clock, TimeControl};
+use super::cpu::Cpu;
+
+/// What a game whose search waits for a core says.
+pub const WAITING: &str = "Baton waits for another game's search";
 
 /// Each game's hash table (MB): small, since up to `games::MAX_GAMES` games are kept.
 pub const GAME_HASH_MB: usize = 8;
@@ -206,6 +210,10 @@ pub struct Session {
     /// The game ended on time (the board's own outcome otherwise).
     flag: Option<Outcome>,
     changed: Arc<watch::Sender<u64>>,
+    /// The cores all games' searches share (`cpu`).
+    cpu: Arc<Cpu>,
+    /// The search that should run now waits for another game's to free a core.
+    waiting: bool,
     /// Dropped from the server's games (idle, or past the cap): its page is told so.
     pub closed: bool,
 }
@@ -249,7 +257,7 @@ fn letter(v: Variant, color: Color, role: baton_engine::Role) -> String {
 }
 
 impl Session {
-    pub fn new(id: String) -> Result<Session, String> {
+    pub fn new(id: String, cpu: Arc<Cpu>) -> Result<Session, String> {
         let mut engine = Engine::new();
         engine.set_option("Hash", &GAME_HASH_MB.to_string())?;
         Ok(Session {
@@ -262,6 +270,8 @@ impl Session {
             clock: None,
             flag: None,
             changed: Arc::new(watch::channel(0).0),
+            cpu,
+            waiting: false,
             closed: false,
         })
     }
@@ -305,6 +315,7 @@ impl Session {
     fn halt(&mut self) {
         self.engine.stop();
         self.play_when_done = false;
+        self.waiting = false;
         *lock(&self.live) = Live::default();
     }
 
@@ -582,6 +593,13 @@ impl Session {
     /// Starts a search: `play` makes Baton play its move when it ends.
     fn start(&mut self, limits: Limits, play: bool) -> Result<(), String> {
         self.halt();
+        // A core from the budget all games share, or wait for one (`cpu`): the page
+        // says so, and the game is told when a core is freed.
+        let threads = self.engine.options().threads;
+        let Some(permit) = self.cpu.take(threads, &self.changed) else {
+            self.waiting = true;
+            return Err(WAITING.into());
+        };
         // Baton plays its moves at the chosen level; analysis is at full strength.
         self.engine
             .set_level(if play { self.settings.level } else { None })?;
@@ -605,6 +623,8 @@ impl Session {
                 info_changed.send_modify(|n| *n = n.wrapping_add(1));
             }),
             Box::new(move |o| {
+                // The core goes back to the budget when the search ends.
+                let _permit = permit;
                 {
                     let mut live = lock(&done_live);
                     live.done = true;
@@ -881,6 +901,7 @@ impl Session {
             outcome,
             searching: self.engine.is_searching() && !live.done,
             baton_to_move: self.play_when_done,
+            waiting: self.waiting.then_some(WAITING),
             baton_plays: Sides {
                 white: self.baton_plays(Color::White),
                 black: self.baton_plays(Color::Black),
@@ -948,6 +969,8 @@ pub struct State {
     outcome: Option<OutcomeInfo>,
     searching: bool,
     baton_to_move: bool,
+    /// Why the search that should run does not: it waits for a core (`cpu`).
+    waiting: Option<&'static str>,
     baton_plays: Sides,
     search: SearchInfo,
     review: Option<ReviewInfo>,

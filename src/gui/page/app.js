@@ -240,6 +240,8 @@ function renderStatus() {
   } else {
     const baton = state.baton_plays[state.side];
     let s = `${state.side === "white" ? "White" : "Black"} to move` + (baton && state.baton_to_move ? " (Baton is thinking)" : "");
+    // Every tab's searches share the machine's cores: this one waits for a free one.
+    if (state.waiting) s += ` (${state.waiting})`;
     if (state.check.length) s += ", check";
     if (state.threatened.length) s += ", a king is attacked";
     status(s);
