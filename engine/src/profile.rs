@@ -10,6 +10,7 @@
 use crate::eval::EvalProfile;
 use crate::piece::{Role, NROLES};
 use crate::search::movepick::see::Exchanges;
+use crate::search::skill::Calibration;
 use crate::search::{Features, SearchProfile, Sharp};
 use crate::variant::Variant;
 
@@ -42,6 +43,10 @@ pub struct Profile {
     /// are judged at: 10 where that takes under a second a position, less where the
     /// two-part turns or flips make depth 10 a matter of minutes.
     pub openings: (&'static str, u32),
+    /// How the playing levels are tuned in this variant (`search::skill::Calibration`),
+    /// so that a level scores about the same against the same anchor in every variant:
+    /// chosen by the matches of docs/levels.md.
+    pub levels: Calibration,
 }
 
 impl Profile {
@@ -122,6 +127,7 @@ const CHESS: Profile = Profile {
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: include_str!("../weights/chess.toml"),
     network: None,
+    levels: Calibration::CHESS,
     openings: (include_str!("../../benches/openings/chess.epd"), 10),
     bench: (
         &[
@@ -186,6 +192,7 @@ const KNIGHT_RELAY: Profile = Profile {
     network: None,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
+    levels: Calibration::CHESS,
     openings: (include_str!("../../benches/openings/knightrelay.epd"), 10),
     bench: (
         &[
@@ -213,6 +220,7 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
     network: None,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
+    levels: Calibration::CHESS,
     openings: (
         include_str!("../../benches/openings/combiningknightmare.epd"),
         10,
@@ -263,6 +271,8 @@ const STONES_RELAYS: Profile = Profile {
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../weights/stonesrelays.toml"),
     network: None,
+    // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
+    levels: Calibration { nodes: 2.0 },
     openings: (include_str!("../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[
@@ -354,6 +364,9 @@ const FLIP_SHATRANJ: Profile = Profile {
     network: None,
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
+    // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
+    // 3,200 nodes, so four times chess's budget (docs/levels.md).
+    levels: Calibration { nodes: 4.0 },
     openings: (include_str!("../../benches/openings/flipshatranj.epd"), 6),
     bench: (
         &[
@@ -397,6 +410,8 @@ const FLIP_SHATRANJ8: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../weights/flipshatranj8.toml"),
     network: None,
+    // A move comes with a flip: twice chess's budget (docs/levels.md).
+    levels: Calibration { nodes: 2.0 },
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
         &[
