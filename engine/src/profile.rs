@@ -410,8 +410,9 @@ const FLIP_SHATRANJ8: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../weights/flipshatranj8.toml"),
     network: None,
-    // A move comes with a flip: twice chess's budget (docs/levels.md).
-    levels: Calibration { nodes: 2.0 },
+    // A move comes with a flip: four times chess's budget (twice left level 5 at
+    // 8-12 against the one-ply anchor, where chess's is 15-4-1; docs/levels.md).
+    levels: Calibration { nodes: 4.0 },
     openings: (include_str!("../../benches/openings/flipshatranj8.epd"), 6),
     bench: (
         &[

@@ -202,8 +202,8 @@ fn set_level_sets_a_levels_skill_and_full_strength_clears_it() {
 fn each_variants_levels_map_to_its_calibrated_limits() {
     use baton_protocol::levels::limits;
     let factor = |v: Variant| match v {
-        Variant::StonesRelays | Variant::StonesRelaysTunnel | Variant::FlipShatranj8 => 2.0,
-        Variant::FlipShatranj => 4.0,
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => 2.0,
+        Variant::FlipShatranj | Variant::FlipShatranj8 => 4.0,
         _ => 1.0,
     };
     for v in Variant::ALL {
