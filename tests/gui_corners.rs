@@ -167,6 +167,13 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     assert_eq!(b.eval("viewing.at"), json!(1));
     assert!(label(&mut b, "g1").contains("white knight"));
     assert_eq!(b.eval("live.clock.running"), json!("white"));
+    // The list is numbered from the game's start, not from the position shown.
+    assert_eq!(
+        b.eval(
+            "[...document.querySelectorAll('#movelist .num')].map(e => e.textContent).join(' ')"
+        ),
+        json!("1. 2.")
+    );
     b.keep_screenshot("clock-look-back");
     // No move is made on an earlier position: a click says why and picks nothing.
     b.click(&sq("b1"));

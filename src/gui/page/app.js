@@ -160,10 +160,12 @@ let movesDrawn = null;
 // The move list in SAN, numbered from the game's start, the current move marked; each
 // move is a button that shows the game after it.
 function renderMoves() {
-  // The FEN's sixth field is the move number (the stones variants add a seventh).
-  const number = parseInt(state.fen.split(" ")[5], 10) || 1;
-  const plyNow = (number - 1) * 2 + (state.side === "black" ? 1 : 0);
-  const first = plyNow - state.moves_played;
+  // The FEN's sixth field is the move number (the stones variants add a seventh): the
+  // game's own, also while an earlier position is shown.
+  const g = live || state;
+  const number = parseInt(g.fen.split(" ")[5], 10) || 1;
+  const plyNow = (number - 1) * 2 + (g.side === "black" ? 1 : 0);
+  const first = plyNow - g.moves_played;
   const at = state.review ? state.review.at : viewing ? viewing.at : state.san.length;
   let html = "";
   state.san.forEach((san, i) => {
