@@ -34,5 +34,5 @@ pub use notation::{format_move, parse_move, MoveError};
 pub use piece::{Color, Neutral, Piece, Role};
 pub use position::Position;
 pub use profile::Profile;
-pub use san::{format_san, parse_san};
+pub use san::{format_san, format_san_among, parse_san};
 pub use variant::{Variant, VariantFacts};

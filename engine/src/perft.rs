@@ -2,9 +2,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
 use crate::notation::format_move;
 use crate::position::Position;
 use crate::rules;
@@ -52,7 +53,8 @@ fn perft_with(pos: &Position, lists: &mut [MoveList], stop: &AtomicBool) -> u64 
     total
 }
 
-/// Per-root-move counts (`<move>: <count>`), computed in parallel over the root moves.
+/// Per-root-move counts (`<move>: <count>`), computed in parallel over the root moves
+/// (one after the other without the `threads` feature).
 pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
     divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
 }
@@ -63,17 +65,18 @@ pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec
         return Some(Vec::new());
     }
     let list = rules::legal_move_list(pos);
-    let rows = list
-        .par_iter()
-        .map(|&m| {
-            let count = if stop.load(Ordering::Relaxed) {
-                0
-            } else {
-                perft_until(&pos.play(m), depth - 1, stop)
-            };
-            (format_move(pos, m), count)
-        })
-        .collect();
+    let row = |&m: &Move| {
+        let count = if stop.load(Ordering::Relaxed) {
+            0
+        } else {
+            perft_until(&pos.play(m), depth - 1, stop)
+        };
+        (format_move(pos, m), count)
+    };
+    #[cfg(feature = "threads")]
+    let rows = list.par_iter().map(row).collect();
+    #[cfg(not(feature = "threads"))]
+    let rows = list.iter().map(row).collect();
     (!stop.load(Ordering::Relaxed)).then_some(rows)
 }
 

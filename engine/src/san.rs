@@ -301,8 +301,14 @@ fn write(pos: &Position, p: &Pattern) -> String {
 /// The move's SAN, with `+` for check and `#` for mate where the variant has check.
 /// `m` must be legal in `pos`.
 pub fn format_san(pos: &Position, m: Move) -> String {
-    let legal = rules::legal_move_list(pos);
-    let mut s = write(pos, &pattern_of(pos, m, &legal));
+    format_san_among(pos, m, &rules::legal_move_list(pos))
+}
+
+/// `format_san` with `pos`'s legal moves given, for a caller that writes many of
+/// them: a stonesrelays position has hundreds of turns, and generating them again
+/// for each one's SAN made writing them all cost hundreds of generations.
+pub fn format_san_among(pos: &Position, m: Move, legal: &[Move]) -> String {
+    let mut s = write(pos, &pattern_of(pos, m, legal));
     if pos.variant.has_check() {
         let child = pos.play(m);
         if rules::in_check(&child, child.side) {

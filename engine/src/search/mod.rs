@@ -109,7 +109,9 @@ pub const MAX_DEPTH: u32 = 100;
 /// A search thread's stack. Move lists live on the heap (the worker's pool); a ply of
 /// search measured about 5.5 KB of stack, so the deepest line (`MAX_PLY`, 128 plies)
 /// needs under 1 MB beyond the root's own frames. Searches overflowed 512 KiB and ran
-/// clean at 2 MiB in every variant; 8 MiB leaves a wide margin.
+/// clean at 2 MiB in every variant; 8 MiB leaves a wide margin. (The WebAssembly build
+/// searches on the caller's stack, which its link flags make as large: `wasm/build.sh`.)
+#[cfg(feature = "threads")]
 const THREAD_STACK: usize = 8 << 20;
 
 fn user_score(score: i32) -> Score {
@@ -125,7 +127,8 @@ fn user_score(score: i32) -> Score {
 /// Searches the game's current position within the limits and returns the best move.
 /// Reports go to `report` as each iteration finishes (one per MultiPV line). Runs
 /// `threads` workers (Lazy SMP: all search the same root and share the hash table);
-/// the first one decides when to stop and reports.
+/// the first one decides when to stop and reports. Without the `threads` feature
+/// (WebAssembly) the caller's thread is that first worker and `threads` is not read.
 pub fn think(
     params: &Params,
     tt: &TranspositionTable,
@@ -180,7 +183,9 @@ pub fn think(
     };
     let multipv = wanted.clamp(1, root_moves.len() - excluded.len());
 
+    #[cfg(feature = "threads")]
     let shift = pattern_shift(limits, max_depth, pos.game_ply());
+    #[cfg(feature = "threads")]
     let outcome = std::thread::scope(|scope| {
         for id in 1..params.threads.max(1) {
             let shared = &shared;
@@ -258,6 +263,10 @@ pub fn think(
         abort.store(true, Ordering::Relaxed);
         outcome
     });
+    #[cfg(not(feature = "threads"))]
+    let outcome = main_thread(
+        params, &shared, &history, max_depth, multipv, &excluded, clock, report,
+    );
     // Never return nothing while a legal move exists.
     let best = outcome
         .best
@@ -287,6 +296,7 @@ fn excluded_root_moves(root_moves: &[Move], searchmoves: &[Move]) -> Vec<Move> {
 /// (by id); a helper of group g searches g depths in a row and leaves out the next g,
 /// each at its own phase, so that every depth is searched by half of each group.
 /// `shift` moves the pattern (`pattern_shift`).
+#[cfg(feature = "threads")]
 fn helper_skips(id: usize, depth: i32, shift: u32) -> bool {
     let (mut first, mut size) = (1, 1);
     while id >= first + 2 * size {
@@ -308,6 +318,7 @@ fn helper_skips(id: usize, depth: i32, shift: u32) -> bool {
 /// position to depth 15 took 409K nodes with two threads that way against 356K
 /// aligned (16 alternating runs each; one thread 347K), its bench 2.34M against
 /// 2.28M (44 runs each; one thread 1.82M).
+#[cfg(feature = "threads")]
 fn pattern_shift(limits: &Limits, max_depth: i32, game_ply: u32) -> u32 {
     match limits.depth {
         Some(_) => max_depth as u32,
@@ -589,7 +600,9 @@ fn wait_while_pondering(params: &Params) {
 #[cfg(test)]
 mod tests {
     use super::worker::{Shared, Worker};
-    use super::{helper_skips, pattern_shift, Limits, TranspositionTable};
+    use super::TranspositionTable;
+    #[cfg(feature = "threads")]
+    use super::{helper_skips, pattern_shift, Limits};
     use crate::game::Game;
     use crate::variant::Variant;
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -633,6 +646,7 @@ mod tests {
     /// thread by the game's ply; in each group of helpers every depth is searched by
     /// half of them.
     #[test]
+    #[cfg(feature = "threads")]
     fn helpers_leave_out_depths_in_staggered_runs() {
         let searched = |id, ply| (1..=12).filter(|&d| !helper_skips(id, d, ply)).collect();
         let v: Vec<i32> = searched(1, 0);
@@ -652,6 +666,7 @@ mod tests {
     /// A search to a set depth has helper 1 search the limit and leave out the depth
     /// before it, whatever the game's ply; without one the game's ply moves the pattern.
     #[test]
+    #[cfg(feature = "threads")]
     fn helper_one_searches_a_depth_limit_and_leaves_out_the_depth_before() {
         for limit in [9, 14, 15] {
             let limits = Limits {

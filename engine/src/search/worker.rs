@@ -3,7 +3,8 @@
 //! `Features`) and quiescence search.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrdering};
-use std::time::Instant;
+// `std::time::Instant` natively; on WebAssembly, the host's clock (`performance.now()`).
+use web_time::Instant;
 
 use super::eval_cache::EvalCache;
 use super::memory::Memory;
