@@ -5,24 +5,23 @@
 //! colours) and the move list. Skipped, saying so, where Chromium is not installed
 //! (`.ci/run` installs it; under CI a missing Chromium fails).
 
-use baton_testkit::browser::{square as sq, Browser, CHROMIUM};
+use baton_testkit::browser::{board_page, board_server, square as sq, Browser};
 use baton_testkit::GuiServer;
 use serde_json::{json, Value};
-
-fn skip() -> bool {
-    !baton_testkit::installed("the browser board", &[CHROMIUM])
-}
 
 /// A board server and the page showing `variant` (at `fen`) with `mode`'s players;
 /// `None` (the test skips) without Chromium.
 fn board(variant: &str, fen: Option<&str>, mode: &str) -> Option<(GuiServer, Browser)> {
-    if skip() {
-        return None;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server, variant, fen, mode)?;
-    Some((server, b))
+    board_page(TEST, BATON, variant, fen, mode)
 }
+
+/// A board server alone, for a test that opens several pages.
+fn server() -> Option<GuiServer> {
+    board_server(TEST, BATON)
+}
+
+const TEST: &str = "the browser board";
+const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
 fn text(b: &mut Browser, expr: &str) -> String {
     let v = b.eval(expr);
@@ -68,14 +67,11 @@ fn play_through_api(b: &mut Browser, moves: &[&str]) {
 
 #[test]
 fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
-    if skip() {
+    let Some(server) = server() else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    };
     for (variant, last_file) in [("chess", "h"), ("stonesrelays", "h"), ("flipshatranj", "j")] {
-        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
-            return;
-        };
+        let mut b = Browser::open_board(&server, variant, None, "human-human");
         b.viewport(390, 844);
         b.wait_for("window.innerWidth === 390");
         // The board is drawn again for the new width.
@@ -167,21 +163,16 @@ fn a_second_click_on_the_picked_piece_deselects_and_esc_cancels() {
     let Some((_server, mut b)) = board("stonesrelays", None, "human-human") else {
         return;
     };
-    b.click(&sq("g1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.pick("g1");
     assert_eq!(b.marked("picked"), ["g1"]);
     b.click(&sq("g1"));
     b.wait_for("document.querySelectorAll('.sq.target, .sq.picked').length === 0");
     // Esc drops a pick...
-    b.click(&sq("g1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.pick("g1");
     b.key("Escape");
     b.wait_for("document.querySelectorAll('.sq.target, .sq.picked').length === 0");
     // ... and the turn's second part, playing nothing.
-    b.click(&sq("g1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&sq("f3"));
-    b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+    b.click_first_part("g1", "f3");
     b.key("Escape");
     b.wait_for(
         "document.querySelectorAll('.sq.target2').length === 0 \
@@ -295,10 +286,9 @@ fn a_move_is_played_with_the_keyboard_only() {
 
 #[test]
 fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
-    if skip() {
+    let Some(server) = server() else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    };
     let cases: [(&str, &[(&str, &str)]); 3] = [
         (
             "chess",
@@ -318,9 +308,7 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
         ("stonesrelays", &[("d5", "d5, relay"), ("b4", "b4, stone")]),
     ];
     for (variant, labels) in cases {
-        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
-            return;
-        };
+        let mut b = Browser::open_board(&server, variant, None, "human-human");
         for (square, want) in labels {
             assert_eq!(label(&mut b, square), *want, "{variant}");
         }
@@ -358,8 +346,7 @@ fn a_frozen_knightmare_is_marked_and_a_click_on_it_says_why_it_cannot_move() {
     b.wait_for("document.querySelector('#error-text').textContent.includes('may not move')");
     assert!(b.marked("target").is_empty());
     // After White's move it may move again: the mark goes.
-    b.click(&sq("e2"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.pick("e2");
     b.click(&sq("e4"));
     b.played(5);
     assert!(b.marked("frozen").is_empty());
@@ -367,14 +354,11 @@ fn a_frozen_knightmare_is_marked_and_a_click_on_it_says_why_it_cannot_move() {
 
 #[test]
 fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
-    if skip() {
+    let Some(server) = server() else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    };
     for variant in ["chess", "stonesrelays", "flipshatranj"] {
-        let Some(mut b) = Browser::open_board(&server, variant, None, "human-human") else {
-            return;
-        };
+        let mut b = Browser::open_board(&server, variant, None, "human-human");
         let dark = b.marked("dark");
         for square in ["a1", "b2", "c1"] {
             assert!(dark.contains(&square.to_string()), "{variant}: {square}");
@@ -394,9 +378,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
         }
     }
     // The knightmate commoner (M) is a lettered disc, not an orthodox king.
-    let Some(mut b) = Browser::open_board(&server, "knightmate", None, "human-human") else {
-        return;
-    };
+    let mut b = Browser::open_board(&server, "knightmate", None, "human-human");
     let commoner = text(
         &mut b,
         &format!("document.querySelector('{}').textContent", sq("b1")),
@@ -412,10 +394,7 @@ fn the_picked_neutral_piece_is_highlighted_in_the_turns_second_part() {
     let Some((_server, mut b)) = board("stonesrelays", None, "human-human") else {
         return;
     };
-    b.click(&sq("g1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(&sq("f3"));
-    b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+    b.click_first_part("g1", "f3");
     // The stone on b4 can step to a4, c4 or b3.
     b.click(&sq("b4"));
     b.wait_for("document.querySelectorAll('.sq.picked2').length === 1");
@@ -432,8 +411,7 @@ fn a_move_through_two_relays_is_drawn_as_its_path_not_a_jump() {
     let Some((_server, mut b)) = board("stonesrelays", Some(fen), "human-human") else {
         return;
     };
-    b.click(&sq("a1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.pick("a1");
     b.click(&sq("e7"));
     b.wait_for("document.querySelector('#arrows polyline.route')");
     // The line's corners are the squares' centres: a1, a5, e5, e7.
@@ -469,8 +447,7 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
         .into_iter()
         .enumerate()
     {
-        b.click(&sq(from));
-        b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+        b.pick(from);
         b.click(&sq(to));
         b.played(ply + 1);
     }

@@ -3,21 +3,17 @@
 //! so, where Chromium is not installed (`.ci/run` installs it).
 
 use baton_engine::Variant;
-use baton_testkit::browser::{Browser, CHROMIUM};
-use baton_testkit::GuiServer;
+use baton_testkit::browser::{board_server, Browser};
 
 // The page keeps a stream of events open, so it is driven over DevTools (a DOM dump
 // waits for the network to go quiet, which a live page never does).
 #[test]
 fn the_page_draws_every_variant_at_its_size() {
-    if !baton_testkit::installed("the browser board's page", &[CHROMIUM]) {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let url = server.url();
-    let Some(mut b) = Browser::open("about:blank") else {
+    let Some(server) = board_server("the browser board's page", env!("CARGO_BIN_EXE_baton")) else {
         return;
     };
+    let url = server.url();
+    let mut b = Browser::open("about:blank");
     for v in Variant::ALL {
         let t = v.geometry().tables();
         let page = format!("{url}&variant={}&mode=human-human", v.name());

@@ -4,36 +4,24 @@
 //! checked against the server's game. Skipped, saying so, where Chromium is not
 //! installed (`.ci/run` installs it).
 
-use baton_testkit::browser::{square as sq, Browser, CHROMIUM};
+use baton_testkit::browser::{board_page, board_server, square as sq, Browser};
 use baton_testkit::GuiServer;
 
 /// A board server and the page in Chromium showing `variant` (at `fen`), two people
 /// at the board; `None` (the test skips) without Chromium.
 fn board(variant: &str, fen: Option<&str>) -> Option<(GuiServer, Browser)> {
-    if skip() {
-        return None;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server, variant, fen, "human-human")?;
-    Some((server, b))
+    board_page(TEST, BATON, variant, fen, "human-human")
 }
 
-/// Clicks the piece on `square` and waits for its targets to be marked.
-fn lift(b: &mut Browser, square: &str) {
-    b.click(&sq(square));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-}
-
-fn skip() -> bool {
-    !baton_testkit::installed("clicks on the browser board", &[CHROMIUM])
-}
+const TEST: &str = "clicks on the browser board";
+const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
 #[test]
 fn a_click_shows_the_targets_and_a_second_click_or_a_drag_moves() {
     let Some((_server, mut b)) = board("chess", None) else {
         return;
     };
-    lift(&mut b, "e2");
+    b.pick("e2");
     assert_eq!(b.marked("target"), ["e3", "e4"]);
     assert_eq!(b.marked("picked"), ["e2"]);
     b.click(&sq("e4"));
@@ -68,10 +56,8 @@ fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
     let Some((_server, mut b)) = board("stonesrelays", None) else {
         return;
     };
-    lift(&mut b, "g1");
-    b.click(&sq("f3"));
     // Second part: the neutral pieces that can move are marked.
-    b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+    b.click_first_part("g1", "f3");
     assert!(b
         .eval("document.querySelector('#step').textContent")
         .as_str()
@@ -97,7 +83,7 @@ fn a_stonesrelays_turn_is_entered_as_a_piece_move_then_a_neutral_move() {
     let last = b.played(1);
     assert!(last.starts_with(&format!("g1f3,{pick}")), "{last}");
     // A turn without a neutral move, where the rules allow one: the step bar's button.
-    lift(&mut b, "g9");
+    b.pick("g9");
     b.click(&sq("h7"));
     b.wait_for("document.querySelector('#no-second')");
     b.click("#no-second");
@@ -109,7 +95,7 @@ fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
     let Some((_server, mut b)) = board("flipshatranj8", None) else {
         return;
     };
-    lift(&mut b, "b1");
+    b.pick("b1");
     let to = b.marked("target")[0].clone();
     b.click(&sq(&to));
     b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
@@ -121,17 +107,14 @@ fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
 
 #[test]
 fn the_page_plays_while_forty_idle_connections_stay_open() {
-    if skip() {
+    let Some(server) = board_server(TEST, BATON) else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    };
     let idle: Vec<std::net::TcpStream> = (0..40)
         .map(|_| std::net::TcpStream::connect(&server.addr).expect("connect"))
         .collect();
-    let Some(mut b) = Browser::open_board(&server, "chess", None, "human-human") else {
-        return;
-    };
-    lift(&mut b, "e2");
+    let mut b = Browser::open_board(&server, "chess", None, "human-human");
+    b.pick("e2");
     b.click(&sq("e4"));
     assert_eq!(b.played(1), "e2e4");
     drop(idle);

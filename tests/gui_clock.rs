@@ -5,25 +5,29 @@
 //! time: each waits for an outcome. Skipped, saying so, where Chromium is not
 //! installed (under CI=true that fails).
 
-use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::browser::{board_page, Browser};
 use baton_testkit::GuiServer;
 use serde_json::json;
 
-fn skip() -> bool {
-    !baton_testkit::installed("clocks on the browser board", &[CHROMIUM])
+const TEST: &str = "clocks on the browser board";
+const BATON: &str = env!("CARGO_BIN_EXE_baton");
+
+/// A board server and the page showing chess (from `fen`) with `mode`'s players and
+/// the clocks set to `tc` as a person sets them, once the game has them; `None` (the
+/// test skips) without Chromium.
+fn clocked(fen: Option<&str>, mode: &str, tc: &str) -> Option<(GuiServer, Browser)> {
+    let (server, mut b) = board_page(TEST, BATON, "chess", fen, mode)?;
+    b.set_control("tc", tc);
+    b.wait_for("!!state.clock");
+    Some((server, b))
 }
 
 #[test]
 fn a_flag_falls_and_the_page_says_who_lost_on_time() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
+    let Some((_server, mut b)) = clocked(None, "human-human", "1s+0") else {
         return;
     };
-    b.set_control("tc", "1s+0");
-    b.wait_for("state.clock && state.clock.white_ms === 1000 && state.clock.black_ms === 1000");
+    b.wait_for("state.clock.white_ms === 1000 && state.clock.black_ms === 1000");
     b.keep_screenshot("clocks");
     // The first move starts the clocks; Black's runs out while nobody acts.
     b.click_move("e2", "e4", 1);
@@ -58,19 +62,11 @@ fn a_flag_falls_and_the_page_says_who_lost_on_time() {
 
 #[test]
 fn a_flag_fall_is_a_draw_when_the_opponent_cannot_win() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     // Black has a lone king: when White's time runs out, Black cannot win.
-    let Some(mut b) = Browser::board(
-        &server,
-        "&variant=chess&mode=human-human&fen=4k3/8/8/8/8/8/8/3QK3%20b%20-%20-%200%201",
-    ) else {
+    let fen = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1";
+    let Some((_server, mut b)) = clocked(Some(fen), "human-human", "1s+0") else {
         return;
     };
-    b.set_control("tc", "1s+0");
-    b.wait_for("!!state.clock");
     b.click_move("e8", "e7", 1);
     b.wait_for("!!state.outcome");
     assert_eq!(b.eval("state.outcome.result"), "1/2-1/2");
@@ -82,16 +78,10 @@ fn a_flag_fall_is_a_draw_when_the_opponent_cannot_win() {
 
 #[test]
 fn baton_plays_under_a_clock() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-baton") else {
+    // Ten seconds and a tenth a move: Baton's time management keeps its moves short.
+    let Some((_server, mut b)) = clocked(None, "human-baton", "10s+0.1") else {
         return;
     };
-    // Ten seconds and a tenth a move: Baton's time management keeps its moves short.
-    b.set_control("tc", "10s+0.1");
-    b.wait_for("!!state.clock");
     b.click_move("e2", "e4", 1);
     b.wait_for("state.moves_played === 2 && !state.outcome");
     b.click_move("d2", "d4", 3);
@@ -107,15 +97,9 @@ fn baton_plays_under_a_clock() {
 
 #[test]
 fn the_clocks_pause_on_undo_and_give_the_time_back() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
+    let Some((_server, mut b)) = clocked(None, "human-human", "15+10") else {
         return;
     };
-    b.set_control("tc", "15+10");
-    b.wait_for("!!state.clock");
     b.click_move("e2", "e4", 1);
     b.click_move("e7", "e5", 2);
     b.wait_for("state.clock.running === 'white'");

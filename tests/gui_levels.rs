@@ -2,16 +2,17 @@
 //! level reaches the engine (Baton's next move is searched at that level). Skipped, saying so, where Chromium is not installed
 //! (under CI=true that fails).
 
-use baton_testkit::browser::{Browser, CHROMIUM};
-use baton_testkit::GuiServer;
+use baton_testkit::browser::board_page;
 
 #[test]
 fn a_level_chosen_on_the_board_reaches_the_engine() {
-    if !baton_testkit::installed("levels on the browser board", &[CHROMIUM]) {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-baton") else {
+    let Some((_server, mut b)) = board_page(
+        "levels on the browser board",
+        env!("CARGO_BIN_EXE_baton"),
+        "chess",
+        None,
+        "human-baton",
+    ) else {
         return;
     };
     b.eval(

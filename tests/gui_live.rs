@@ -4,13 +4,12 @@
 //! once; an error stays on screen while events come; scores are from White's side.
 //! Skipped, saying so, where Chromium is not installed (under CI=true that fails).
 
-use baton_testkit::browser::{Browser, CHROMIUM};
+use baton_testkit::browser::{board_page, Browser};
 use baton_testkit::GuiServer;
 use serde_json::json;
 
-fn skip() -> bool {
-    !baton_testkit::installed("live search on the browser board", &[CHROMIUM])
-}
+const TEST: &str = "live search on the browser board";
+const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
 /// Counts the stream's `state` events from now on, in `window.seen`.
 fn count_events(b: &mut Browser) {
@@ -21,17 +20,21 @@ fn count_events(b: &mut Browser) {
 const LINES_FOR_BOARD: &str = "state.search.fen === state.fen \
      && state.search.lines.length > 0 && document.querySelectorAll('#lines div b').length > 0";
 
-#[test]
-fn analysis_goes_on_after_a_move_and_after_changing_lines() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
-        return;
-    };
+/// A board server and the page showing chess (from `fen`), two people at the board,
+/// analysing: Analyse clicked and its first line shown. `None` (the test skips)
+/// without Chromium.
+fn analysing(fen: Option<&str>) -> Option<(GuiServer, Browser)> {
+    let (server, mut b) = board_page(TEST, BATON, "chess", fen, "human-human")?;
     b.click("#analyse");
     b.wait_for(LINES_FOR_BOARD);
+    Some((server, b))
+}
+
+#[test]
+fn analysis_goes_on_after_a_move_and_after_changing_lines() {
+    let Some((_server, mut b)) = analysing(None) else {
+        return;
+    };
     let start = b.eval("state.fen");
     b.click_move("e2", "e4", 1);
     // The old line goes at once: the lines the page has are of the new position, if
@@ -51,6 +54,9 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
     ));
     b.keep_screenshot("analysis");
     b.viewport(390, 844);
+    // The page laid out again for the phone's width before Stop is clicked, so the
+    // click lands on the button where it is now.
+    b.wait_for("window.innerWidth === 390");
     b.keep_screenshot("analysis-390");
     // Stop ends the analysis: the setting is off and nothing searches.
     b.click("#stop");
@@ -59,11 +65,7 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
 
 #[test]
 fn stop_on_batons_turn_plays_its_move_at_once() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-baton") else {
+    let Some((_server, mut b)) = board_page(TEST, BATON, "chess", None, "human-baton") else {
         return;
     };
     // Baton may think for an hour a move: only Stop brings its move within the test.
@@ -81,16 +83,10 @@ fn stop_on_batons_turn_plays_its_move_at_once() {
 
 #[test]
 fn an_error_stays_on_screen_while_the_stream_goes_on() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let Some(mut b) = Browser::board(&server, "&variant=chess&mode=human-human") else {
+    // Analysis keeps events coming.
+    let Some((_server, mut b)) = analysing(None) else {
         return;
     };
-    // Analysis keeps events coming.
-    b.click("#analyse");
-    b.wait_for(LINES_FOR_BOARD);
     // Typed (an input event), so the events' redrawing keeps it.
     b.eval(
         "(() => { const f = document.getElementById('fen'); f.value = 'not a fen'; \
@@ -121,20 +117,12 @@ fn an_error_stays_on_screen_while_the_stream_goes_on() {
 
 #[test]
 fn the_stream_carries_scores_from_whites_side() {
-    if skip() {
-        return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
     // White a queen up, Black to move: good for White, bad for the side to move (and
     // no mate within the search's reach).
-    let Some(mut b) = Browser::board(
-        &server,
-        "&variant=chess&mode=human-human\
-         &fen=rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR%20b%20KQkq%20-%200%201",
-    ) else {
+    let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    let Some((_server, mut b)) = analysing(Some(fen)) else {
         return;
     };
-    b.click("#analyse");
     count_events(&mut b);
     b.wait_for(&format!(
         "{LINES_FOR_BOARD} && window.seen > 0 && state.search.lines[0].depth >= 6"

@@ -6,9 +6,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 
-use baton_testkit::browser::{Browser, CHROMIUM};
-use baton_testkit::GuiServer;
+use baton_testkit::browser::{board_server, Browser};
 use serde_json::{json, Value};
+
+const TEST: &str = "a page from another site and the board";
+const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
 /// The other site's page: it attacks the board at `target` (`http://host:port`) as any
 /// web page could, and records what came of it in `window.results`.
@@ -70,14 +72,13 @@ fn state(b: &mut Browser) -> Value {
 
 #[test]
 fn a_page_from_another_site_can_neither_change_nor_read_a_game() {
-    if !baton_testkit::installed("a page from another site and the board", &[CHROMIUM]) {
+    let Some(server) = board_server(TEST, BATON) else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    };
     let target = format!("http://{}", server.addr);
     let site = other_site(attack_page(&target));
     {
-        let mut evil = Browser::open(&site).expect("chromium");
+        let mut evil = Browser::open(&site);
         evil.wait_for("window.results && window.results.done");
         let r = evil.eval("window.results");
         // The browser sent the simple requests (it cannot stop those)...
@@ -90,7 +91,7 @@ fn a_page_from_another_site_can_neither_change_nor_read_a_game() {
     }
     // The board's own page, in the same kind of browser, sees the game untouched and
     // can change it.
-    let mut own = Browser::open(&format!("{}&mode=human-human", server.url())).expect("chromium");
+    let mut own = Browser::open(&format!("{}&mode=human-human", server.url()));
     own.wait_for("typeof state === 'object' && state !== null");
     let s = state(&mut own);
     assert_eq!(s["variant"], "chess", "{s}");
@@ -102,11 +103,10 @@ fn a_page_from_another_site_can_neither_change_nor_read_a_game() {
 
 #[test]
 fn the_page_without_its_token_is_refused_and_says_where_to_go() {
-    if !baton_testkit::installed("a page from another site and the board", &[CHROMIUM]) {
+    let Some(server) = board_server(TEST, BATON) else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let mut b = Browser::open(&format!("http://{}/", server.addr)).expect("chromium");
+    };
+    let mut b = Browser::open(&format!("http://{}/", server.addr));
     b.wait_for("document.body && document.body.innerText.includes('token')");
     let text = b.eval("document.body.innerText");
     assert!(

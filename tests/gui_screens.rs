@@ -7,8 +7,7 @@
 //!
 //! Skipped, saying so, where Chromium is not installed (`.ci/run` installs it).
 
-use baton_testkit::browser::{square as sq, Browser, CHROMIUM};
-use baton_testkit::GuiServer;
+use baton_testkit::browser::{board_server, square as sq, Browser};
 
 /// The width and height a PNG says it has.
 fn png_size(png: &[u8]) -> (u32, u32) {
@@ -92,14 +91,14 @@ fn fen_of(name: &str) -> Option<&'static str> {
 
 #[test]
 fn screenshots_of_every_variant_at_desktop_and_phone_size() {
-    if !baton_testkit::installed("the browser board's screenshots", &[CHROMIUM]) {
+    let Some(server) = board_server(
+        "the browser board's screenshots",
+        env!("CARGO_BIN_EXE_baton"),
+    ) else {
         return;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
+    };
     for &(name, variant, moves, picks) in SHOTS {
-        let Some(mut b) = Browser::open_board(&server, variant, fen_of(name), "human-human") else {
-            return;
-        };
+        let mut b = Browser::open_board(&server, variant, fen_of(name), "human-human");
         b.viewport(1280, 800);
         b.wait_for("window.innerWidth === 1280");
         play(&mut b, moves);

@@ -82,6 +82,27 @@ fn without_thoughts(pgn: &str) -> String {
     out
 }
 
+/// The PGN file `pgn`, after checking that each of `tags` stands in it `games` times
+/// (once in every game).
+fn games_with(pgn: &str, games: usize, tags: &[&str]) -> String {
+    let text = std::fs::read_to_string(pgn).expect("pgn");
+    in_every_game(&text, games, tags);
+    text
+}
+
+/// Each of `parts` stands `games` times in `pgn` (a PGN text): once in every game.
+fn in_every_game(pgn: &str, games: usize, parts: &[&str]) {
+    for part in parts {
+        assert_eq!(pgn.matches(part).count(), games, "{part}\n{pgn}");
+    }
+}
+
+/// `baton match --replay` reads the PGN file `pgn` and finds every move legal.
+fn replays(pgn: String) {
+    let out = baton(&["--replay".to_string(), pgn]);
+    assert!(out.status.success(), "{:?}", text(&out));
+}
+
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
@@ -108,6 +129,22 @@ fn fake_match(
     (stdout, stderr)
 }
 
+/// A match between two fake engines, `one` and `two`, that both play the moves of
+/// `script`, with `options`, writing its games to `games.pgn` in `dir`; its report
+/// must say each of `says`. Returns the PGN file's path.
+fn scripted_match(dir: &TempDir, script: &str, options: &str, says: &[&str]) -> String {
+    let pgn = dir.path("games.pgn");
+    let engines = [
+        ("one", "script", &[script][..]),
+        ("two", "script", &[script]),
+    ];
+    let (stdout, _) = fake_match(dir, engines, &format!("{options} --pgn {pgn}"));
+    for part in says {
+        shows(&stdout, part);
+    }
+    pgn
+}
+
 /// A match of a scripted engine against a faulty one: the faulty engine loses both
 /// games (one with each color), and the PGN says why.
 fn faulty_match(mode: &str, extra: &[&str], limits: &str, termination: &str, reason: &str) {
@@ -123,16 +160,8 @@ fn faulty_match(mode: &str, extra: &[&str], limits: &str, termination: &str, rea
     shows(&stderr, reason);
     // The engine's last lines are logged.
     shows(&stderr, "> go");
-    let games = std::fs::read_to_string(&pgn).expect("pgn");
-    assert_eq!(
-        games
-            .matches(&format!("[Termination \"{termination}\"]"))
-            .count(),
-        2,
-        "{games}"
-    );
-    let out = baton(&["--replay".to_string(), pgn]);
-    assert!(out.status.success(), "{:?}", text(&out));
+    games_with(&pgn, 2, &[&format!("[Termination \"{termination}\"]")]);
+    replays(pgn);
 }
 
 #[test]
@@ -176,26 +205,18 @@ fn a_fallen_flag_loses_the_game() {
 #[test]
 fn checkmate_ends_the_game_and_the_pgn_replays() {
     let dir = TempDir::new("mate");
-    let pgn = dir.path("games.pgn");
-    let options = format!("--tc 5+0.1 --games 4 --concurrency 2 --pgn {pgn}");
-    let engines = [
-        ("one", "script", &[FOOLS_MATE][..]),
-        ("two", "script", &[FOOLS_MATE]),
-    ];
-    let (stdout, _) = fake_match(&dir, engines, &options);
+    let options = "--tc 5+0.1 --games 4 --concurrency 2";
     // Black mates in every game, and each engine is Black twice.
-    shows(&stdout, "Score of one vs two: 2 - 2 - 0");
-    shows(&stdout, "Elo difference: +0.0");
-    let games = std::fs::read_to_string(&pgn).expect("pgn");
-    for tag in [
+    let says = ["Score of one vs two: 2 - 2 - 0", "Elo difference: +0.0"];
+    let pgn = scripted_match(&dir, FOOLS_MATE, options, &says);
+    let tags = [
         "[Variant \"chess\"]",
         "[SetUp \"1\"]",
         "[Termination \"normal\"]",
         "[Result \"0-1\"]",
         "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]",
-    ] {
-        assert_eq!(games.matches(tag).count(), 4, "{tag}\n{games}");
-    }
+    ];
+    let games = games_with(&pgn, 4, &tags);
     // Each engine move carries the engine's thought (the fake engine says depth 1,
     // score 0); the game ends with the reason.
     // In SAN, a Black move after a comment carries its number, as the standard asks.
@@ -250,7 +271,7 @@ fn openings_come_from_a_fen_file_with_both_colors() {
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert!(games.contains("[White \"one\"]") && games.contains("[White \"two\"]"));
     assert_eq!(games.matches("e6 0 2\"]").count(), 2, "{games}");
-    assert!(baton(&["--replay".to_string(), pgn]).status.success());
+    replays(pgn);
 }
 
 #[test]
@@ -322,9 +343,7 @@ fn sprt_stops_the_match_when_it_decides() {
 #[test]
 fn unsupported_variants_and_bad_engines_are_refused() {
     let dir = TempDir::new("refuse");
-    let mut args = dir.fake("one", "script", &[]);
-    args.extend(dir.fake("two", "script", &[]));
-    args.extend(words("--depth 1 --variant nosuchchess"));
+    let args = two_fakes(&dir, "--depth 1 --variant nosuchchess");
     refused(&args, &["unknown variant"]);
 
     // Found after the words were read: the run fails (exit code 1) and says what to do.
@@ -340,9 +359,7 @@ fn unsupported_variants_and_bad_engines_are_refused() {
     );
 
     // An engine that does not offer the variant is bad input (exit code 2).
-    let mut args = dir.fake("one", "script", &[]);
-    args.extend(dir.fake("two", "script", &[]));
-    args.extend(words("--depth 1 --variant knightrelay"));
+    let args = two_fakes(&dir, "--depth 1 --variant knightrelay");
     refused(
         &args,
         &[
@@ -410,8 +427,7 @@ fn failed(args: &[String], parts: &[&str]) -> String {
     ends_with(1, &all, parts)
 }
 
-/// Two fake scripted engines (which need not start: these words are refused first)
-/// followed by `options`.
+/// Two fake engines scripted to play fool's mate, followed by `options`.
 fn two_fakes(dir: &TempDir, options: &str) -> Vec<String> {
     let mut args = dir.fake("one", "script", &[FOOLS_MATE]);
     args.extend(dir.fake("two", "script", &[FOOLS_MATE]));
@@ -594,39 +610,25 @@ fn a_game_at_the_move_limit_is_adjudicated_a_draw_and_recorded() {
     shows(&help, "--maxmoves full moves (default 500)");
 
     let dir = TempDir::new("maxmoves");
-    let pgn = dir.path("games.pgn");
     // Long enough a script to outlast the limit of two moves.
     let long = "e2e4,e7e5,g1f3,b8c6,f1c4,g8f6,d2d3,f8c5";
-    let engines = [("one", "script", &[long][..]), ("two", "script", &[long])];
-    let options = format!("--depth 1 --games 2 --maxmoves 2 --pgn {pgn}");
-    let (stdout, _) = fake_match(&dir, engines, &options);
-    shows(&stdout, "Score of one vs two: 0 - 0 - 2");
-    shows(&stdout, "Terminations: adjudication 2");
-    let games = std::fs::read_to_string(&pgn).expect("pgn");
-    for tag in [
+    let says = [
+        "Score of one vs two: 0 - 0 - 2",
+        "Terminations: adjudication 2",
+    ];
+    let pgn = scripted_match(&dir, long, "--depth 1 --games 2 --maxmoves 2", &says);
+    let tags = [
         "[Termination \"adjudication\"]",
         "[Result \"1/2-1/2\"]",
         "[PlyCount \"4\"]",
-    ] {
-        assert_eq!(games.matches(tag).count(), 2, "{tag}\n{games}");
-    }
+    ];
+    let games = games_with(&pgn, 2, &tags);
     // The reason is the comment before the result; the moves stop at the limit.
     let games = without_thoughts(&games).replace('\n', " ");
-    assert_eq!(
-        games.matches("1. e4 1... e5 2. Nf3 2... Nc6 {").count(),
-        2,
-        "{games}"
-    );
+    let reason = "{adjudicated a draw by the move limit: 2 moves played (--maxmoves 2)}";
+    in_every_game(&games, 2, &["1. e4 1... e5 2. Nf3 2... Nc6 {", reason]);
     assert!(!games.contains("Bc4"), "{games}");
-    assert_eq!(
-        games
-            .matches("{adjudicated a draw by the move limit: 2 moves played (--maxmoves 2)}")
-            .count(),
-        2,
-        "{games}"
-    );
-    let out = baton(&["--replay".to_string(), pgn]);
-    assert!(out.status.success(), "{:?}", text(&out));
+    replays(pgn);
 }
 
 /// Two games of fool's mate as `baton match --pgn` writes them (without thoughts).
@@ -855,8 +857,7 @@ fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
     for bad in ["rules infraction", "abandoned", "stalled", "time forfeit"] {
         assert!(!games.contains(bad), "{variant}: {bad}\n{games}\n{stderr}");
     }
-    let out = baton(&["--replay".to_string(), pgn]);
-    assert!(out.status.success(), "{:?}", text(&out));
+    replays(pgn);
 }
 
 #[test]
@@ -1035,26 +1036,12 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
 #[test]
 fn notation_coordinates_keeps_batons_move_text_and_replays() {
     let dir = TempDir::new("coordinates");
-    let pgn = dir.path("games.pgn");
-    let engines = [
-        ("one", "script", &[FOOLS_MATE][..]),
-        ("two", "script", &[FOOLS_MATE]),
-    ];
-    fake_match(
-        &dir,
-        engines,
-        &format!("--depth 1 --games 2 --pgn {pgn} --notation coordinates"),
-    );
+    let options = "--depth 1 --games 2 --notation coordinates";
+    let pgn = scripted_match(&dir, FOOLS_MATE, options, &[]);
     let games = without_thoughts(&std::fs::read_to_string(&pgn).expect("pgn")).replace('\n', " ");
-    assert_eq!(
-        games
-            .matches("1. f2f3 1... e7e5 2. g2g4 2... d8h4 {Black wins by checkmate} 0-1")
-            .count(),
-        2,
-        "{games}"
-    );
-    let out = baton(&["--replay".to_string(), pgn]);
-    assert!(out.status.success(), "{:?}", text(&out));
+    let moves = "1. f2f3 1... e7e5 2. g2g4 2... d8h4 {Black wins by checkmate} 0-1";
+    in_every_game(&games, 2, &[moves]);
+    replays(pgn);
     // An unknown notation is refused before any game.
     let out = baton(&words(
         "--engine cmd=a --engine cmd=b --depth 1 --notation long",

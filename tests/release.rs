@@ -21,7 +21,7 @@
 //! The test builds a stand-in (`tests/wine/bcryptprimitives.c`) into its temporary
 //! directory, beside the `.exe`; Windows has the real one, and no archive holds it.
 
-use baton_testkit::Baton;
+use baton_testkit::{missing_there, Baton};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -35,21 +35,13 @@ const LEVELS: [&str; 2] = ["x86-64", "x86-64-v3"];
 /// static v3 build and qemu), and leaving its Windows twin out keeps CI in its budget.
 const WINDOWS_LEVELS: [&str; 1] = ["x86-64"];
 
-/// Says why a test cannot check anything: a failure under CI, a note elsewhere.
-fn unavailable(why: &str) {
-    if baton_testkit::under_ci() {
-        panic!("{why} (under CI=true the release builds must be tested)");
-    }
-    eprintln!("skipped: {why}");
-}
-
-/// Whether `program` is on the PATH; if not, `unavailable` says so.
+/// Whether `program` is on the PATH; if not, `missing_there` says so.
 fn found(program: &str, package: &str) -> bool {
     let path = std::env::var_os("PATH").unwrap_or_default();
     if std::env::split_paths(&path).any(|dir| dir.join(program).is_file()) {
         return true;
     }
-    unavailable(&format!("{program} is missing (Debian package {package})"));
+    missing_there(&format!("{program} is missing (Debian package {package})"));
     false
 }
 
@@ -72,7 +64,7 @@ fn unpack(platform: &str, level: &str, into: &Path) -> Option<PathBuf> {
     let windows = platform == "windows";
     let archive = dist.join(format!("{name}.{}", if windows { "zip" } else { "tar.gz" }));
     if !archive.is_file() {
-        unavailable(&format!(
+        missing_there(&format!(
             "{} is missing: make it with `PROFILE=dist-ci scripts/dist.sh`",
             archive.display()
         ));
@@ -249,7 +241,7 @@ fn agrees_with_native(what: &str, launch: &Launch<'_>) {
     let native = native();
     let tested_id = id(launch);
     if tested_id != native.id {
-        unavailable(&format!(
+        missing_there(&format!(
             "{what} is a build of another commit ({tested_id} against this test's {}): \
              remake the archives with `PROFILE=dist-ci scripts/dist.sh`",
             native.id

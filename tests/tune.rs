@@ -41,6 +41,14 @@ fn tune(args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
+/// The report of `baton tune --skip 0 ARGS` (every position of the games, from the
+/// first ply), which must succeed.
+fn fitted(args: &[&str]) -> String {
+    let (ok, text) = tune(&[&["--skip", "0"], args].concat());
+    assert!(ok, "{args:?}: {text}");
+    text
+}
+
 /// `baton tune ARGS` fails, saying `part`.
 fn refused(args: &[&str], part: &str) {
     let (ok, text) = tune(args);
@@ -58,16 +66,7 @@ fn tune_fits_game_results_and_prints_the_weights() {
         .expect("a temporary file")
         .into_temp_path();
     let out_path = out.to_str().unwrap();
-    let (ok, text) = tune(&[
-        "--skip",
-        "0",
-        "--passes",
-        "1",
-        "--out",
-        out_path,
-        file.to_str().unwrap(),
-    ]);
-    assert!(ok, "{text}");
+    let text = fitted(&["--passes", "1", "--out", out_path, file.to_str().unwrap()]);
     shows(&text, "217 positions to fit, 32 held out");
     shows(&text, &format!("weights written to {out_path}"));
     // The file is a weights file the build reads, holding the numbers the report gives.
@@ -86,11 +85,9 @@ fn tune_fits_game_results_and_prints_the_weights() {
 #[test]
 fn a_teacher_engine_labels_every_position() {
     let file = games_file("teacher");
-    let baton = env!("CARGO_BIN_EXE_baton");
-    let teacher = format!("cmd={baton}");
-    let (ok, text) = tune(&[
-        "--skip",
-        "0",
+    let teacher = format!("cmd={}", env!("CARGO_BIN_EXE_baton"));
+    let path = file.to_str().unwrap();
+    let text = fitted(&[
         "--passes",
         "1",
         "--teacher",
@@ -99,9 +96,8 @@ fn a_teacher_engine_labels_every_position() {
         "processes=2",
         "--mix",
         "0.25",
-        file.to_str().unwrap(),
+        path,
     ]);
-    assert!(ok, "{text}");
     shows(&text, "the teacher scored 217 of 217 positions");
     shows(&text, "the teacher scored 32 of 32 positions");
     shows(&text, "weights written to");
@@ -134,9 +130,7 @@ fn bad_teacher_settings_are_refused() {
 fn only_the_weights_named_by_only_move() {
     let file = games_file("only");
     let path = file.to_str().unwrap();
-    let (ok, text) = tune(&[
-        "--skip",
-        "0",
+    let text = fitted(&[
         "--passes",
         "3",
         "--only",
@@ -145,7 +139,6 @@ fn only_the_weights_named_by_only_move() {
         "tempo",
         path,
     ]);
-    assert!(ok, "{text}");
     // The report marks each weight that moved with '*'.
     let moved: Vec<&str> = text.lines().filter(|l| l.ends_with(" *")).collect();
     assert!(!moved.is_empty(), "{text}");
@@ -162,8 +155,7 @@ fn only_the_weights_named_by_only_move() {
 fn a_given_scale_is_held_and_a_bad_one_refused() {
     let file = games_file("scale");
     let path = file.to_str().unwrap();
-    let (ok, text) = tune(&["--skip", "0", "--passes", "1", "--scale", "0.75", path]);
-    assert!(ok, "{text}");
+    let text = fitted(&["--passes", "1", "--scale", "0.75", path]);
     shows(&text, "scale K = 0.750 (given)");
     // Without it the scale is fitted, and said to be.
     let (ok, text) = tune(&["--skip", "0", "--passes", "1", path]);

@@ -1,6 +1,6 @@
 //! XBoard through the `baton` binary.
 
-use baton_testkit::Baton;
+use baton_testkit::{lines_with, Baton};
 
 use baton_engine::{format_san, parse_san, Game, Variant};
 
@@ -46,15 +46,6 @@ fn play_engine_san(g: &mut Game, text: &str) {
     g.play(m);
 }
 
-/// The `feature san=` lines among `lines`.
-fn san_features(lines: &[String]) -> Vec<&str> {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("feature san="))
-        .map(String::as_str)
-        .collect()
-}
-
 #[test]
 fn san_is_asked_for_in_chess_and_knightmate_and_coordinates_elsewhere() {
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
@@ -62,7 +53,10 @@ fn san_is_asked_for_in_chess_and_knightmate_and_coordinates_elsewhere() {
     assert!(features.contains(" san=1 "), "{features}");
     // Knightrelay: XBoard's SAN is not Baton's there (docs/san.md).
     b.send("variant knightrelay");
-    assert_eq!(san_features(&ping(&mut b, 1)), ["feature san=0"]);
+    assert_eq!(
+        lines_with(&ping(&mut b, 1), "feature san="),
+        ["feature san=0"]
+    );
     b.send_all(&["force", "usermove e2e4", "usermove e7e5"]);
     let (mv, _) = b.ask("go", "move ");
     let mut g = Game::startpos(Variant::KnightRelay);
@@ -72,9 +66,15 @@ fn san_is_asked_for_in_chess_and_knightmate_and_coordinates_elsewhere() {
         .expect("coordinates in knightrelay");
     // `new` is chess again: SAN; knightmate keeps it, so nothing more is said.
     b.send("new");
-    assert_eq!(san_features(&ping(&mut b, 2)), ["feature san=1"]);
+    assert_eq!(
+        lines_with(&ping(&mut b, 2), "feature san="),
+        ["feature san=1"]
+    );
     b.send("variant knightmate");
-    assert_eq!(san_features(&ping(&mut b, 3)), Vec::<&str>::new());
+    assert_eq!(
+        lines_with(&ping(&mut b, 3), "feature san="),
+        Vec::<&str>::new()
+    );
     b.send_all(&["force", "usermove e4", "usermove e5"]);
     let (mv, _) = b.ask("go", "move ");
     let mut g = Game::startpos(Variant::Knightmate);
@@ -83,7 +83,10 @@ fn san_is_asked_for_in_chess_and_knightmate_and_coordinates_elsewhere() {
     play_engine_san(&mut g, mv.trim_start_matches("move "));
     // A variant XBoard cannot carry is told coordinates too.
     b.send("variant flipeight");
-    assert_eq!(san_features(&ping(&mut b, 4)), ["feature san=0"]);
+    assert_eq!(
+        lines_with(&ping(&mut b, 4), "feature san="),
+        ["feature san=0"]
+    );
     assert!(b.close());
     // Protocol 1 (no `protover`) has no features: coordinates, and nothing said.
     let mut b = Baton::start(env!("CARGO_BIN_EXE_baton"));
@@ -95,7 +98,10 @@ fn san_is_asked_for_in_chess_and_knightmate_and_coordinates_elsewhere() {
         "force",
         "usermove e2e4",
     ]);
-    assert_eq!(san_features(&ping(&mut b, 1)), Vec::<&str>::new());
+    assert_eq!(
+        lines_with(&ping(&mut b, 1), "feature san="),
+        Vec::<&str>::new()
+    );
     let (mv, _) = b.ask("go", "move ");
     let mut g = Game::startpos(Variant::Chess);
     g.play_text("e2e4").expect("legal");

@@ -268,6 +268,13 @@ impl Tables {
         };
         ray ^ self.rays[d][first.idx()]
     }
+    /// Squares a slider reaches along the four directions `dirs` from `sq`: a rook's or
+    /// a bishop's moves on a board that is not 8x8.
+    #[inline(always)]
+    fn rays_attacks(&self, dirs: [usize; 4], sq: Square, occ: Bitboard) -> Bitboard {
+        dirs.into_iter()
+            .fold(Bitboard::EMPTY, |att, d| att | self.ray_attacks(d, sq, occ))
+    }
     /// Slider attacks along one line of an 8x8 board (a file or a diagonal), by the
     /// subtraction trick on 64 bits: a line crosses each rank once, so reversing the
     /// byte order reverses the line, and `occ - 2 * slider` runs to the first blocker.
@@ -290,10 +297,7 @@ impl Tables {
                 | self.ray_attacks(1, sq, occ)
                 | self.ray_attacks(5, sq, occ);
         }
-        self.ray_attacks(0, sq, occ)
-            | self.ray_attacks(1, sq, occ)
-            | self.ray_attacks(4, sq, occ)
-            | self.ray_attacks(5, sq, occ)
+        self.rays_attacks([0, 1, 4, 5], sq, occ)
     }
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occ: Bitboard) -> Bitboard {
@@ -302,10 +306,7 @@ impl Tables {
             let att = Self::line_attacks64(o, lines[1], sq) | Self::line_attacks64(o, lines[2], sq);
             return Bitboard(att as u128);
         }
-        self.ray_attacks(2, sq, occ)
-            | self.ray_attacks(3, sq, occ)
-            | self.ray_attacks(6, sq, occ)
-            | self.ray_attacks(7, sq, occ)
+        self.rays_attacks([2, 3, 6, 7], sq, occ)
     }
     #[inline]
     pub fn queen_attacks(&self, sq: Square, occ: Bitboard) -> Bitboard {

@@ -4,115 +4,119 @@
 use baton_engine::{Position, Variant};
 use baton_testkit::position::pos;
 
-/// `fen` is refused in `variant`, with a reason containing `why`.
-fn refused(variant: Variant, fen: &str, why: &str) {
-    match Position::from_fen(variant, fen) {
-        Ok(p) => panic!("{variant} accepted {fen} as {}", p.fen()),
-        Err(e) => assert!(
-            e.to_string().contains(why),
-            "{variant} {fen}: refused as '{e}', expected '{why}'"
-        ),
+/// Each `(variant, fen, why)`: `fen` is refused in `variant`, with a reason containing
+/// `why`.
+fn refused(cases: &[(Variant, &str, &str)]) {
+    for &(variant, fen, why) in cases {
+        match Position::from_fen(variant, fen) {
+            Ok(p) => panic!("{variant} accepted {fen} as {}", p.fen()),
+            Err(e) => assert!(
+                e.to_string().contains(why),
+                "{variant} {fen}: refused as '{e}', expected '{why}'"
+            ),
+        }
     }
+}
+
+/// The FEN Baton writes for `fen`, read in `variant` (which must accept it).
+fn written(variant: Variant, fen: &str) -> String {
+    pos(variant, fen).fen()
 }
 
 #[test]
 fn an_en_passant_square_needs_the_pawn_that_just_passed_it() {
-    // No black pawn on e5 (a knight), so d5xe6 cannot be en passant.
-    refused(
-        Variant::Chess,
-        "4k3/8/8/3Pn3/8/8/8/4K3 w - e6 0 1",
-        "no pawn of the side that just moved in front of it",
-    );
-    refused(
-        Variant::Chess,
-        "4k3/8/4p3/3P4/8/8/8/4K3 w - e5 0 1",
-        "not on the rank a double step passes over",
-    );
-    refused(
-        Variant::Knightmate,
-        "4k3/8/4b3/3Pp3/8/8/8/4K3 w - e6 0 1",
-        "holds a piece",
-    );
-    refused(
-        Variant::CombiningKnightmare,
-        "4k3/8/8/3Ppp2/8/8/8/4K3 w - e6f6 0 1",
-        "2 en-passant squares",
-    );
-    refused(
-        Variant::Chess,
-        "4k3/8/8/3Pp3/8/8/8/4K3 w - e6e6 0 1",
-        "repeats a square",
-    );
-    // Black to move: the square on White's third rank.
-    refused(
-        Variant::Chess,
-        "4k3/8/8/8/3pP3/8/8/4K3 b - e6 0 1",
-        "not on the rank",
-    );
-    let p = pos(Variant::Chess, "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
-    assert_eq!(p.fen(), "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
-    let p = pos(Variant::Chess, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
-    assert_eq!(p.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    use Variant::{Chess, CombiningKnightmare, Knightmate};
+    refused(&[
+        // No black pawn on e5 (a knight), so d5xe6 cannot be en passant.
+        (
+            Chess,
+            "4k3/8/8/3Pn3/8/8/8/4K3 w - e6 0 1",
+            "no pawn of the side that just moved in front of it",
+        ),
+        (
+            Chess,
+            "4k3/8/4p3/3P4/8/8/8/4K3 w - e5 0 1",
+            "not on the rank a double step passes over",
+        ),
+        (
+            Knightmate,
+            "4k3/8/4b3/3Pp3/8/8/8/4K3 w - e6 0 1",
+            "holds a piece",
+        ),
+        (
+            CombiningKnightmare,
+            "4k3/8/8/3Ppp2/8/8/8/4K3 w - e6f6 0 1",
+            "2 en-passant squares",
+        ),
+        (
+            Chess,
+            "4k3/8/8/3Pp3/8/8/8/4K3 w - e6e6 0 1",
+            "repeats a square",
+        ),
+        // Black to move: the square on White's third rank.
+        (
+            Chess,
+            "4k3/8/8/8/3pP3/8/8/4K3 b - e6 0 1",
+            "not on the rank",
+        ),
+    ]);
+    for fen in [
+        "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+    ] {
+        assert_eq!(written(Chess, fen), fen);
+    }
 }
 
 #[test]
 fn stonesrelays_en_passant_squares_have_the_passed_pawn_beyond_them() {
     // c2-c6 over a relay on c4 left c3 and c5; a neutral move may since have filled one.
-    let p = pos(
-        Variant::StonesRelays,
-        "7k/8/8/2P5/2S5/2X5/8/8/4K3 b - c3c5 0 1 d5c5",
-    );
-    assert_eq!(p.fen(), "7k/8/8/2P5/2S5/2X5/8/8/4K3 b - c3c5 0 1 d5c5");
-    refused(
-        Variant::StonesRelays,
-        "7k/8/8/8/8/2X5/8/8/4K3 b - c3c5 0 1",
-        "no pawn of the side that just moved beyond it",
-    );
-    refused(
-        Variant::StonesRelays,
-        "7k/8/8/2P5/2n5/2X5/8/8/4K3 b - c3c5 0 1",
-        "holds a piece",
-    );
+    let fen = "7k/8/8/2P5/2S5/2X5/8/8/4K3 b - c3c5 0 1 d5c5";
+    assert_eq!(written(Variant::StonesRelays, fen), fen);
+    refused(&[
+        (
+            Variant::StonesRelays,
+            "7k/8/8/8/8/2X5/8/8/4K3 b - c3c5 0 1",
+            "no pawn of the side that just moved beyond it",
+        ),
+        (
+            Variant::StonesRelays,
+            "7k/8/8/2P5/2n5/2X5/8/8/4K3 b - c3c5 0 1",
+            "holds a piece",
+        ),
+    ]);
 }
 
 #[test]
 fn variants_without_en_passant_ignore_the_field() {
     // A documented reading: knightrelay's field is always `-` (docs/protocol.md), and another
     // program's FEN after a double step should still read.
-    let p = pos(
-        Variant::KnightRelay,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-    );
-    assert!(p.fen().contains(" b KQkq - 0 1"));
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    assert!(written(Variant::KnightRelay, fen).contains(" b KQkq - 0 1"));
 }
 
 #[test]
 fn empty_square_runs_are_written_without_a_leading_zero() {
-    refused(
-        Variant::Chess,
-        "4k3/08/8/8/8/8/8/4K3 w - - 0 1",
-        "starts with '0'",
-    );
-    refused(
-        Variant::FlipShatranj,
-        "dnexkkxend/pppppppppp/010/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
-        "starts with '0'",
-    );
+    refused(&[
+        (
+            Variant::Chess,
+            "4k3/08/8/8/8/8/8/4K3 w - - 0 1",
+            "starts with '0'",
+        ),
+        (
+            Variant::FlipShatranj,
+            "dnexkkxend/pppppppppp/010/10/10/10/10/10/PPPPPPPPPP/DNEXKKXEND w - - 0 1",
+            "starts with '0'",
+        ),
+    ]);
 }
 
 #[test]
 fn a_castling_letter_is_given_at_most_once() {
-    refused(
-        Variant::Chess,
-        "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1",
-        "repeats 'K'",
-    );
-    let thousand = "K".repeat(1000);
-    refused(
-        Variant::Chess,
-        &format!("r3k2r/8/8/8/8/8/8/R3K2R w {thousand} - 0 1"),
-        "repeats 'K'",
-    );
+    let thousand = format!("r3k2r/8/8/8/8/8/8/R3K2R w {} - 0 1", "K".repeat(1000));
+    for fen in ["r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", &thousand] {
+        refused(&[(Variant::Chess, fen, "repeats 'K'")]);
+    }
 }
 
 #[test]
@@ -124,11 +128,11 @@ fn clocks_are_plain_numbers_that_never_wrap() {
         ("4294967295 1", "halfmove clock '4294967295' is beyond"),
         ("0 99999999999", "is beyond"),
     ] {
-        refused(
+        refused(&[(
             Variant::Chess,
             &format!("4k3/8/8/8/8/8/8/4K3 w - - {clocks}"),
             why,
-        );
+        )]);
     }
     // The largest accepted numbers count on without wrapping.
     let p = pos(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - - 1000000 1000000");
@@ -147,26 +151,19 @@ fn clocks_are_plain_numbers_that_never_wrap() {
 
 #[test]
 fn a_ko_names_the_neutral_move_just_made() {
-    refused(
-        Variant::StonesRelays,
-        "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 a1a1",
-        "names one square twice",
-    );
-    refused(
-        Variant::StonesRelays,
-        "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 c5c6",
-        "no neutral piece stands on its second square",
-    );
-    refused(
-        Variant::StonesRelays,
-        "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b5",
-        "not two squares",
-    );
-    let p = pos(
-        Variant::StonesRelays,
-        "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 a5b5",
-    );
-    assert!(p.fen().ends_with(" a5b5"));
+    let start = "rnbqkbnr/pppppppp/8/1S6/1S1XX1S1/1S6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let ko = |k: &str| format!("{start} {k}");
+    let s = Variant::StonesRelays;
+    refused(&[
+        (s, &ko("a1a1"), "names one square twice"),
+        (
+            s,
+            &ko("c5c6"),
+            "no neutral piece stands on its second square",
+        ),
+        (s, &ko("b5"), "not two squares"),
+    ]);
+    assert!(written(s, &ko("a5b5")).ends_with(" a5b5"));
 }
 
 #[test]
@@ -174,11 +171,11 @@ fn a_tunnel_board_with_one_gate_is_read_as_a_board_without_a_working_tunnel() {
     // A documented reading of docs/rules.md ("the tunnel works only with exactly two gates"):
     // one gate is a legal position in which the gate is a plain neutral piece
     // (engine/tests/stones.rs, the_tunnel_works_only_with_exactly_two_gates).
-    let p = pos(
-        Variant::StonesRelaysTunnel,
-        "1k6/8/8/8/8/8/R1G5/8/7K w - - 0 1",
+    let fen = "1k6/8/8/8/8/8/R1G5/8/7K w - - 0 1";
+    assert_eq!(
+        written(Variant::StonesRelaysTunnel, fen),
+        format!("{fen} -")
     );
-    assert_eq!(p.fen(), "1k6/8/8/8/8/8/R1G5/8/7K w - - 0 1 -");
 }
 
 /// `Position`'s equality (which the UCI front end uses to see that a `position` command

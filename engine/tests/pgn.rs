@@ -59,19 +59,21 @@ fn an_ambiguous_move_is_read_as_the_one_the_rest_of_the_game_allows() {
 
 #[test]
 fn variant_names_as_other_programs_write_them() {
-    for (name, v) in [
-        ("chess", Variant::Chess),
-        ("Standard", Variant::Chess),
-        ("From Position", Variant::Chess),
-        ("normal", Variant::Chess),
-        ("Knightmate", Variant::Knightmate),
-        ("knightrelay", Variant::KnightRelay),
-        ("Knight Relay", Variant::KnightRelay),
-        ("combiningknightmare", Variant::CombiningKnightmare),
-        ("stonesrelays-tunnel", Variant::StonesRelaysTunnel),
-        ("flipshatranj8", Variant::FlipShatranj8),
-    ] {
-        assert_eq!(variant_from_tag(name), Ok(v), "{name}");
+    let names: [(Variant, &[&str]); 6] = [
+        (
+            Variant::Chess,
+            &["chess", "Standard", "From Position", "normal"],
+        ),
+        (Variant::Knightmate, &["Knightmate"]),
+        (Variant::KnightRelay, &["knightrelay", "Knight Relay"]),
+        (Variant::CombiningKnightmare, &["combiningknightmare"]),
+        (Variant::StonesRelaysTunnel, &["stonesrelays-tunnel"]),
+        (Variant::FlipShatranj8, &["flipshatranj8"]),
+    ];
+    for (v, written) in names {
+        for name in written {
+            assert_eq!(variant_from_tag(name), Ok(v), "{name}");
+        }
     }
     assert!(variant_from_tag("crazyhouse")
         .unwrap_err()

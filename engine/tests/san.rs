@@ -60,9 +60,13 @@ fn check_random_games(p: &Position, games: usize, plies: usize, seed: u64) -> us
     checked
 }
 
-fn san_of(v: Variant, fen: &str, coordinates: &str) -> String {
+/// In `fen`, each move `(coordinates, san)` is written as `san`.
+fn writes(v: Variant, fen: &str, moves: &[(&str, &str)]) {
     let p = pos(v, fen);
-    format_san(&p, mv(&p, coordinates))
+    for &(coordinates, san) in moves {
+        let written = format_san(&p, mv(&p, coordinates));
+        assert_eq!(written, san, "{coordinates} in {fen}");
+    }
 }
 
 /// `text` reads as the move `coordinates` in `fen`.
@@ -191,42 +195,37 @@ fn flip_turns_round_trip() {
 #[test]
 fn chess_is_written_as_the_pgn_standard_says() {
     let c = Variant::Chess;
-    let start = c.start_fen();
-    assert_eq!(san_of(c, start, "g1f3"), "Nf3");
-    assert_eq!(san_of(c, start, "e2e4"), "e4");
+    writes(c, c.start_fen(), &[("g1f3", "Nf3"), ("e2e4", "e4")]);
     let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    assert_eq!(san_of(c, castles, "e1g1"), "O-O");
-    assert_eq!(san_of(c, castles, "e1c1"), "O-O-O");
-    assert_eq!(san_of(c, castles, "a1a8"), "Rxa8+");
-    let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
-    assert_eq!(san_of(c, ep, "e5d6"), "exd6");
+    writes(
+        c,
+        castles,
+        &[("e1g1", "O-O"), ("e1c1", "O-O-O"), ("a1a8", "Rxa8+")],
+    );
+    writes(c, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", &[("e5d6", "exd6")]);
     let promo = "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1";
-    assert_eq!(san_of(c, promo, "e7e8q"), "e8=Q+");
-    assert_eq!(san_of(c, promo, "e7d8n"), "exd8=N");
+    writes(c, promo, &[("e7e8q", "e8=Q+"), ("e7d8n", "exd8=N")]);
     let queens = "7k/8/8/1Q1Q4/8/1Q6/8/K7 w - - 0 1";
-    assert_eq!(san_of(c, queens, "d5c4"), "Qdc4");
-    assert_eq!(san_of(c, queens, "b3c4"), "Q3c4");
-    assert_eq!(san_of(c, queens, "b5c4"), "Qb5c4");
-    let mate = "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1";
-    assert_eq!(san_of(c, mate, "e1e8"), "Re8#");
+    writes(
+        c,
+        queens,
+        &[("d5c4", "Qdc4"), ("b3c4", "Q3c4"), ("b5c4", "Qb5c4")],
+    );
+    writes(c, "6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1", &[("e1e8", "Re8#")]);
 }
 
 #[test]
 fn knightmate_names_the_royal_knight_k_and_the_commoner_m() {
     let v = Variant::Knightmate;
-    let start = v.start_fen();
-    assert_eq!(san_of(v, start, "e1f3"), "Kf3");
-    let fen = "4k3/8/8/7m/8/8/8/4KM2 w - - 0 1";
-    assert_eq!(san_of(v, fen, "e1d3"), "Kd3");
-    assert_eq!(
-        san_of(v, "4k3/8/8/7p/6M1/8/8/4K3 w - - 0 1", "g4h5"),
-        "Mxh5"
+    writes(v, v.start_fen(), &[("e1f3", "Kf3")]);
+    writes(v, "4k3/8/8/7m/8/8/8/4KM2 w - - 0 1", &[("e1d3", "Kd3")]);
+    writes(v, "4k3/8/8/7p/6M1/8/8/4K3 w - - 0 1", &[("g4h5", "Mxh5")]);
+    writes(
+        v,
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        &[("e1g1", "O-O")],
     );
-    assert_eq!(
-        san_of(v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
-        "O-O"
-    );
-    assert_eq!(san_of(v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8m"), "a8=M");
+    writes(v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", &[("a7a8m", "a8=M")]);
 }
 
 #[test]
@@ -235,10 +234,8 @@ fn knightrelay_writes_a_pawns_relayed_leap_unambiguously() {
     // The knight on b4 relays the pawn on d3, whose leap to c5 meets c4's push there:
     // both are written from their whole square; moves that share no text stay short.
     let fen = "4k3/8/8/8/1NP5/3P4/8/4K3 w - - 0 1";
-    assert_eq!(san_of(v, fen, "d3c5"), "d3-c5");
-    assert_eq!(san_of(v, fen, "c4c5"), "c4-c5");
-    assert_eq!(san_of(v, fen, "d3e5"), "e5");
-    assert_eq!(san_of(v, fen, "d3d4"), "d4");
+    writes(v, fen, &[("d3c5", "d3-c5"), ("c4c5", "c4-c5")]);
+    writes(v, fen, &[("d3e5", "e5"), ("d3d4", "d4")]);
     reads(v, fen, "d3-c5", "d3c5");
     let p = pos(v, fen);
     assert_eq!(
@@ -251,7 +248,7 @@ fn knightrelay_writes_a_pawns_relayed_leap_unambiguously() {
 fn combiningknightmare_writes_fusions_with_a_tilde_and_knightmares_by_two_letters() {
     let v = Variant::CombiningKnightmare;
     let fen = "4k3/8/8/8/8/1n6/8/3QK3 w - - 0 1";
-    assert_eq!(san_of(v, fen, "d1b3"), "Q~Nb3");
+    writes(v, fen, &[("d1b3", "Q~Nb3")]);
     let p = play(&pos(v, fen), "d1b3 e8d8 e1f2 d8e8");
     // White moves the Knightmare as its queen, Black as its knight.
     assert_eq!(format_san(&p, mv(&p, "b3d5")), "QNd5");
@@ -267,22 +264,27 @@ fn combiningknightmare_writes_fusions_with_a_tilde_and_knightmares_by_two_letter
 fn stones_turns_are_written_with_the_neutral_move_after_a_slash() {
     let v = Variant::StonesRelays;
     let start = v.start_fen();
-    assert_eq!(san_of(v, start, "e2e4"), "e4");
-    assert_eq!(san_of(v, start, "e2e4,d5d6"), "e4/Xd5d6");
-    assert_eq!(san_of(v, start, "g1f3,b4a4"), "Nf3/Sb4a4");
+    let turns = [
+        ("e2e4", "e4"),
+        ("e2e4,d5d6", "e4/Xd5d6"),
+        ("g1f3,b4a4", "Nf3/Sb4a4"),
+    ];
+    writes(v, start, &turns);
     reads(v, start, "e4/d5d6", "e2e4,d5d6");
     reads(v, start, "e2e4,d5d6", "e2e4,d5d6");
     let castle = "r3k2r/pppppppp/8/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
-    assert_eq!(san_of(v, castle, "e1h1"), "O-O");
-    assert_eq!(san_of(v, castle, "e1a1"), "O-O-O");
+    writes(v, castle, &[("e1h1", "O-O"), ("e1a1", "O-O-O")]);
 }
 
 #[test]
 fn flip_turns_are_written_with_the_flipped_piece_after_a_slash() {
     let v = Variant::FlipShatranj8;
     let start = v.start_fen();
-    assert_eq!(san_of(v, start, "e2e4,e4e4"), "e4/Pe4");
-    assert_eq!(san_of(v, start, "b1c3,a1a1"), "Nc3/Da1");
+    writes(
+        v,
+        start,
+        &[("e2e4,e4e4", "e4/Pe4"), ("b1c3,a1a1", "Nc3/Da1")],
+    );
     reads(v, start, "Nc3/a1", "b1c3,a1a1");
     reads(v, start, "Nc3/Da1", "b1c3,a1a1");
 }
@@ -367,10 +369,10 @@ fn the_examples_of_docs_san_md() {
     let v = Variant::StonesRelays;
     // A rook's null move through the relay on a3, with a stone's step.
     let fen = "4k3/8/8/8/8/8/X7/8/R3K2S w - - 0 1";
-    assert_eq!(san_of(v, fen, "a1a1,h1h2"), "Ra1/Sh1h2");
+    writes(v, fen, &[("a1a1,h1h2", "Ra1/Sh1h2")]);
     let v = Variant::FlipShatranj;
     let fen = "5kk3/3P6/10/10/10/10/10/10/10/4KK4 w - - 0 1";
-    assert_eq!(san_of(v, fen, "d9d10n,d10d10"), "d10=N/Nd10");
+    writes(v, fen, &[("d9d10n,d10d10", "d10=N/Nd10")]);
     let c = Variant::Chess;
     reads(c, "4k3/8/8/8/8/5p2/8/4K1N1 w - - 0 1", "Nf3", "g1f3");
 }

@@ -412,6 +412,21 @@ impl Engine {
         }
     }
 
+    /// Searches the position within `limits` (no pondering, no reports) and waits for
+    /// the end: the search's outcome (its move, nodes, depth), for a caller that wants
+    /// only the answer, as tests and scripts do. An error where the search could not
+    /// start, or ended without an outcome.
+    pub fn search_to_end(&mut self, limits: Limits) -> Result<search::Outcome, String> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let on_done: DoneFn = Box::new(move |o| {
+            let _ = tx.send(o);
+        });
+        self.go(limits, false, Box::new(|_| {}), on_done)?;
+        self.wait();
+        rx.recv()
+            .map_err(|_| "the search ended without an outcome".to_string())
+    }
+
     /// The opponent played the expected move: the ponder search becomes a normal one.
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {
@@ -486,21 +501,15 @@ mod tests {
     #[test]
     fn go_reports_a_legal_move_and_stop_joins() {
         let mut e = Engine::new();
-        let (tx, rx) = std::sync::mpsc::channel();
-        e.go(
-            Limits {
-                depth: Some(1),
-                ..Default::default()
-            },
-            false,
-            Box::new(|_| {}),
-            Box::new(move |o| {
-                let _ = tx.send(o.best);
-            }),
-        )
-        .expect("thread");
-        e.wait();
-        let best = rx.recv().expect("done called").expect("a move");
+        let limits = Limits {
+            depth: Some(1),
+            ..Default::default()
+        };
+        let best = e
+            .search_to_end(limits)
+            .expect("done called")
+            .best
+            .expect("a move");
         assert!(rules::legal_move_list(e.position()).contains(&best));
     }
 

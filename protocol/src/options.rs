@@ -340,25 +340,33 @@ mod tests {
         assert_eq!(parse("Skill Level", "0"), Ok(Change::SkillLevel(0)));
         assert_eq!(parse("skill level", "20"), Ok(Change::SkillLevel(20)));
         assert_eq!(
-            parse("Skill Level", "21"),
-            Err("Skill Level value 21 out of range 0..20".into())
-        );
-        assert_eq!(
-            parse("Skill Level", "-1"),
-            Err("Skill Level value -1 out of range 0..20".into())
-        );
-        assert_eq!(
-            parse("Skill Level", "weak"),
-            Err("Skill Level needs a whole number, not 'weak'".into())
-        );
-        assert_eq!(
             parse("UCI_LimitStrength", "true"),
             Ok(Change::LimitStrength(true))
         );
-        assert_eq!(
-            parse("UCI_LimitStrength", "1"),
-            Err("UCI_LimitStrength needs true or false, not '1'".into())
-        );
+        for (name, value, why) in [
+            (
+                "Skill Level",
+                "21",
+                "Skill Level value 21 out of range 0..20",
+            ),
+            (
+                "Skill Level",
+                "-1",
+                "Skill Level value -1 out of range 0..20",
+            ),
+            (
+                "Skill Level",
+                "weak",
+                "Skill Level needs a whole number, not 'weak'",
+            ),
+            (
+                "UCI_LimitStrength",
+                "1",
+                "UCI_LimitStrength needs true or false, not '1'",
+            ),
+        ] {
+            assert_eq!(parse(name, value), Err(why.to_string()));
+        }
         let (lo, hi) = (crate::levels::ELO_MIN, crate::levels::ELO_MAX);
         assert_eq!(parse("UCI_Elo", &lo.to_string()), Ok(Change::Elo(lo)));
         assert_eq!(
@@ -378,22 +386,17 @@ mod tests {
             parse_xboard("UCI_LimitStrength=1"),
             Ok(Change::LimitStrength(true))
         );
-        assert_eq!(
-            parse_xboard("UCI_LimitStrength=yes"),
-            Err("UCI_LimitStrength needs 1 or 0, not 'yes'".into())
-        );
-        assert_eq!(
-            parse_xboard("Skill Level=99"),
-            Err("Skill Level value 99 out of range 0..20".into())
-        );
-        assert_eq!(
-            parse_xboard("Skill Level"),
-            Err("option needs NAME=VALUE, not 'Skill Level'".into())
-        );
-        assert_eq!(
-            parse_xboard("Hash=64"),
-            Err("option 'Hash' is not offered over XBoard".into())
-        );
+        for (setting, why) in [
+            (
+                "UCI_LimitStrength=yes",
+                "UCI_LimitStrength needs 1 or 0, not 'yes'",
+            ),
+            ("Skill Level=99", "Skill Level value 99 out of range 0..20"),
+            ("Skill Level", "option needs NAME=VALUE, not 'Skill Level'"),
+            ("Hash=64", "option 'Hash' is not offered over XBoard"),
+        ] {
+            assert_eq!(parse_xboard(setting), Err(why.to_string()));
+        }
     }
 
     #[test]

@@ -19,18 +19,11 @@ fn play(fen: &str, setup: impl FnOnce(&mut Engine), limits: Limits) -> String {
     setup(&mut e);
     e.set_position(Variant::Chess, Start::Fen(fen), &[])
         .expect("legal fen");
-    let (tx, rx) = std::sync::mpsc::channel();
-    e.go(
-        limits,
-        false,
-        Box::new(|_| {}),
-        Box::new(move |o| {
-            let _ = tx.send(o.best);
-        }),
-    )
-    .expect("search thread");
-    e.wait();
-    let best = rx.recv().expect("done").expect("a move");
+    let best = e
+        .search_to_end(limits)
+        .expect("searched")
+        .best
+        .expect("a move");
     format_move(e.position(), best)
 }
 

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::GuiServer;
+
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// One page in a headless Chromium, ended when dropped.
@@ -27,11 +29,13 @@ pub struct Browser {
 }
 
 impl Browser {
-    /// Starts Chromium and opens `url` in a page; `None` if Chromium is not installed.
-    pub fn open(url: &str) -> Option<Browser> {
-        if !Path::new(CHROMIUM).exists() {
-            return None;
-        }
+    /// Starts Chromium and opens `url` in a page. Chromium must be installed (ask
+    /// `board_server` first): without it the browser's pipes would never open.
+    pub fn open(url: &str) -> Browser {
+        assert!(
+            Path::new(CHROMIUM).exists(),
+            "{CHROMIUM} is not installed (a browser test asks `board_server` first)"
+        );
         // One directory per browser: tests of one binary open browsers in parallel.
         let temp = tempfile::Builder::new()
             .prefix("baton-browser-")
@@ -103,18 +107,18 @@ impl Browser {
             .as_str()
             .expect("sessionId")
             .to_string();
-        Some(b)
+        b
     }
 
     /// The board page of `server`, its address followed by `query` (`&variant=...`),
-    /// once its game is drawn; `None` if Chromium is not installed.
-    pub fn board(server: &crate::GuiServer, query: &str) -> Option<Browser> {
-        let mut b = Browser::open(&format!("{}{query}", server.url()))?;
+    /// once its game is drawn.
+    pub fn board(server: &GuiServer, query: &str) -> Browser {
+        let mut b = Browser::open(&format!("{}{query}", server.url()));
         b.wait_for(
             "typeof state === 'object' && state && state.game \
              && document.querySelectorAll('.sq').length === state.width * state.height",
         );
-        Some(b)
+        b
     }
 
     /// Writes a screenshot to `$BATON_SCREENSHOTS/name.png` where that is set (the
@@ -343,6 +347,28 @@ impl Browser {
     }
 }
 
+/// Starts Baton's board server (`program gui`, `program` being
+/// `env!("CARGO_BIN_EXE_baton")`) for the browser test `test`, once Chromium is known to
+/// be installed. Without Chromium: `None`, the skip said on stderr, and under CI a
+/// failure instead (`crate::installed`). The one place a browser test decides to skip.
+pub fn board_server(test: &str, program: &str) -> Option<GuiServer> {
+    crate::installed(test, &[CHROMIUM]).then(|| GuiServer::start(program))
+}
+
+/// `board_server`, and a page on it showing a new game of `variant` (from `fen`) with
+/// `mode`'s players (`Browser::open_board`). Keep the server while the page is used.
+pub fn board_page(
+    test: &str,
+    program: &str,
+    variant: &str,
+    fen: Option<&str>,
+    mode: &str,
+) -> Option<(GuiServer, Browser)> {
+    let server = board_server(test, program)?;
+    let page = Browser::open_board(&server, variant, fen, mode);
+    Some((server, page))
+}
+
 /// The selector of the board's square `name` ("e4").
 pub fn square(name: &str) -> String {
     format!(".sq[data-sq=\"{name}\"]")
@@ -351,34 +377,43 @@ pub fn square(name: &str) -> String {
 impl Browser {
     /// The board page of `server` showing a new game of `variant` (from `fen`) with
     /// `mode`'s players ("human-human", "human-baton", ...), once it is drawn with those
-    /// players; `None` where Chromium is not installed.
-    pub fn open_board(
-        server: &crate::GuiServer,
-        variant: &str,
-        fen: Option<&str>,
-        mode: &str,
-    ) -> Option<Browser> {
+    /// players.
+    pub fn open_board(server: &GuiServer, variant: &str, fen: Option<&str>, mode: &str) -> Browser {
         let mut query = format!("&variant={variant}&mode={mode}");
         if let Some(fen) = fen {
             query += &format!("&fen={}", fen.replace(' ', "%20"));
         }
         let (white, black) = mode.split_once('-').expect("mode is white-black");
-        let mut b = Browser::board(server, &query)?;
+        let mut b = Browser::board(server, &query);
         b.wait_for(&format!(
             "state.variant === '{variant}' && state.baton_plays.white === {} \
              && state.baton_plays.black === {}",
             white == "baton",
             black == "baton"
         ));
-        Some(b)
+        b
+    }
+
+    /// Clicks the piece on the square `name` and waits for its targets to be marked.
+    pub fn pick(&mut self, name: &str) {
+        self.click(&square(name));
+        self.wait_for("document.querySelectorAll('.sq.target').length > 0");
     }
 
     /// A person's move by two clicks, waited for until the game has `plies` moves.
     pub fn click_move(&mut self, from: &str, to: &str, plies: usize) {
-        self.click(&square(from));
-        self.wait_for("document.querySelectorAll('.sq.target').length > 0");
+        self.pick(from);
         self.click(&square(to));
         self.wait_for(&format!("state.moves_played === {plies}"));
+    }
+
+    /// The first part of a two-part turn (a stonesrelays piece move, a flip
+    /// shatranj move) by two clicks, waited for until the second part's squares are
+    /// marked.
+    pub fn click_first_part(&mut self, from: &str, to: &str) {
+        self.pick(from);
+        self.click(&square(to));
+        self.wait_for("document.querySelectorAll('.sq.target2').length > 0");
     }
 
     /// Sets the control `id` to `value` as a person would, and lets the page hear of it.

@@ -601,6 +601,31 @@ fn structure(pos: &Position, w: &Weights, us: Color, enemy_pawn_attacks: Bitboar
     (mg, eg)
 }
 
+/// What the variants' evaluation tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::{Position, Variant};
+
+    /// `variant`'s evaluation of `fen`, from the side to move's view.
+    pub fn eval(variant: Variant, fen: &str) -> i32 {
+        super::evaluate(&Position::from_fen(variant, fen).expect("FEN"))
+    }
+
+    /// Each `(better, worse)` pair of FENs: `better` evaluates higher in `variant`.
+    pub fn prefers(variant: Variant, pairs: &[(&str, &str)]) {
+        for &(better, worse) in pairs {
+            let (b, w) = (eval(variant, better), eval(variant, worse));
+            assert!(b > w, "{variant}: {better} ({b}) <= {worse} ({w})");
+        }
+    }
+
+    /// `a` and `b` (the same position with colours swapped and the board mirrored)
+    /// evaluate the same in `variant`.
+    pub fn symmetric(variant: Variant, a: &str, b: &str) {
+        assert_eq!(eval(variant, a), eval(variant, b), "{variant}: {a} ~ {b}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -674,9 +699,18 @@ mod tests {
         }
     }
 
+    /// Every variant whose start is the same for both sides evaluates to the side to
+    /// move's tempo there, whatever its own terms add.
     #[test]
     fn start_positions_are_balanced() {
-        for v in [Variant::Chess, Variant::Knightmate] {
+        use Variant::*;
+        for v in [
+            Chess,
+            Knightmate,
+            KnightRelay,
+            StonesRelays,
+            StonesRelaysTunnel,
+        ] {
             let pos = Position::startpos(v);
             let e = evaluate(&pos);
             assert_eq!(e, weights(v).tempo, "{v}");

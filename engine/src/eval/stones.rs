@@ -70,48 +70,35 @@ fn cramp(pos: &Position, s: &StonesWeights, us: Color) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::testing::{prefers, symmetric};
     use crate::variant::Variant;
-
-    fn eval(fen: &str) -> i32 {
-        crate::eval::evaluate(&Position::from_fen(Variant::StonesRelays, fen).expect("FEN"))
-    }
-
-    #[test]
-    fn start_positions_are_balanced() {
-        for v in [Variant::StonesRelays, Variant::StonesRelaysTunnel] {
-            let pos = Position::startpos(v);
-            assert_eq!(
-                crate::eval::evaluate(&pos),
-                crate::eval::weights(v).tempo,
-                "{v}"
-            );
-        }
-    }
 
     #[test]
     fn evaluation_is_symmetric() {
-        // The same position with colours swapped and ranks mirrored.
-        let a =
-            eval("r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4");
-        let b =
-            eval("rnbqkbnr/ppp2ppp/3p4/1S2p3/1S1XX1S1/1S2P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 2 4");
-        assert_eq!(a, b);
+        symmetric(
+            Variant::StonesRelays,
+            "r1bqkb1r/pppp1ppp/2n2n2/1S2p3/1S1XX1S1/1S2P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 2 4",
+            "rnbqkbnr/ppp2ppp/3p4/1S2p3/1S1XX1S1/1S2P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 2 4",
+        );
     }
 
     #[test]
-    fn a_relay_within_reach_is_worth_something() {
-        // The rook on d1 reaches the d5 relay up the open file; on a1 it does not.
-        let near = eval("4k3/8/8/8/3X4/8/8/8/3RK3 w - - 0 1");
-        let far = eval("4k3/8/8/8/3X4/8/8/8/R3K3 w - - 0 1");
-        assert!(near > far, "{near} <= {far}");
-    }
-
-    #[test]
-    fn relays_carry_mobility() {
-        // The same rook on b2, with and without a relay on b5 to turn on.
-        let with = eval("4k3/8/8/8/1X6/8/8/1R6/4K3 w - - 0 1");
-        let without = eval("4k3/8/8/8/8/8/8/1R6/4K3 w - - 0 1");
-        assert!(with > without, "{with} <= {without}");
+    fn relays_within_reach_are_worth_something_and_carry_mobility() {
+        prefers(
+            Variant::StonesRelays,
+            &[
+                // The rook on d1 reaches the d5 relay up the open file; on a1 it does not.
+                (
+                    "4k3/8/8/8/3X4/8/8/8/3RK3 w - - 0 1",
+                    "4k3/8/8/8/3X4/8/8/8/R3K3 w - - 0 1",
+                ),
+                // The same rook on b2, with and without a relay on b5 to turn on.
+                (
+                    "4k3/8/8/8/1X6/8/8/1R6/4K3 w - - 0 1",
+                    "4k3/8/8/8/8/8/8/1R6/4K3 w - - 0 1",
+                ),
+            ],
+        );
     }
 
     /// The cramp term itself, under each variant's weights: the fitted weights give it

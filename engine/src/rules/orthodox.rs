@@ -133,45 +133,39 @@ pub fn back_rank(t: &Tables, color: Color) -> u8 {
 /// do not depend on the mover's pieces except through slider lines and captures.
 /// `generate_with` is monomorphized, so `Plain` costs the chess family nothing.
 pub trait Overlay {
+    // Each hook's default is the orthodox rule, so `Plain` is the trait with nothing
+    // changed and a variant names only what it changes. (The constant ones need no
+    // `inline` hint: `generate_with` is monomorphized, and they fold away.)
     /// Pieces of `by` that attack `sq`, with `occ` as the blockers.
-    fn attackers(&self, pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard;
+    #[inline(always)]
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        attackers_to(pos, sq, by, occ)
+    }
     /// Enemy pieces that may not be captured.
-    fn immune(&self) -> Bitboard;
+    fn immune(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
     /// Destinations of a non-pawn, non-royal piece of the side to move (own pieces and
     /// immune ones are masked out afterwards).
-    fn piece_moves(&self, pos: &Position, role: Role, from: Square, occ: Bitboard) -> Bitboard;
+    #[inline(always)]
+    fn piece_moves(&self, pos: &Position, role: Role, from: Square, occ: Bitboard) -> Bitboard {
+        piece_attacks(pos, role, from, occ)
+    }
     /// Pawns of the side to move that have moves besides their orthodox ones.
-    fn extra_pawns(&self) -> Bitboard;
+    fn extra_pawns(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
     /// Destinations a pawn of the side to move has besides its orthodox ones; they
     /// never promote and are masked like the other moves.
-    fn pawn_extra(&self, from: Square) -> Bitboard;
+    fn pawn_extra(&self, _from: Square) -> Bitboard {
+        Bitboard::EMPTY
+    }
 }
 
 /// The orthodox rules themselves.
 pub struct Plain;
 
-impl Overlay for Plain {
-    #[inline(always)]
-    fn attackers(&self, pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        attackers_to(pos, sq, by, occ)
-    }
-    #[inline(always)]
-    fn immune(&self) -> Bitboard {
-        Bitboard::EMPTY
-    }
-    #[inline(always)]
-    fn piece_moves(&self, pos: &Position, role: Role, from: Square, occ: Bitboard) -> Bitboard {
-        piece_attacks(pos, role, from, occ)
-    }
-    #[inline(always)]
-    fn extra_pawns(&self) -> Bitboard {
-        Bitboard::EMPTY
-    }
-    #[inline(always)]
-    fn pawn_extra(&self, _from: Square) -> Bitboard {
-        Bitboard::EMPTY
-    }
-}
+impl Overlay for Plain {}
 
 /// Every legal move of the side to move.
 pub fn generate(pos: &Position, list: &mut impl Sink) {

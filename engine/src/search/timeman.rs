@@ -303,15 +303,23 @@ mod tests {
         assert!(s.update(mv(12, 28), -100) > 1.3);
     }
 
+    /// Iterations that each finished `ms` after the search started, each at the depth
+    /// after the one before.
+    fn after(ms: &[u64]) -> Iterations {
+        let mut it = Iterations::default();
+        for &t in ms {
+            it.finished(t, true);
+        }
+        it
+    }
+
     #[test]
     fn an_iteration_that_cannot_finish_is_not_started() {
-        let mut it = Iterations::default();
         // Too little known: go on.
-        assert!(it.next_fits(5, 100));
-        it.finished(20, true);
-        assert!(it.next_fits(20, 100));
+        assert!(after(&[]).next_fits(5, 100));
+        assert!(after(&[20]).next_fits(20, 100));
         // 20 ms, then 100 ms: the next is likely 500 ms, past a 600 ms limit at 120.
-        it.finished(120, true);
+        let mut it = after(&[20, 120]);
         assert!(!it.next_fits(120, 600));
         assert!(it.next_fits(120, 700));
         // After a hand-over (a depth skipped) the growth is unknown: go on.
@@ -321,11 +329,8 @@ mod tests {
 
     #[test]
     fn a_ponderhit_forgets_the_iterations_before_it() {
-        let mut it = Iterations::default();
-        it.finished(400, true);
-        it.finished(2000, true);
         // The clock restarts at the ponderhit; an iteration ends 50 ms after it.
-        it.finished(50, true);
+        let mut it = after(&[400, 2000, 50]);
         assert!(it.next_fits(50, 60));
         it.finished(150, true);
         // Only the 100 ms since then is known: too little to judge growth by.
@@ -334,10 +339,8 @@ mod tests {
 
     #[test]
     fn slow_growth_still_counts_half_again() {
-        let mut it = Iterations::default();
-        it.finished(100, true);
-        it.finished(200, true);
         // 100 ms and 100 ms: the next is taken as 150 ms.
+        let it = after(&[100, 200]);
         assert!(it.next_fits(200, 350));
         assert!(!it.next_fits(200, 349));
     }
