@@ -15,7 +15,7 @@ fn board(variant: &str, fen: Option<&str>, mode: &str) -> Option<(GuiServer, Bro
         return None;
     }
     let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server, variant, fen, mode)?;
+    let b = Browser::open_board(&server, variant, fen, mode);
     Some((server, b))
 }
 

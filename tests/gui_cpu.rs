@@ -16,9 +16,7 @@ fn two_tabs_against_baton_take_turns_for_the_one_core() {
     // Both tabs start with two people, Baton given a minute a move: nothing searches.
     let mut tabs = Vec::new();
     for _ in 0..2 {
-        let Some(mut t) = Browser::open_board(&server, "chess", None, "human-human") else {
-            return;
-        };
+        let mut t = Browser::open_board(&server, "chess", None, "human-human");
         t.set_control("limit-kind", "movetime");
         t.set_control("limit-value", "60000");
         t.wait_for("state.settings.think.movetime === 60000");
