@@ -2,6 +2,8 @@
 //! and extensions that are sound under some rules and not others, one switch each.
 //! Why each variant sets them as it does is said beside its profile in `profile.rs`.
 
+use super::search_params::{NullMove, PruningParams, QuietPruning, ReverseFutility};
+
 /// Pruning and extensions that are sound for some rules and not for others.
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
@@ -40,6 +42,29 @@ impl Features {
             (false, _) => 0,
             (true, false) => 1,
             (true, true) => 2,
+        }
+    }
+
+    /// The parameters of each pruning technique: its sharper form's where `Sharp`
+    /// switches that on, its plain form's elsewhere.
+    pub fn pruning(&self) -> PruningParams {
+        let sharp = self.sharp;
+        PruningParams {
+            reverse_futility: if sharp.reverse_futility {
+                ReverseFutility::SELECTIVE
+            } else {
+                ReverseFutility::PLAIN
+            },
+            null_move: if sharp.null_move_margin {
+                NullMove::SELECTIVE
+            } else {
+                NullMove::PLAIN
+            },
+            quiet: if sharp.quiet_pruning {
+                QuietPruning::SELECTIVE
+            } else {
+                QuietPruning::PLAIN
+            },
         }
     }
 

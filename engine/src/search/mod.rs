@@ -5,12 +5,15 @@
 pub mod correction;
 pub mod eval_cache;
 pub mod features;
+pub mod history;
 pub mod limits;
 pub mod memory;
 pub mod movepick;
 pub mod ordering;
 pub mod search_params;
 pub mod skill;
+pub mod stack;
+pub mod thread;
 pub mod timeman;
 pub mod tt;
 pub mod worker;
@@ -28,7 +31,8 @@ use crate::moves::Move;
 use crate::piece::Role;
 use crate::rules;
 use movepick::see::Exchanges;
-use worker::{Shared, Worker, MATE, MATE_BOUND};
+use thread::Shared;
+use worker::{Worker, MATE, MATE_BOUND};
 
 /// What the search reads of a variant's engine profile. The profile (`crate::profile`,
 /// above the search) implements it for `Variant`, so that the search names no module
@@ -216,9 +220,9 @@ pub fn think(
                         depth += 1;
                         continue;
                     }
-                    w.seldepth = 0;
+                    w.thread.seldepth = 0;
                     let Some(score) = w.search_root(pos, depth, previous, excluded) else {
-                        if w.superseded() {
+                        if w.thread.superseded() {
                             // Another thread completed this depth or a deeper one:
                             // go on beyond it, from its score.
                             if let Some(c) = shared.deeper_than(0) {
@@ -237,14 +241,14 @@ pub fn think(
                     // A single-line search takes a helper's finished iteration as its
                     // own (see `main_thread`); one at the depth limit ends the search.
                     if multipv == 1 && depth <= max_depth {
-                        shared.publish(depth, score, w.seldepth, w.pv());
+                        shared.publish(depth, score, w.thread.seldepth, w.pv());
                         if depth >= max_depth {
                             shared.abort.store(true, Ordering::Relaxed);
                         }
                     }
                     depth += 1;
                 }
-                w.flush_nodes();
+                w.thread.flush_nodes();
                 w.keep_memory(params.memory, pos.variant);
             });
         }
@@ -373,13 +377,13 @@ fn main_thread(
             if !skill_moves.is_empty() && skill_moves.iter().all(|m| chosen.contains(m)) {
                 break;
             }
-            w.seldepth = 0;
+            w.thread.seldepth = 0;
             let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
                 whole = false;
                 // Given up because a helper completed this depth or a deeper one (taken
                 // over below), or out of time inside the first iteration: the best root
                 // move so far.
-                if best.is_none() && !w.superseded() {
+                if best.is_none() && !w.thread.superseded() {
                     best = w.pv().first().copied();
                 }
                 break;
@@ -407,14 +411,21 @@ fn main_thread(
                 completed = depth;
                 // Helpers give up an iteration this one has completed (`superseded`).
                 if multipv == 1 && params.threads > 1 {
-                    shared.publish(depth, score, w.seldepth, &pv);
+                    shared.publish(depth, score, w.thread.seldepth, &pv);
                 }
             }
-            w.flush_nodes();
+            w.thread.flush_nodes();
             if params.skill.is_some() {
                 found.push((score, pv.clone()));
             }
-            report(&line_report(shared, depth, w.seldepth, line + 1, score, pv));
+            report(&line_report(
+                shared,
+                depth,
+                w.thread.seldepth,
+                line + 1,
+                score,
+                pv,
+            ));
         }
         // A node budget may end the first iteration before all its lines are found:
         // the lines it did find are still chosen among.
@@ -469,7 +480,7 @@ fn main_thread(
             break;
         }
     }
-    w.flush_nodes();
+    w.thread.flush_nodes();
     w.keep_memory(params.memory, pos.variant);
     shared.first_iteration_done.store(true, Ordering::Relaxed);
     shared.abort.store(true, Ordering::Relaxed);
@@ -508,7 +519,7 @@ fn hand_over(
     depth: i32,
     multipv: usize,
     report: &(dyn Fn(&Report) + Sync),
-) -> Option<worker::Completed> {
+) -> Option<thread::Completed> {
     let c = shared.deeper_than(depth).filter(|_| multipv == 1)?;
     report(&line_report(
         shared,
@@ -599,7 +610,8 @@ fn wait_while_pondering(params: &Params) {
 
 #[cfg(test)]
 mod tests {
-    use super::worker::{Shared, Worker};
+    use super::thread::Shared;
+    use super::worker::Worker;
     use super::TranspositionTable;
     #[cfg(feature = "threads")]
     use super::{helper_skips, pattern_shift, Limits};
@@ -636,10 +648,10 @@ mod tests {
         shared.publish(6, 20, 6, &[first]);
         for depth in [5, 6] {
             assert_eq!(w.search_root(pos, depth, None, &[]), None, "depth {depth}");
-            assert!(w.superseded(), "depth {depth}");
+            assert!(w.thread.superseded(), "depth {depth}");
         }
         assert!(w.search_root(pos, 7, None, &[]).is_some());
-        assert!(!w.superseded());
+        assert!(!w.thread.superseded());
     }
 
     /// One helper searches every other depth, a depth ahead of or behind the main

@@ -1,8 +1,10 @@
 //! Every margin, depth limit and reduction of the search, named in one place (after
-//! Carp's `search_params.rs`), in the order the search uses them. Two sets where a
-//! technique has a sharper form (`_SELECTIVE`, switched per technique and variant by
-//! `features::Sharp`; the chess family uses them all) and a plain one. Changing a number here changes `baton bench`'s node
-//! total; a change is kept when a match shows that it helps.
+//! Carp's `search_params.rs`), in the order the search uses them. Where a technique
+//! has a sharper form and a plain one, it is one formula with two sets of parameters
+//! (`PruningParams`: `SELECTIVE` and `PLAIN` per technique, chosen per variant by
+//! `features::Sharp`; the chess family uses the sharper ones). Changing a number here
+//! changes `baton bench`'s node total; a change is kept when a match shows that it
+//! helps.
 
 /// Aspiration windows: from this depth an iteration starts from a window this wide
 /// around the previous score, widened by half plus `ASPIRATION_GROWTH` on each fail.
@@ -14,23 +16,67 @@ pub const ASPIRATION_GROWTH: i32 = 10;
 /// (internal iterative reduction; selective only).
 pub const IIR_DEPTH: i32 = 4;
 
-/// Reverse futility: up to this depth a non-PV node whose static score beats beta by
-/// this margin per ply is cut. The selective form counts an improving node one ply
-/// shallower (a smaller margin).
-pub const RFP_DEPTH_SELECTIVE: i32 = 7;
-pub const RFP_MARGIN_SELECTIVE: i32 = 80;
-pub const RFP_DEPTH: i32 = 5;
-pub const RFP_MARGIN: i32 = 90;
+/// Reverse futility: up to `depth`, a non-PV node whose static score beats beta by
+/// `margin` per ply is cut; an improving node counts `improving` plies shallower
+/// (a smaller margin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReverseFutility {
+    pub depth: i32,
+    pub margin: i32,
+    pub improving: i32,
+}
 
-/// Null move: from this depth; reduced by `NULL_BASE` plus a share of the depth and,
-/// in the selective form, a ply per `NULL_MARGIN_PER_PLY` by which the static score
-/// beats beta, at most `NULL_MARGIN_MAX` plies.
+impl ReverseFutility {
+    pub const SELECTIVE: ReverseFutility = ReverseFutility {
+        depth: 7,
+        margin: 80,
+        improving: 1,
+    };
+    pub const PLAIN: ReverseFutility = ReverseFutility {
+        depth: 5,
+        margin: 90,
+        improving: 0,
+    };
+
+    /// How far above beta the static score must be at `depth`.
+    #[inline]
+    pub fn margin(&self, depth: i32, improving: bool) -> i32 {
+        self.margin * (depth - self.improving * i32::from(improving))
+    }
+}
+
+/// Null move: from `NULL_MIN_DEPTH`; reduced by `NULL_BASE` plus the depth over
+/// `depth_divisor` plus a ply per `NULL_MARGIN_PER_PLY` by which the static score
+/// beats beta, at most `margin_max` plies (none in the plain form).
 pub const NULL_MIN_DEPTH: i32 = 3;
 pub const NULL_BASE: i32 = 3;
-pub const NULL_DEPTH_DIVISOR_SELECTIVE: i32 = 3;
-pub const NULL_DEPTH_DIVISOR: i32 = 4;
 pub const NULL_MARGIN_PER_PLY: i32 = 200;
-pub const NULL_MARGIN_MAX: i32 = 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullMove {
+    pub depth_divisor: i32,
+    pub margin_max: i32,
+}
+
+impl NullMove {
+    pub const SELECTIVE: NullMove = NullMove {
+        depth_divisor: 3,
+        margin_max: 3,
+    };
+    pub const PLAIN: NullMove = NullMove {
+        depth_divisor: 4,
+        margin_max: 0,
+    };
+
+    /// The reduction of the null move's search at `depth`, the static score being
+    /// `above_beta` (at least 0) over beta.
+    #[inline]
+    pub fn reduction(&self, depth: i32, above_beta: i32) -> i32 {
+        NULL_BASE
+            + depth / self.depth_divisor
+            + (above_beta / NULL_MARGIN_PER_PLY).min(self.margin_max)
+    }
+}
 
 /// From this depth, a hash move may be extended as singular: every other move fails
 /// low against the hash score minus this margin per ply, searched to half the depth.
@@ -39,31 +85,79 @@ pub const SINGULAR_DEPTH: i32 = 8;
 pub const SINGULAR_MARGIN: i32 = 2;
 pub const SINGULAR_ENTRY_SHALLOWER: i32 = 3;
 
-/// Up to this depth, shallow nodes that prune (`Worker::prune`: non-PV ones, and PV
-/// ones other than the root with `Sharp::pv_pruning`) skip quiet moves by move
-/// count, futility and history (selective); the plain form by count and futility
-/// only, to its own depth.
-pub const QUIET_PRUNE_DEPTH_SELECTIVE: i32 = 8;
-pub const QUIET_PRUNE_DEPTH: i32 = 3;
-/// Plain futility: the static score plus this per ply stays below alpha.
+/// Futility: the static score plus `FUTILITY_MARGIN` per ply (plus the form's
+/// `futility_base`) stays below alpha.
 pub const FUTILITY_MARGIN: i32 = 120;
-/// Selective futility, at the depth a move would be searched to after its reduction:
-/// the static score plus `FUTILITY_BASE` and `FUTILITY_MARGIN` per ply stays below
-/// alpha.
-pub const FUTILITY_BASE: i32 = 150;
-/// Quiet moves with a history below this times the depth are skipped, up to
-/// `HISTORY_PRUNE_DEPTH` plies after their reduction.
+/// Quiet moves with a history below this times the depth are skipped (history
+/// pruning, where the form has it).
 pub const HISTORY_PRUNE: i32 = 4000;
-pub const HISTORY_PRUNE_DEPTH: i32 = 3;
 
-/// How many moves a shallow node tries before it skips the quiet rest
-/// (`Worker::prune`).
-pub const fn late_move_limit(selective: bool, depth: i32, improving: bool) -> i32 {
-    if selective {
-        (3 + depth * depth) / (2 - improving as i32)
-    } else {
-        3 + depth * depth * 2
+/// Quiet-move pruning at shallow nodes (`Worker::prune`: non-PV ones, and PV ones
+/// other than the root with `Sharp::pv_pruning`): up to `depth`, quiet moves are
+/// skipped by move count (`late_moves`), futility and history. The selective form
+/// judges futility at the depth a move would be searched to after its late-move
+/// reduction and prunes by history too; the plain one judges at the node's depth,
+/// to a smaller depth, without history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietPruning {
+    pub depth: i32,
+    /// Move count: `(3 + late_per_ply2 * depth²) / (late_divisor - late_improving *
+    /// improving)` moves are tried before the quiet rest is skipped.
+    pub late_per_ply2: i32,
+    pub late_divisor: i32,
+    pub late_improving: i32,
+    /// Futility at the depth after the move's late-move reduction, not the node's.
+    pub futility_reduced: bool,
+    pub futility_base: i32,
+    /// History pruning up to this depth after the reduction (below 0: none).
+    pub history_depth: i32,
+}
+
+impl QuietPruning {
+    pub const SELECTIVE: QuietPruning = QuietPruning {
+        depth: 8,
+        late_per_ply2: 1,
+        late_divisor: 2,
+        late_improving: 1,
+        futility_reduced: true,
+        futility_base: 150,
+        history_depth: 3,
+    };
+    pub const PLAIN: QuietPruning = QuietPruning {
+        depth: 3,
+        late_per_ply2: 2,
+        late_divisor: 1,
+        late_improving: 0,
+        futility_reduced: false,
+        futility_base: 0,
+        history_depth: -1,
+    };
+
+    /// How many moves a shallow node tries before it skips the quiet rest.
+    #[inline]
+    pub fn late_moves(&self, depth: i32, improving: bool) -> usize {
+        ((3 + self.late_per_ply2 * depth * depth)
+            / (self.late_divisor - self.late_improving * i32::from(improving))) as usize
     }
+
+    /// The depth futility and history pruning judge the `index`th move at.
+    #[inline]
+    pub fn judged_depth(&self, depth: i32, index: usize) -> i32 {
+        if self.futility_reduced {
+            (depth - 1 - lmr(depth, index.max(1))).max(0)
+        } else {
+            depth
+        }
+    }
+}
+
+/// Each pruning technique's parameters for one variant's search, chosen by its
+/// `Sharp` switches (`Features::pruning`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PruningParams {
+    pub reverse_futility: ReverseFutility,
+    pub null_move: NullMove,
+    pub quiet: QuietPruning,
 }
 
 /// Up to this depth, shallow nodes (`Worker::prune`) skip moves that lose material by

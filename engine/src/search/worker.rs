@@ -2,17 +2,17 @@
 //! null-move pruning, late-move reductions, check extension (per variant: see
 //! `Features`) and quiescence search.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering as AtomicOrdering};
-// `std::time::Instant` natively; on WebAssembly, the host's clock (`performance.now()`).
-use web_time::Instant;
-
 use super::eval_cache::EvalCache;
+use super::history::{piece_target, Histories};
 use super::memory::Memory;
+use super::movepick::score::Scores;
 use super::movepick::see::see_ge;
 use super::movepick::{self, MovePicker, Picked};
-use super::ordering::{Ordering, MAX_PLY};
+use super::ordering::Ordering;
 use super::search_params::*;
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::stack::{Stack, MAX_PLY};
+use super::thread::{Shared, ThreadState};
+use super::tt::{Bound, Entry};
 use super::{Features, SearchProfile};
 use crate::eval::network::Accumulator;
 use crate::eval::{evaluate_with, Style};
@@ -29,166 +29,47 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// loses.
 pub const REPETITION_WIN: i32 = 20_000;
 
-/// What all threads of one search share.
-pub struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    /// Set when the search must end: the host's stop, or the main thread finishing.
-    pub abort: &'a AtomicBool,
-    pub host_stop: &'a AtomicBool,
-    pub pondering: &'a AtomicBool,
-    pub nodes: &'a AtomicU64,
-    pub start: Instant,
-    /// Hard limits checked during the search (by every thread).
-    pub max_ms: Option<u64>,
-    pub max_nodes: Option<u64>,
-    /// When pondering ended (`ponderhit`), the clock starts from there.
-    pub ponderhit_at: std::sync::Mutex<Option<Instant>>,
-    /// The search began as a ponder search.
-    pub pondered: bool,
-    pub first_iteration_done: AtomicBool,
-    /// The deepest iteration a thread has completed (single-line searches only).
-    pub deepest: std::sync::Mutex<Option<Completed>>,
-    /// `deepest`'s depth (0 before any), read without the lock: a thread whose
-    /// iteration is no deeper gives it up (`Worker::superseded`).
-    pub deepest_depth: AtomicI32,
-}
+/// The room `Worker::quiets` starts with: the quiet moves searched at the nodes of
+/// one line together (it grows if a line needs more).
+const QUIETS_ROOM: usize = 4096;
 
-/// A finished iteration of one thread: its depth, score and principal variation.
-#[derive(Clone, Debug)]
-pub struct Completed {
-    pub depth: i32,
-    pub score: i32,
-    pub seldepth: usize,
-    pub pv: Vec<Move>,
-}
-
-impl<'a> Shared<'a> {
-    /// A search's shared state as it starts: no iteration completed, the clock from now,
-    /// pondering if `pondering` is set.
-    pub fn new(
-        tt: &'a TranspositionTable,
-        abort: &'a AtomicBool,
-        host_stop: &'a AtomicBool,
-        pondering: &'a AtomicBool,
-        nodes: &'a AtomicU64,
-        max_ms: Option<u64>,
-        max_nodes: Option<u64>,
-    ) -> Self {
-        Shared {
-            tt,
-            abort,
-            host_stop,
-            pondering,
-            nodes,
-            start: Instant::now(),
-            max_ms,
-            max_nodes,
-            ponderhit_at: std::sync::Mutex::new(None),
-            pondered: pondering.load(AtomicOrdering::Relaxed),
-            first_iteration_done: AtomicBool::new(false),
-            deepest: std::sync::Mutex::new(None),
-            deepest_depth: AtomicI32::new(0),
-        }
-    }
-
-    pub fn elapsed_ms(&self) -> u64 {
-        let from = self
-            .ponderhit_at
-            .lock()
-            .ok()
-            .and_then(|g| *g)
-            .unwrap_or(self.start);
-        from.elapsed().as_millis() as u64
-    }
-    /// False while pondering; the first call after `ponderhit` starts the clock.
-    pub fn clock_running(&self) -> bool {
-        if self.pondering.load(AtomicOrdering::Relaxed) {
-            return false;
-        }
-        if let Ok(mut at) = self.ponderhit_at.lock() {
-            if self.pondered && at.is_none() {
-                *at = Some(Instant::now());
-            }
-        }
-        true
-    }
-    /// Records a thread's finished iteration if it is the deepest so far. Once per
-    /// iteration, so the lock costs nothing measurable.
-    pub fn publish(&self, depth: i32, score: i32, seldepth: usize, pv: &[Move]) {
-        if pv.is_empty() {
-            return;
-        }
-        if let Ok(mut deepest) = self.deepest.lock() {
-            if deepest.as_ref().is_none_or(|c| c.depth < depth) {
-                *deepest = Some(Completed {
-                    depth,
-                    score,
-                    seldepth,
-                    pv: pv.to_vec(),
-                });
-                self.deepest_depth.store(depth, AtomicOrdering::Relaxed);
-            }
-        }
-    }
-    /// A finished iteration deeper than `depth`, if a thread has published one.
-    pub fn deeper_than(&self, depth: i32) -> Option<Completed> {
-        let deepest = self.deepest.lock().ok()?;
-        deepest.as_ref().filter(|c| c.depth > depth).cloned()
-    }
-    /// Whether to stop now. The host's `stop` waits for the first iteration, so that
-    /// even an immediate `stop` is answered with a searched move; running out of time
-    /// or nodes does not (the best root move found so far is played then).
-    pub fn stopped(&self) -> bool {
-        self.abort.load(AtomicOrdering::Relaxed)
-            || (self.host_stop.load(AtomicOrdering::Relaxed)
-                && self.first_iteration_done.load(AtomicOrdering::Relaxed))
-    }
-}
-
+/// One search thread: its state (`ThreadState`), its history tables, its stack and
+/// buffers, and the search.
 pub struct Worker<'a> {
-    pub id: usize,
-    pub shared: &'a Shared<'a>,
-    pub nodes: u64,
-    flushed_nodes: u64,
-    pub seldepth: usize,
-    ordering: Ordering,
-    /// Hashes of the game since its last irreversible move and of the current search
-    /// path, for repetitions.
-    hashes: Vec<u64>,
-    /// Per entry of `hashes`: the index of the oldest entry its position may repeat
-    /// (the one after the last capture, promotion or fusion), so that the look back
-    /// stops there.
-    floors: Vec<usize>,
-    pv: Vec<Vec<Move>>,
+    pub thread: ThreadState<'a>,
+    /// Move-ordering and correction history, kept from search to search (`Memory`).
+    histories: Histories,
+    /// One frame per ply of the line being searched.
+    stack: Stack,
+    /// Root moves given as better MultiPV lines (or left out by `go searchmoves`):
+    /// this iteration's root does not search them.
+    root_skip: Vec<Move>,
+    /// The quiet moves searched so far at each node of the line, one node's after
+    /// its parent's (a node's start at its entry; children take theirs back).
+    quiets: Vec<Move>,
     /// Features switched per variant (see `Features`).
     features: Features,
+    /// Each pruning technique's parameters for the variant (`Features::pruning`).
+    pruning: PruningParams,
     eval_style: Style,
     eval_cache: EvalCache,
     /// The learned correction's first layer as of the last position evaluated.
     accumulator: Accumulator,
     /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
-    /// stonesrelays): reused, one taken per node and given back when it returns.
+    /// stonesrelays), and room for their scores: reused, one taken per node and given
+    /// back when it returns.
     pool: Vec<MoveList>,
-    /// Length of the game's history (its last entry is the root position).
-    root_len: usize,
-    /// Static evaluation per ply of the current line (`-INFINITE` in check), to tell
-    /// whether the side to move is improving on its previous turn.
-    evals: Vec<i32>,
-    /// The depth of the current root iteration (extensions stop at twice it).
-    root_depth: i32,
-    /// Another thread has completed an iteration at least as deep as this one's: this
-    /// one is given up (it would only redo that work). Checked with the limits.
-    superseded: bool,
+    score_pool: Vec<Scores>,
 }
 
 /// How `search` takes a node: on the principal variation (no table cutoff), off it,
-/// or off it to check a fail high before a full-window re-search trusts it
+/// or off it to verify a fail high before a full-window re-search trusts it
 /// (`Sharp::verified_fail_high`): then this node alone takes no table cutoff.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Pv,
     NonPv,
-    Check,
+    VerifyFailHigh,
 }
 
 impl Kind {
@@ -240,147 +121,40 @@ impl<'a> Worker<'a> {
         memory: Option<&Memory>,
     ) -> Worker<'a> {
         let features = variant.features().for_thread(id);
-        let ordering = match memory {
+        let histories = match memory {
             Some(m) => m.take(id, variant, features.follow_up_plies()),
-            None => Ordering::new(features.follow_up_plies()),
+            None => Histories::new(features.follow_up_plies()),
         };
         Worker {
-            id,
-            shared,
-            nodes: 0,
-            flushed_nodes: 0,
-            seldepth: 0,
-            ordering,
-            hashes: history.to_vec(),
-            floors: vec![0; history.len()],
-            pv: vec![Vec::new(); MAX_PLY + 1],
+            thread: ThreadState::new(id, shared, history),
+            histories,
+            stack: Stack::new(-INFINITE),
+            root_skip: Vec::new(),
+            quiets: Vec::with_capacity(QUIETS_ROOM),
             features,
+            pruning: features.pruning(),
             eval_style,
             eval_cache: EvalCache::new(),
             accumulator: Accumulator::default(),
             pool: Vec::new(),
-            root_len: history.len(),
-            evals: vec![-INFINITE; MAX_PLY + 2],
-            root_depth: 0,
-            superseded: false,
+            score_pool: Vec::new(),
         }
     }
 
-    /// Keeps this thread's ordering tables for the next search.
+    /// Keeps this thread's history tables for the next search.
     pub fn keep_memory(self, memory: Option<&Memory>, variant: crate::variant::Variant) {
         if let Some(m) = memory {
-            m.give(self.id, variant, self.ordering);
+            m.give(self.thread.id, variant, self.histories);
         }
     }
 
     pub fn pv(&self) -> &[Move] {
-        &self.pv[0]
-    }
-
-    /// Counts a node; now and then publishes the count and checks the limits.
-    #[inline]
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        // Often enough that `stop` and the clock are obeyed within a few milliseconds
-        // even where nodes are slow (stonesrelays: thousands of turns per node). Every
-        // thread looks at the clock: when the threads outnumber the free cores, the
-        // main thread can be descheduled past the deadline while a helper runs (two
-        // threads with one free core overran `go movetime 60` by up to 60 ms when only
-        // the main thread looked).
-        if self.nodes & 255 == 0 {
-            self.flush_nodes();
-            self.check_limits();
-            self.superseded |=
-                self.shared.deepest_depth.load(AtomicOrdering::Relaxed) >= self.root_depth;
-        }
-        self.stopped()
-    }
-
-    /// Whether this iteration ends now: the search stops, or another thread has
-    /// completed one as deep (`superseded`).
-    #[inline]
-    pub fn stopped(&self) -> bool {
-        self.superseded || self.shared.stopped()
-    }
-
-    /// Whether the last `search_root` was given up because another thread completed an
-    /// iteration at least as deep (the search itself goes on).
-    pub fn superseded(&self) -> bool {
-        self.superseded && !self.shared.stopped()
-    }
-
-    pub fn flush_nodes(&mut self) {
-        self.shared
-            .nodes
-            .fetch_add(self.nodes - self.flushed_nodes, AtomicOrdering::Relaxed);
-        self.flushed_nodes = self.nodes;
-    }
-
-    fn check_limits(&self) {
-        let s = self.shared;
-        if !s.clock_running() {
-            return;
-        }
-        let out_of_time = s.max_ms.is_some_and(|m| s.elapsed_ms() >= m);
-        let out_of_nodes = s
-            .max_nodes
-            .is_some_and(|n| s.nodes.load(AtomicOrdering::Relaxed) >= n);
-        if out_of_time || out_of_nodes {
-            s.abort.store(true, AtomicOrdering::Relaxed);
-        }
-    }
-
-    /// Enters `child`, reached from `pos`, on the path.
-    #[inline]
-    fn push_position(&mut self, pos: &Position, child: &Position) {
-        let floor = if crate::game::irreversible(pos, child) {
-            self.hashes.len()
-        } else {
-            self.floors.last().copied().unwrap_or(0)
-        };
-        self.hashes.push(child.hash());
-        self.floors.push(floor);
-    }
-
-    #[inline]
-    fn pop_position(&mut self) {
-        self.hashes.pop();
-        self.floors.pop();
-    }
-
-    /// Whether the position repeats an earlier one (since the last irreversible move).
-    /// Where repeating loses (flipshatranj), a repetition is judged as the rule does
-    /// when its earlier occurrences are in the game before the root (the third
-    /// occurrence loses, the second does not), and at once when one is in the
-    /// searched line (the repeating side could as well repeat again).
-    fn is_repetition(&self, pos: &Position) -> bool {
-        let n = self.hashes.len();
-        let floor = self.floors.last().copied().unwrap_or(0);
-        let reach = n.saturating_sub(1 + floor);
-        let key = pos.hash();
-        if !rules::repetition_loses(pos.variant) {
-            return (2..=reach)
-                .step_by(2)
-                .any(|back| self.hashes[n - 1 - back] == key);
-        }
-        let mut before_root = 0;
-        for back in (2..=reach).step_by(2) {
-            let at = n - 1 - back;
-            if self.hashes[at] == key {
-                if at + 1 >= self.root_len {
-                    return true;
-                }
-                before_root += 1;
-                if before_root >= 2 {
-                    return true;
-                }
-            }
-        }
-        false
+        &self.stack[0].pv
     }
 
     /// Searches the root with an aspiration window around the previous score; `skip`
-    /// are root moves already given as better MultiPV lines.
+    /// are root moves already given as better MultiPV lines (or left out by `go
+    /// searchmoves`).
     pub fn search_root(
         &mut self,
         pos: &Position,
@@ -388,8 +162,10 @@ impl<'a> Worker<'a> {
         previous: Option<i32>,
         skip: &[Move],
     ) -> Option<i32> {
-        self.root_depth = depth;
-        self.superseded = false;
+        self.thread.begin_iteration(depth);
+        self.root_skip.clear();
+        self.root_skip.extend_from_slice(skip);
+        self.quiets.clear();
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match previous {
             Some(s)
@@ -402,8 +178,8 @@ impl<'a> Worker<'a> {
             _ => (-INFINITE, INFINITE),
         };
         loop {
-            let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv, skip);
-            if self.stopped() {
+            let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv);
+            if self.thread.stopped() {
                 return None;
             }
             if score <= alpha {
@@ -418,7 +194,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Whether the node at `ply` leaves moves out: the root's already reported
+    /// MultiPV lines, or a singular-extension search's excluded move. Its result is
+    /// then not about the whole node: no table cutoff, null move or store.
+    #[inline]
+    fn excluding(&self, ply: usize) -> bool {
+        self.stack[ply].excluded.is_some() || (ply == 0 && !self.root_skip.is_empty())
+    }
+
     fn search(
         &mut self,
         pos: &Position,
@@ -427,20 +210,19 @@ impl<'a> Worker<'a> {
         depth: i32,
         ply: usize,
         kind: Kind,
-        skip: &[Move],
     ) -> i32 {
         let is_pv = kind == Kind::Pv;
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        if self.tick() {
+        if self.thread.tick() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.thread.seldepth = self.thread.seldepth.max(ply);
         let root = ply == 0;
         if !root {
-            if self.is_repetition(pos) {
+            if self.thread.is_repetition(pos) {
                 return self.repetition_score(pos, ply);
             }
             if pos.halfmove >= 100 {
@@ -460,11 +242,12 @@ impl<'a> Worker<'a> {
         }
 
         let key = pos.hash();
-        let entry = self.shared.tt.probe(key);
+        let entry = self.thread.shared.tt.probe(key);
         let hash_move = entry.and_then(|e| e.best);
         // (Not in a search that excludes moves: the entry is about all of them.)
+        let excluding = self.excluding(ply);
         if let Some(s) = entry
-            .filter(|e| kind == Kind::NonPv && e.depth >= depth && skip.is_empty())
+            .filter(|e| kind == Kind::NonPv && e.depth >= depth && !excluding)
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
@@ -494,10 +277,10 @@ impl<'a> Worker<'a> {
         } else {
             self.corrected_eval(pos)
         };
-        self.evals[ply] = corrected_eval;
+        self.stack[ply].static_eval = corrected_eval;
         // Better than two plies ago: pruning on the static score is safer (the
         // position is going our way), late moves are reduced less.
-        let improving = !in_check && ply >= 2 && corrected_eval > self.evals[ply - 2];
+        let improving = !in_check && ply >= 2 && corrected_eval > self.stack[ply - 2].static_eval;
         // A stored search result is a better guess than the static score where its
         // bound points the same way (as in Stockfish): the pruning below uses it.
         // (`tt_cutoff` with the static score as both bounds: an entry whose bound
@@ -510,35 +293,25 @@ impl<'a> Worker<'a> {
 
         if !is_pv && !in_check && !root {
             // Reverse futility: far above beta with little depth left.
-            let (rfp_depth, rfp_margin) = if self.features.sharp.reverse_futility {
-                (
-                    RFP_DEPTH_SELECTIVE,
-                    RFP_MARGIN_SELECTIVE * (depth - i32::from(improving)),
-                )
-            } else {
-                (RFP_DEPTH, RFP_MARGIN * depth)
-            };
-            if depth <= rfp_depth && static_eval - rfp_margin >= beta && beta.abs() < MATE_BOUND {
+            let rfp = self.pruning.reverse_futility;
+            if depth <= rfp.depth
+                && static_eval - rfp.margin(depth, improving) >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely would.
             if self.features.null_move
-                && skip.is_empty()
+                && !excluding
                 && depth >= NULL_MIN_DEPTH
                 && static_eval >= beta
                 && has_pieces(pos)
                 && beta.abs() < MATE_BOUND
             {
-                let r = if self.features.sharp.null_move_margin {
-                    NULL_BASE
-                        + depth / NULL_DEPTH_DIVISOR_SELECTIVE
-                        + ((static_eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_MARGIN_MAX)
-                } else {
-                    NULL_BASE + depth / NULL_DEPTH_DIVISOR
-                };
+                let r = self.pruning.null_move.reduction(depth, static_eval - beta);
                 let child = rules::play_null(pos);
-                self.push_position(pos, &child);
-                self.ordering.played[ply] = None;
+                self.thread.push_position(pos, &child);
+                self.stack[ply].move_key = None;
                 let score = -self.search(
                     &child,
                     -beta,
@@ -546,10 +319,9 @@ impl<'a> Worker<'a> {
                     depth - 1 - r,
                     ply + 1,
                     Kind::NonPv,
-                    &[],
                 );
-                self.pop_position();
-                if self.stopped() {
+                self.thread.pop_position();
+                if self.thread.stopped() {
                     return 0;
                 }
                 if score >= beta {
@@ -572,13 +344,15 @@ impl<'a> Worker<'a> {
             static_eval,
             improving,
         };
-        let score = self.search_moves(pos, &mut list, rest_done, alpha, skip, node);
+        let mut scores = self.take_scores(pos.variant);
+        let score = self.search_moves(pos, &mut list, &mut scores, rest_done, alpha, node);
         self.pool.push(list);
+        self.score_pool.push(scores);
         score
     }
 
     /// The moves of a node, in the order the search takes its steps: (1) drop the moves
-    /// the caller excludes, (2) test the hash move for a singular extension, (3) for
+    /// the node leaves out (`excluding`), (2) test the hash move for a singular extension, (3) for
     /// each move the picker hands out (by stage and ordering, the second stage
     /// generated when the first gave no cutoff, and limited at shallow nodes),
     /// (3a) skip the moves that pruning rules out, (3b) play it with its extension,
@@ -588,9 +362,9 @@ impl<'a> Worker<'a> {
         &mut self,
         pos: &Position,
         list: &mut MoveList,
+        scores: &mut Scores,
         rest_done: bool,
         mut alpha: i32,
-        skip: &[Move],
         node: Node,
     ) -> i32 {
         let Node {
@@ -603,13 +377,20 @@ impl<'a> Worker<'a> {
         } = node;
         let hash_move = node.entry.and_then(|e| e.best);
 
-        // Step 1. `skip`: moves given as better MultiPV lines at the root, the hash
+        // Step 1. The moves left out: those given as better MultiPV lines at the root
+        // (the root's list holds both stages, so the picker needs no more), the hash
         // move in a singular-extension search below it.
-        if !skip.is_empty() {
+        let excluding = self.excluding(ply);
+        let excluded = self.stack[ply].excluded;
+        if ply == 0 && !self.root_skip.is_empty() {
+            let skip = &self.root_skip;
             list.retain(|m| !skip.contains(m));
         }
+        if let Some(x) = excluded {
+            list.retain(|m| *m != x);
+        }
         if list.is_empty() {
-            return if !skip.is_empty() {
+            return if excluding {
                 -INFINITE
             } else {
                 self.no_move_score(pos, ply)
@@ -617,7 +398,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 2. Singular extension.
-        let singular = match self.singular_extension(pos, skip, node) {
+        let singular = match self.singular_extension(pos, excluding, node) {
             Singular::Cutoff(score) => return score,
             Singular::Extend(m) => Some(m),
             Singular::No => None,
@@ -626,7 +407,8 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let original_alpha = alpha;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        // This node's quiet moves go on `quiets` from here.
+        let quiets_from = self.quiets.len();
         // Step 3. The moves, stage by stage, best-ordered first; shallow nodes try
         // only the best few of the second stage (`MovePicker`).
         let rest_limit = if in_check {
@@ -634,9 +416,17 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv)
         };
-        let mut picker = MovePicker::new(pos, list, skip, hash_move, ply, rest_done, rest_limit)
-            .unscored_hash_move(self.features.hash_move_unscored);
-        while let Some(picked) = picker.next_move(&self.ordering) {
+        let mut picker = MovePicker::new(
+            pos,
+            list,
+            scores,
+            excluded.as_slice(),
+            hash_move,
+            rest_done,
+            rest_limit,
+        )
+        .unscored_hash_move(self.features.hash_move_unscored);
+        while let Some(picked) = picker.next_move(&self.ordering(ply)) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
 
@@ -650,7 +440,7 @@ impl<'a> Worker<'a> {
             // even then, as in Stockfish: the piece that moved is not what checks, and
             // taking it does not answer the check.
             let child = pos.play(m);
-            self.shared.tt.prefetch(child.hash());
+            self.thread.shared.tt.prefetch(child.hash());
             let gives_check = is_check(&child);
             if gives_check {
                 picker.gave_check(picked);
@@ -664,12 +454,12 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + extension;
 
             // Step 3c. Search it.
-            self.push_position(pos, &child);
-            self.ordering.played[ply] = Ordering::piece_target(pos, m);
+            self.thread.push_position(pos, &child);
+            self.stack[ply].move_key = piece_target(pos, m);
             let quiet = !capture && !gives_check;
             let score = self.search_child(pos, &child, m, index, quiet, new_depth, alpha, node);
-            self.pop_position();
-            if self.stopped() {
+            self.thread.pop_position();
+            if self.thread.stopped() {
                 return 0;
             }
 
@@ -680,30 +470,31 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     alpha = score;
                     if is_pv {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.stack.update_pv(ply, m);
                     }
                     if score >= beta {
                         if !capture {
-                            self.ordering.reward(pos, m, depth, ply, &quiets_tried);
+                            self.stack.add_killer(ply, m);
+                            let line = self.stack.line(ply);
+                            let tried = &self.quiets[quiets_from..];
+                            self.histories.moves.reward(pos, m, depth, line, tried);
                         }
                         break;
                     }
                 }
             }
             if !capture {
-                quiets_tried.push(m);
+                self.quiets.push(m);
             }
         }
+        self.quiets.truncate(quiets_from);
 
         // Step 4. Store the result (not in a search that excludes moves), and learn
         // from it how far the static score was off.
         let bound = bound_of(best_score, original_alpha, beta);
-        if skip.is_empty() {
+        if !excluding {
             self.learn_correction(pos, node, best_move, best_score, bound);
-            self.shared.tt.store(
+            self.thread.shared.tt.store(
                 node.key,
                 best_move.or(hash_move),
                 score_to_tt(best_score, ply),
@@ -741,7 +532,7 @@ impl<'a> Worker<'a> {
         {
             return;
         }
-        self.ordering
+        self.histories
             .correction
             .update(pos, node.depth, eval, best_score);
     }
@@ -752,7 +543,7 @@ impl<'a> Worker<'a> {
     fn corrected_eval(&mut self, pos: &Position) -> i32 {
         let raw_eval = self.evaluate(pos);
         if self.features.sharp.correction_history {
-            self.ordering.correction.apply(pos, raw_eval)
+            self.histories.correction.apply(pos, raw_eval)
         } else {
             raw_eval
         }
@@ -762,7 +553,7 @@ impl<'a> Worker<'a> {
     /// fails low, searched to half the depth, against a bound just below the hash
     /// move's score) it is searched a ply deeper; when even without it the node fails
     /// high, it fails high now (multi-cut).
-    fn singular_extension(&mut self, pos: &Position, skip: &[Move], node: Node) -> Singular {
+    fn singular_extension(&mut self, pos: &Position, excluding: bool, node: Node) -> Singular {
         let Node {
             depth, ply, beta, ..
         } = node;
@@ -771,9 +562,9 @@ impl<'a> Worker<'a> {
             .filter(|_| {
                 self.features.sharp.singular_extension
                     && ply > 0
-                    && skip.is_empty()
+                    && !excluding
                     && depth >= SINGULAR_DEPTH
-                    && (ply as i32) < 2 * self.root_depth
+                    && (ply as i32) < 2 * self.thread.root_depth
             })
             .filter(|e| e.depth >= depth - SINGULAR_ENTRY_SHALLOWER && e.bound != Bound::Upper)
             .and_then(|e| Some((e.best?, score_from_tt(e.score, ply))))
@@ -782,6 +573,7 @@ impl<'a> Worker<'a> {
             return Singular::No;
         };
         let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        self.stack[ply].excluded = Some(m);
         let score = self.search(
             pos,
             singular_beta - 1,
@@ -789,9 +581,9 @@ impl<'a> Worker<'a> {
             (depth - 1) / 2,
             ply,
             Kind::NonPv,
-            &[m],
         );
-        if self.stopped() {
+        self.stack[ply].excluded = None;
+        if self.thread.stopped() {
             return Singular::Cutoff(0);
         }
         if score < singular_beta {
@@ -831,28 +623,18 @@ impl<'a> Worker<'a> {
         if in_check || (is_pv && (ply == 0 || !self.features.sharp.pv_pruning)) {
             return false;
         }
-        let sharp = self.features.sharp.quiet_pruning;
-        let prune_depth = if sharp {
-            QUIET_PRUNE_DEPTH_SELECTIVE
-        } else {
-            QUIET_PRUNE_DEPTH
-        };
-        if !capture && depth <= prune_depth && alpha.abs() < MATE_BOUND {
-            let late = index >= late_move_limit(sharp, depth, improving) as usize;
-            if late
-                || if sharp {
-                    self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply)
-                } else {
-                    static_eval + FUTILITY_MARGIN * depth <= alpha
-                }
-            {
-                // A checking move is not skipped: playing it is what tells (only
-                // where the variant has checks: in flipshatranj, playing every
-                // skipped move took a third of its bench's time).
-                if !gives_check(pos, m) {
-                    return true;
-                }
-            }
+        let quiet = self.pruning.quiet;
+        if !capture
+            && depth <= quiet.depth
+            && alpha.abs() < MATE_BOUND
+            && (index >= quiet.late_moves(depth, improving)
+                || self.hopeless_quiet(pos, m, static_eval, alpha, depth, index, ply))
+            // A checking move is not skipped: playing it is what tells (only where
+            // the variant has checks: in flipshatranj, playing every skipped move
+            // took a third of its bench's time).
+            && !gives_check(pos, m)
+        {
+            return true;
         }
         // Captures losing more than a pawn a ply, quiet moves that leave the piece to
         // be taken.
@@ -888,15 +670,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let (depth, ply, is_pv, beta) = (node.depth, node.ply, node.is_pv, node.beta);
         if index == 0 {
-            return -self.search(
-                child,
-                -beta,
-                -alpha,
-                new_depth,
-                ply + 1,
-                Kind::of(is_pv),
-                &[],
-            );
+            return -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::of(is_pv));
         }
         let mut reduction = 0;
         if self.features.lmr
@@ -914,7 +688,7 @@ impl<'a> Worker<'a> {
                     reduction += 1;
                 }
                 // Moves that cut off often elsewhere are reduced less.
-                reduction -= self.ordering.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
+                reduction -= self.quiet_history(pos, m, ply) / HISTORY_PER_PLY;
             }
             // Where the hash move takes something, quiet moves rarely do better.
             if self.features.sharp.capture_hash_reduction && hash_move_captures(pos, node.entry) {
@@ -923,9 +697,8 @@ impl<'a> Worker<'a> {
             reduction = reduction.clamp(0, new_depth - 1);
         }
         // The null-window search of the child, to a depth, as a kind of node.
-        let null_window = |w: &mut Self, depth, kind| {
-            -w.search(child, -alpha - 1, -alpha, depth, ply + 1, kind, &[])
-        };
+        let null_window =
+            |w: &mut Self, depth, kind| -w.search(child, -alpha - 1, -alpha, depth, ply + 1, kind);
         let mut score = null_window(self, new_depth - reduction, Kind::NonPv);
         if score > alpha && reduction > 0 {
             score = null_window(self, new_depth, Kind::NonPv);
@@ -937,19 +710,20 @@ impl<'a> Worker<'a> {
         // from depth to depth (flipshatranj), and the re-search then fails low at the
         // cost of a whole principal subtree.
         if score > alpha && score < beta && is_pv && self.features.sharp.verified_fail_high {
-            score = null_window(self, new_depth, Kind::Check);
+            score = null_window(self, new_depth, Kind::VerifyFailHigh);
         }
         if score > alpha && score < beta && is_pv {
-            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::Pv, &[]);
+            score = -self.search(child, -beta, -alpha, new_depth, ply + 1, Kind::Pv);
         }
         score
     }
 
-    /// Whether a quiet move is not worth searching at a shallow node: at the
-    /// depth it would be searched to after its late-move reduction, the static score
-    /// plus a margin growing with that depth stays below alpha (futility), or its
-    /// history is bad enough that it hardly ever cuts off (history pruning).
+    /// Whether a quiet move is not worth searching at a shallow node: at the depth
+    /// `QuietPruning` judges it at, the static score plus a margin growing with that
+    /// depth stays below alpha (futility), or its history is bad enough that it hardly
+    /// ever cuts off (history pruning).
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn hopeless_quiet(
         &self,
         pos: &Position,
@@ -960,20 +734,19 @@ impl<'a> Worker<'a> {
         index: usize,
         ply: usize,
     ) -> bool {
-        // Called up to `QUIET_PRUNE_DEPTH_SELECTIVE`, so `lmr_depth` is below it.
-        let lmr_depth = (depth - 1 - lmr(depth, index.max(1))).max(0);
-        if static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha {
+        let quiet = self.pruning.quiet;
+        let judged = quiet.judged_depth(depth, index);
+        if static_eval + quiet.futility_base + FUTILITY_MARGIN * judged <= alpha {
             return true;
         }
-        lmr_depth <= HISTORY_PRUNE_DEPTH
-            && self.ordering.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
+        judged <= quiet.history_depth && self.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
     }
 
     fn qsearch(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        if self.tick() {
+        if self.thread.tick() {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        self.thread.seldepth = self.thread.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
@@ -986,17 +759,20 @@ impl<'a> Worker<'a> {
             .quiescence_hash
             .then(|| self.qsearch_depth(pos, qply));
         if let Some(s) = qdepth
-            .and_then(|d| self.shared.tt.probe(key).filter(|e| e.depth >= d))
+            .and_then(|d| self.thread.shared.tt.probe(key).filter(|e| e.depth >= d))
             .and_then(|e| tt_cutoff(e, alpha, beta, ply))
         {
             return s;
         }
         let mut list = self.take_list(pos.variant);
-        let score = self.qsearch_moves(pos, &mut list, alpha, beta, ply, qply);
+        let mut scores = self.take_scores(pos.variant);
+        let score = self.qsearch_moves(pos, &mut list, &mut scores, alpha, beta, ply, qply);
         self.pool.push(list);
-        if let Some(qdepth) = qdepth.filter(|_| !self.stopped()) {
+        self.score_pool.push(scores);
+        if let Some(qdepth) = qdepth.filter(|_| !self.thread.stopped()) {
             let bound = bound_of(score, alpha, beta);
-            self.shared
+            self.thread
+                .shared
                 .tt
                 .store(key, None, score_to_tt(score, ply), qdepth, bound);
         }
@@ -1033,10 +809,12 @@ impl<'a> Worker<'a> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn qsearch_moves(
         &mut self,
         pos: &Position,
         list: &mut MoveList,
+        scores: &mut Scores,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -1072,8 +850,11 @@ impl<'a> Worker<'a> {
             }
         }
         // Every move of the list, best-ordered first, in one stage.
-        let mut picker = MovePicker::new(pos, list, &[], None, MAX_PLY - 1, true, None);
-        while let Some(Picked { m, .. }) = picker.next_move(&self.ordering) {
+        // Ordered by history alone: quiescence keeps no killers and follows no line.
+        let mut picker = MovePicker::new(pos, list, scores, &[], None, true, None);
+        while let Some(Picked { m, .. }) =
+            picker.next_move(&Ordering::history_only(&self.histories.moves))
+        {
             if checks && !captures_or_promotes(pos, m) {
                 // A quiet check: worth a look unless the checking piece is lost.
                 if !see_ge(pos, m, 0) {
@@ -1098,10 +879,10 @@ impl<'a> Worker<'a> {
             let child = pos.play(m);
             // Only where quiescence nodes probe the table.
             if self.features.sharp.quiescence_hash {
-                self.shared.tt.prefetch(child.hash());
+                self.thread.shared.tt.prefetch(child.hash());
             }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped() {
+            if self.thread.stopped() {
                 return 0;
             }
             if raise(score, &mut best, &mut alpha, beta) {
@@ -1140,7 +921,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped() {
+            if self.thread.stopped() {
                 return 0;
             }
             if raise(score, &mut best, &mut alpha, beta) {
@@ -1148,6 +929,30 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+
+    /// Room for a list's scores from the pool, or new room for the variant's widest
+    /// list.
+    fn take_scores(&mut self, variant: crate::variant::Variant) -> Scores {
+        self.score_pool
+            .pop()
+            .unwrap_or_else(|| Scores::with_capacity(rules::max_moves(variant)))
+    }
+
+    /// What move ordering knows at the node at `ply` (`Ordering`).
+    #[inline]
+    fn ordering(&self, ply: usize) -> Ordering<'_> {
+        Ordering::new(
+            &self.histories.moves,
+            self.stack.killers(ply),
+            self.stack.line(ply),
+        )
+    }
+
+    /// The history of quiet move `m` at the node at `ply`.
+    #[inline]
+    fn quiet_history(&self, pos: &Position, m: Move, ply: usize) -> i32 {
+        self.histories.moves.quiet(pos, m, self.stack.line(ply))
     }
 
     /// A cleared list from the pool, or a new one sized for `variant`.

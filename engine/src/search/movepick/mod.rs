@@ -7,7 +7,7 @@
 //!   near-duplicate moves, with orthodox answers by default;
 //! - `MovePicker`: a node's moves one at a time, stage by stage, best-ordered first
 //!   (after Stockfish's movepick);
-//! - `score`: the order of a stage's moves (from the history in `search::ordering`,
+//! - `score`: the order of a stage's moves (from the history in `search::history`,
 //!   exchanges and the variant's hints), and picking the best remaining one;
 //! - `see`: exchange estimates.
 //!
@@ -26,7 +26,7 @@ use crate::position::Position;
 use crate::rules::stones::NeutralMoves;
 use crate::rules::{self, dispatch, Rules};
 use crate::variant::Variant;
-use score::{is_long, next};
+use score::{is_long, next, Scores};
 
 /// The search's questions of a variant. A variant's rules type answers them; nothing
 /// here changes which moves are legal, only which of them the search looks at first
@@ -216,10 +216,10 @@ pub struct MovePicker<'a> {
     /// Moves never handed out (better MultiPV lines; the hash move in a singular search).
     skip: &'a [Move],
     hash_move: Option<Move>,
-    ply: usize,
     /// The variant has a second stage (asked once, not per move).
     has_rest: bool,
-    scores: Vec<i32>,
+    /// The stage's scores, in a buffer the caller keeps (no allocation per node).
+    scores: &'a mut Scores,
     /// The stage's list was long when scored (`score::next`).
     long: bool,
     /// The stage's list has been scored (`scores` is its scores).
@@ -248,14 +248,15 @@ pub struct MovePicker<'a> {
 
 impl<'a> MovePicker<'a> {
     /// `list` holds the first stage (or both, then `rest_done`: see `first_moves`);
-    /// `rest_limit` is how
-    /// many second-stage moves to try (`None`: all).
+    /// `scores` is room for its scores; `rest_limit` is how many second-stage moves
+    /// to try (`None`: all).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         pos: &'a Position,
         list: &'a mut MoveList,
+        scores: &'a mut Scores,
         skip: &'a [Move],
         hash_move: Option<Move>,
-        ply: usize,
         rest_done: bool,
         rest_limit: Option<usize>,
     ) -> MovePicker<'a> {
@@ -264,9 +265,8 @@ impl<'a> MovePicker<'a> {
             list,
             skip,
             hash_move,
-            ply,
             has_rest: has_rest_stage(pos.variant()),
-            scores: Vec::new(),
+            scores,
             long: false,
             scored: false,
             hash_in_front: false,
@@ -308,12 +308,11 @@ impl<'a> MovePicker<'a> {
             self.next = Some(i + 1);
             if !(i == 0 && self.hash_in_front) {
                 if !self.scored {
-                    self.scores =
-                        score::score(ordering, self.pos, self.list, self.hash_move, self.ply);
+                    score::score(ordering, self.pos, self.list, self.hash_move, self.scores);
                     self.long = is_long(self.list);
                     self.scored = true;
                 }
-                next(self.list, &mut self.scores, i, self.long);
+                next(self.list, self.scores, i, self.long);
             }
             let m = self.list[i];
             let stage = self.stage_of(m);
@@ -429,18 +428,18 @@ impl<'a> MovePicker<'a> {
             // A list that holds both stages (`first_moves`) keeps its first-stage moves.
             if self.stage_of(m) == Stage::First || forcing(m) {
                 self.list[kept] = m;
-                self.scores[kept] = self.scores[j];
+                self.scores.values[kept] = self.scores.values[j];
                 kept += 1;
             }
         }
         self.list.truncate(kept);
-        self.scores.truncate(kept);
+        self.scores.values.truncate(kept);
     }
 
     /// The move just handed out gave check: where second-stage moves are limited, the
     /// forms of a first-stage check that cover the king's escapes are still tried.
     pub fn gave_check(&mut self, picked: Picked) {
-        if picked.stage != Stage::First || self.rest_limit.is_none() {
+        if !self.has_rest || picked.stage != Stage::First || self.rest_limit.is_none() {
             return;
         }
         if self.checks.is_empty() {
@@ -456,6 +455,7 @@ impl<'a> MovePicker<'a> {
 mod tests {
     use super::*;
     use crate::notation::format_move;
+    use crate::search::history::History;
     use crate::variant::Variant;
 
     fn quiescence_moves(variant: Variant, fen: &str) -> Vec<String> {
@@ -485,8 +485,10 @@ mod tests {
         let pos = Position::from_fen(variant, fen).unwrap();
         let mut list = crate::rules::move_list(variant);
         let rest_done = first_moves(&pos, &mut list, false, None);
-        let ordering = Ordering::default();
-        let mut picker = MovePicker::new(&pos, &mut list, &[], None, 1, rest_done, limit);
+        let history = History::default();
+        let ordering = Ordering::history_only(&history);
+        let mut scores = Scores::default();
+        let mut picker = MovePicker::new(&pos, &mut list, &mut scores, &[], None, rest_done, limit);
         let mut out = Vec::new();
         while let Some(p) = picker.next_move(&ordering) {
             out.push(format_move(&pos, p.m));
@@ -522,11 +524,21 @@ mod tests {
         let mut list = crate::rules::move_list(pos.variant());
         let rest_done = first_moves(&pos, &mut list, false, None);
         let hash = list[list.len() / 2];
-        let ordering = Ordering::default();
+        let history = History::default();
+        let ordering = Ordering::history_only(&history);
         let order = |unscored: bool| {
             let mut list = list.clone();
-            let mut picker = MovePicker::new(&pos, &mut list, &[], Some(hash), 1, rest_done, None)
-                .unscored_hash_move(unscored);
+            let mut scores = Scores::default();
+            let mut picker = MovePicker::new(
+                &pos,
+                &mut list,
+                &mut scores,
+                &[],
+                Some(hash),
+                rest_done,
+                None,
+            )
+            .unscored_hash_move(unscored);
             let mut out = Vec::new();
             while let Some(p) = picker.next_move(&ordering) {
                 out.push(p.m);
@@ -542,21 +554,20 @@ mod tests {
     #[test]
     fn quiescence_checks_leave_other_variants_with_their_tactical_moves() {
         let fen = "4k3/p7/8/8/8/8/8/Q2QK3 w - - 0 1";
-        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-        let (mut a, mut b) = (
-            crate::rules::move_list(pos.variant()),
-            crate::rules::move_list(pos.variant()),
-        );
-        tactical_moves_and_checks(&pos, &mut a);
-        tactical_moves(&pos, &mut b);
+        // Quiescence's first-ply list and its plain tactical list, in `variant`.
+        let lists = |variant| {
+            let pos = Position::from_fen(variant, fen).unwrap();
+            let (mut a, mut b) = (
+                crate::rules::move_list(variant),
+                crate::rules::move_list(variant),
+            );
+            tactical_moves_and_checks(&pos, &mut a);
+            tactical_moves(&pos, &mut b);
+            (a, b)
+        };
+        let (a, b) = lists(Variant::Chess);
         assert!(a.len() > b.len(), "chess has quiet checks too");
-        let pos = Position::from_fen(Variant::KnightRelay, fen).unwrap();
-        let (mut a, mut b) = (
-            crate::rules::move_list(pos.variant()),
-            crate::rules::move_list(pos.variant()),
-        );
-        tactical_moves_and_checks(&pos, &mut a);
-        tactical_moves(&pos, &mut b);
+        let (a, b) = lists(Variant::KnightRelay);
         assert_eq!(a.as_slice(), b.as_slice());
     }
 }

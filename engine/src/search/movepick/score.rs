@@ -1,6 +1,6 @@
 //! How the move picker orders a stage's moves: the hash move first, then captures by
 //! victim and attacker, then killer moves and the countermove, then quiet moves by
-//! their history (`search::ordering`) and the variant's hints, then captures that lose
+//! their history (`search::history`, seen through `search::ordering`) and the variant's hints, then captures that lose
 //! the exchange (`see`). A combiningknightmare fusion takes nothing, so it is ordered
 //! as a quiet move. And how the best remaining move is picked from the scored list.
 
@@ -9,7 +9,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules;
-use crate::search::ordering::{Ordering, MAX_PLY};
+use crate::search::ordering::Ordering;
 use crate::search::SearchProfile;
 
 const HASH_MOVE: i32 = 1 << 30;
@@ -22,62 +22,81 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 /// threat to a king (1000) outweighs any history (at most about 16,000).
 const HINT_SCALE: i32 = 20;
 
-/// Scores every move of the list (higher first).
+/// A stage's scores, and room to sort a long list by them: kept by the search thread
+/// and lent to each node's picker, so that no node allocates.
+#[derive(Default)]
+pub struct Scores {
+    pub(super) values: Vec<i32>,
+    /// `sort_from`'s room: each score with the index its move came from.
+    sorting: Vec<(i32, u32)>,
+}
+
+impl Scores {
+    /// Room for the scores of `moves` moves (a variant's widest list,
+    /// `rules::max_moves`), so that neither scoring nor sorting ever grows it.
+    pub fn with_capacity(moves: usize) -> Scores {
+        Scores {
+            values: Vec::with_capacity(moves),
+            sorting: Vec::with_capacity(moves),
+        }
+    }
+}
+
+/// Scores every move of the list (higher first) into `scores`.
 pub fn score(
     ordering: &Ordering,
     pos: &Position,
     list: &MoveList,
     hash_move: Option<Move>,
-    ply: usize,
-) -> Vec<i32> {
-    let killers = ordering.killers[ply.min(MAX_PLY - 1)];
-    let counter = ordering.countermove(ply);
+    scores: &mut Scores,
+) {
+    let killers = ordering.killers;
+    let counter = ordering.countermove();
     let hints = super::order_hints(pos, list);
     let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
     // A quiet move's history depends on its squares alone, and the generators list
     // a piece move's forms (flips, neutral moves) together: each is looked up once.
     let mut last_history: Option<((Square, Square), i32)> = None;
-    list.iter()
-        .enumerate()
-        .map(|(k, &m)| {
-            if Some(m) == hash_move {
-                HASH_MOVE
-            } else if rules::is_capture(pos, m) {
-                // Taking a Knightmare also removes the mover's own component.
-                let value = |r| pos.variant.piece_value(r).min(5000);
-                let victim = rules::captured_role(pos, m).map_or(0, value)
-                    - rules::lost_component(pos, m).map_or(0, value);
-                let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
-                let mvv_lva = victim * 16 - attacker / 16
-                    + m.promotion.map_or(0, |r| pos.variant.piece_value(r))
-                    + hint(k).clamp(-400, 400) / 4;
-                // Captures that lose the exchange come after the quiet moves.
-                if see_ge(pos, m, 0) {
-                    CAPTURE + mvv_lva
-                } else {
-                    BAD_CAPTURE + mvv_lva
-                }
-            } else if let Some(r) = m.promotion {
-                CAPTURE + pos.variant.piece_value(r) + hint(k).clamp(-400, 400) / 4
-            } else if killers[0] == Some(m) {
-                KILLER + 1
-            } else if killers[1] == Some(m) {
-                KILLER
-            } else if counter == Some(m) {
-                COUNTER
+    let scores = &mut scores.values;
+    scores.clear();
+    scores.extend(list.iter().enumerate().map(|(k, &m)| {
+        if Some(m) == hash_move {
+            HASH_MOVE
+        } else if rules::is_capture(pos, m) {
+            // Taking a Knightmare also removes the mover's own component.
+            let value = |r| pos.variant.piece_value(r).min(5000);
+            let victim = rules::captured_role(pos, m).map_or(0, value)
+                - rules::lost_component(pos, m).map_or(0, value);
+            let attacker = pos.role_at(pos.side, m.from).map_or(0, value);
+            let mvv_lva = victim * 16 - attacker / 16
+                + m.promotion.map_or(0, |r| pos.variant.piece_value(r))
+                + hint(k).clamp(-400, 400) / 4;
+            // Captures that lose the exchange come after the quiet moves.
+            if see_ge(pos, m, 0) {
+                CAPTURE + mvv_lva
             } else {
-                let history = match last_history {
-                    Some((squares, h)) if squares == (m.from, m.to) => h,
-                    _ => {
-                        let h = ordering.quiet_history(pos, m, ply);
-                        last_history = Some(((m.from, m.to), h));
-                        h
-                    }
-                };
-                history + hint(k) * HINT_SCALE
+                BAD_CAPTURE + mvv_lva
             }
-        })
-        .collect()
+        } else if let Some(r) = m.promotion {
+            CAPTURE + pos.variant.piece_value(r) + hint(k).clamp(-400, 400) / 4
+        } else if killers[0] == Some(m) {
+            KILLER + 1
+        } else if killers[1] == Some(m) {
+            KILLER
+        } else if counter == Some(m) {
+            COUNTER
+        } else {
+            let history = match last_history {
+                Some((squares, h)) if squares == (m.from, m.to) => h,
+                _ => {
+                    let h = ordering.quiet_history(pos, m);
+                    last_history = Some(((m.from, m.to), h));
+                    h
+                }
+            };
+            history + hint(k) * HINT_SCALE
+        }
+    }));
 }
 
 /// The index of the first best score from index `i` on.
@@ -121,11 +140,11 @@ pub fn is_long(list: &MoveList) -> bool {
 /// time, the first of equal scores first and the rest kept in order, and then the
 /// rest is sorted at once.
 #[inline]
-pub fn next(list: &mut MoveList, scores: &mut [i32], i: usize, long: bool) {
+pub fn next(list: &mut MoveList, scores: &mut Scores, i: usize, long: bool) {
     if !long {
-        pick(list, scores, i);
+        pick(list, &mut scores.values, i);
     } else if i < PICKED_BEFORE_SORT {
-        pick_in_order(list, scores, i);
+        pick_in_order(list, &mut scores.values, i);
     } else if i == PICKED_BEFORE_SORT {
         sort_from(list, scores, i);
     }
@@ -139,17 +158,37 @@ fn pick_in_order(list: &mut MoveList, scores: &mut [i32], i: usize) {
     scores[i..=best].rotate_right(1);
 }
 
-/// Sorts the list from index `i` on by score, best first, equal scores in order.
-fn sort_from(list: &mut MoveList, scores: &mut [i32], i: usize) {
-    let mut pairs: Vec<(i32, Move)> = scores[i..]
-        .iter()
-        .copied()
-        .zip(list[i..].iter().copied())
-        .collect();
-    pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
-    for (k, (score, m)) in pairs.into_iter().enumerate() {
-        scores[i + k] = score;
-        list[i + k] = m;
+/// Sorts the list from index `i` on by score, best first, equal scores in order. An
+/// unstable sort by score and then index (the order a stable sort gives, without the
+/// stable sort's own buffer), then the moves are moved to their places in place,
+/// cycle by cycle, so that sorting needs no room but `Scores::sorting`.
+fn sort_from(list: &mut MoveList, scores: &mut Scores, i: usize) {
+    const PLACED: u32 = u32::MAX;
+    let sorting = &mut scores.sorting;
+    sorting.clear();
+    sorting.extend(scores.values[i..].iter().zip(0..).map(|(&s, k)| (s, k)));
+    sorting.sort_unstable_by_key(|&(score, k)| (std::cmp::Reverse(score), k));
+    for (k, &(score, _)) in sorting.iter().enumerate() {
+        scores.values[i + k] = score;
+    }
+    // Place `k` takes the move from `sorting[k].1`: follow each cycle once.
+    let moves = &mut list[i..];
+    for start in 0..sorting.len() {
+        if sorting[start].1 == PLACED {
+            continue;
+        }
+        let first = moves[start];
+        let mut at = start;
+        loop {
+            let from = sorting[at].1 as usize;
+            sorting[at].1 = PLACED;
+            if from == start {
+                moves[at] = first;
+                break;
+            }
+            moves[at] = moves[from];
+            at = from;
+        }
     }
 }
 
@@ -170,11 +209,16 @@ mod tests {
         let scores: Vec<i32> = (0..list.len() as i32).map(|k| (k * 7919) % 13).collect();
         let mut want: Vec<(i32, Move)> = scores.iter().copied().zip(list.iter().copied()).collect();
         want.sort_by_key(|p| std::cmp::Reverse(p.0));
-        let (mut got_list, mut got_scores) = (list.clone(), scores.clone());
+        let mut got_list = list.clone();
+        let mut got_scores = Scores {
+            values: scores.clone(),
+            sorting: Vec::new(),
+        };
         for i in 0..got_list.len() {
             next(&mut got_list, &mut got_scores, i, true);
         }
         let got: Vec<(i32, Move)> = got_scores
+            .values
             .into_iter()
             .zip(got_list.iter().copied())
             .collect();
