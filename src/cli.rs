@@ -61,6 +61,10 @@ pub struct GuiArgs {
     /// Do not open the board in the default browser
     #[arg(long)]
     pub no_open: bool,
+    /// Baton's searches at once, all tabs' games together (default: one a core); a game
+    /// whose search waits for another's says so
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub searches: Option<u32>,
 }
 
 impl GuiArgs {
@@ -71,6 +75,9 @@ impl GuiArgs {
         }
         if self.no_open {
             words.push("--no-open".into());
+        }
+        if let Some(n) = self.searches {
+            words.extend(["--searches".to_string(), n.to_string()]);
         }
         words
     }

@@ -497,27 +497,6 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
 }
 
 #[test]
-fn a_game_on_the_clock_is_not_stepped_back_while_it_runs() {
-    let Some((_server, mut b)) = board("chess", None, "human-human") else {
-        return;
-    };
-    b.eval(
-        "(async () => { setState(await api('POST', '/api/settings', \
-         { clock: { base_ms: 300000, inc_ms: 0 } })); return true; })()",
-    );
-    for (ply, (from, to)) in [("e2", "e4"), ("e7", "e5")].into_iter().enumerate() {
-        b.pick(from);
-        b.click(&sq(to));
-        b.played(ply + 1);
-    }
-    b.wait_for("document.querySelectorAll('#movelist .mv').length === 2");
-    b.click("#movelist .mv[data-at=\"1\"]");
-    b.wait_for("document.getElementById('error-text').textContent.includes('on the clock')");
-    assert_eq!(b.eval("state.review"), Value::Null);
-    assert_eq!(b.eval("state.moves_played"), json!(2));
-}
-
-#[test]
 fn a_loaded_pgn_is_saved_again_with_every_move_and_tag() {
     let Some((_server, mut b)) = board("chess", None, "human-human") else {
         return;

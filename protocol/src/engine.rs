@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use baton_engine::rng::Rng;
-use baton_engine::search::{self, Limits, Memory, Params, Report, Skill, TranspositionTable};
+use baton_engine::search::{self, Limits, Memory, Params, Report, TranspositionTable};
 use baton_engine::{rules, Game, Move, Position, Variant};
 
 use crate::lag::LagMeter;
@@ -299,7 +299,7 @@ impl Engine {
         let eval_style = self.options.evaluation;
         let level = self.options.effective_skill();
         let skill = (level < search::skill::FULL)
-            .then(|| Skill::new(level, self.rng.next_u64()))
+            .then(|| crate::levels::skill(game.position().variant(), level, self.rng.next_u64()))
             .flatten();
         let side = game.position().side();
         let think_ms = self.lag.start(&limits, side, game.moves().len(), ponder);

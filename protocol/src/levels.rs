@@ -3,6 +3,10 @@
 //! strength matches measured for it (docs/levels.md says how, and gives the figures
 //! per variant).
 
+use baton_engine::profile::Profile;
+use baton_engine::search::Skill;
+use baton_engine::Variant;
+
 /// One playing level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
@@ -74,6 +78,21 @@ pub fn level(n: u8) -> Result<Level, String> {
         .find(|l| l.number == n)
         .copied()
         .ok_or_else(|| format!("level {n} out of range 1..{}", LEVELS.len()))
+}
+
+/// A weakened search's skill at `level` (0-20) in `variant`, as tuned for that variant
+/// (its engine profile's `levels`, docs/levels.md), drawing at random with `seed`;
+/// `None` at full strength. The one place a level becomes search limits.
+pub fn skill(variant: Variant, level: f64, seed: u64) -> Option<Skill> {
+    Skill::new(level, seed).map(|s| s.calibrated(Profile::of(variant).levels))
+}
+
+/// The deepest iteration and the node budget of `level` (1-8) in `variant`.
+pub fn limits(variant: Variant, level: u8) -> Result<(u32, u64), String> {
+    let l = self::level(level)?;
+    let s = skill(variant, f64::from(l.skill), 0)
+        .ok_or_else(|| format!("level {level} is full strength"))?;
+    Ok((s.depth(), s.nodes()))
 }
 
 /// The skill level that plays at `elo`: between two levels, the fraction of the way

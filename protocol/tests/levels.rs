@@ -187,3 +187,63 @@ fn set_level_sets_a_levels_skill_and_full_strength_clears_it() {
     assert_eq!(e.options().skill_level, 20);
     assert_eq!(e.level(), None);
 }
+
+/// Each variant's levels have their own limits (`levels::limits`, from the engine
+/// profile's calibration, docs/levels.md): the depth is the level's everywhere; the
+/// node budget is chess's times the variant's factor.
+#[test]
+fn each_variants_levels_map_to_its_calibrated_limits() {
+    use baton_protocol::levels::limits;
+    let factor = |v: Variant| match v {
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => 2.0,
+        Variant::FlipShatranj | Variant::FlipShatranj8 => 4.0,
+        _ => 1.0,
+    };
+    for v in Variant::ALL {
+        for l in LEVELS {
+            // Chess's budget: 1,000 nodes at skill 0, doubling every two skill levels.
+            let nodes = 1000.0 * 2f64.powf(f64::from(l.skill) / 2.0) * factor(v);
+            assert_eq!(
+                limits(v, l.number),
+                Ok((u32::from(l.skill) + 1, nodes as u64)),
+                "{} level {}",
+                v.name(),
+                l.number
+            );
+        }
+    }
+    assert_eq!(
+        limits(Variant::Chess, 9),
+        Err("level 9 out of range 1..8".into())
+    );
+}
+
+/// The calibrated budget is the one the search keeps to: at level 5 from the start, a
+/// search in flipshatranj (four times chess's budget) goes past chess's 16,000 nodes
+/// and stops at its own 64,000; in chess it stops at 16,000. (The search looks at its
+/// node count in steps: it may end a few hundred nodes past the budget.)
+#[test]
+fn a_levels_search_keeps_to_its_variants_budget() {
+    let nodes = |v: Variant| {
+        let mut e = Engine::new();
+        e.set_seed(1);
+        e.set_variant(v).expect("variant");
+        e.set_level(Some(5)).expect("a level");
+        let (tx, rx) = std::sync::mpsc::channel();
+        e.go(
+            depth(100),
+            false,
+            Box::new(|_| {}),
+            Box::new(move |o| {
+                let _ = tx.send(o.nodes);
+            }),
+        )
+        .expect("search thread");
+        e.wait();
+        rx.recv().expect("done")
+    };
+    let chess = nodes(Variant::Chess);
+    assert!(chess <= 16_500, "{chess}");
+    let flip = nodes(Variant::FlipShatranj);
+    assert!(flip > 16_500 && flip <= 64_500, "{flip}");
+}

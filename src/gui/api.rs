@@ -147,11 +147,12 @@ fn answer(s: &Session, result: Result<(), String>) -> Response {
 
 /// Paths the API answers for a game, with the method each takes (a wrong method is
 /// 405, an unknown path 404).
-const API: [(&str, &str); 16] = [
+const API: [(&str, &str); 17] = [
     ("GET", "/api/variants"),
     ("POST", "/api/games"),
     ("GET", "/api/events"),
     ("GET", "/api/state"),
+    ("GET", "/api/view"),
     ("GET", "/api/moves"),
     ("GET", "/api/pgn"),
     ("POST", "/api/pgn"),
@@ -246,6 +247,20 @@ fn in_game(req: &Request, s: &mut Session) -> Response {
                     routes: s.routes(prefix),
                 },
             )
+        }
+        ("GET", "/api/view") => {
+            // An earlier position of the game, shown while it goes on.
+            let at = req.param("at").unwrap_or("");
+            match at.parse::<usize>() {
+                Ok(at) => match s.view(at) {
+                    Ok(board) => Response::json(200, &board),
+                    Err(e) => Response::error(400, e),
+                },
+                Err(_) => Response::error(
+                    400,
+                    format!("'at' must be a number of moves, not '{}'", short(at)),
+                ),
+            }
         }
         ("GET", "/api/pgn") => {
             Response::new(200, "application/x-chess-pgn; charset=utf-8", s.pgn())

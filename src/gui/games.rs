@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::cpu::Cpu;
 use super::session::Session;
 
 /// Most games kept at once. Each has its own engine with an 8 MB hash table
@@ -23,9 +24,10 @@ struct Slot {
     touched: Instant,
 }
 
-#[derive(Default)]
 pub struct Games {
     slots: Mutex<HashMap<String, Slot>>,
+    /// The cores every game's searches share.
+    cpu: Arc<Cpu>,
 }
 
 pub fn lock(game: &Game) -> std::sync::MutexGuard<'_, Session> {
@@ -33,6 +35,14 @@ pub fn lock(game: &Game) -> std::sync::MutexGuard<'_, Session> {
 }
 
 impl Games {
+    /// No games yet; their searches share `cpu`.
+    pub fn new(cpu: Arc<Cpu>) -> Games {
+        Games {
+            slots: Mutex::default(),
+            cpu,
+        }
+    }
+
     fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -41,7 +51,7 @@ impl Games {
     /// one untouched longest.
     pub fn create(&self) -> Result<Game, String> {
         let id = super::access::random_hex(8)?;
-        let game = Arc::new(Mutex::new(Session::new(id.clone())?));
+        let game = Arc::new(Mutex::new(Session::new(id.clone(), Arc::clone(&self.cpu))?));
         let dropped = {
             let mut slots = self.slots();
             let now = Instant::now();
@@ -93,7 +103,7 @@ mod tests {
 
     #[test]
     fn past_the_cap_the_game_untouched_longest_is_dropped_and_told() {
-        let games = Games::default();
+        let games = Games::new(Cpu::new(2));
         let first = games.create().expect("game");
         let first_id = lock(&first).id.clone();
         let second = games.create().expect("game");

@@ -6,6 +6,7 @@
 mod access;
 mod api;
 mod clock;
+mod cpu;
 mod events;
 mod games;
 mod http;
@@ -18,16 +19,20 @@ use std::sync::Arc;
 use access::Access;
 use games::Games;
 
-pub const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open]
+pub const USAGE: &str = "usage: baton gui [--port N] [--bind ADDR] [--no-open] [--searches N]
   Serves the browser board on http://ADDR:N/?token=SECRET (default 127.0.0.1, port
   8080 or the next free one) and opens it in the default browser unless --no-open is
-  given. Only a page opened at that address (with its secret token) can use the board.";
+  given. Only a page opened at that address (with its secret token) can use the board.
+  All tabs' games share the machine: at most N of Baton's searches run at once (default
+  one a core); a game whose search waits says so on its page.";
 
 struct Config {
     bind: String,
     /// `None`: 8080, or the next free port after it.
     port: Option<u16>,
     open: bool,
+    /// Searches at once, all games together; `None`: one a core.
+    searches: Option<usize>,
 }
 
 fn parse_args(args: &[String]) -> Result<Config, String> {
@@ -35,6 +40,7 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         bind: "127.0.0.1".into(),
         port: None,
         open: true,
+        searches: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -53,6 +59,14 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
                     .clone();
             }
             "--no-open" => cfg.open = false,
+            "--searches" => {
+                let v = it
+                    .next()
+                    .ok_or(format!("--searches needs a number\n{USAGE}"))?;
+                cfg.searches = Some(v.parse().ok().filter(|&n| n >= 1).ok_or(format!(
+                    "--searches '{v}' is not a number of searches (1 or more)"
+                ))?);
+            }
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
     }
@@ -128,7 +142,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let app = Arc::new(App {
         access,
-        games: Games::default(),
+        games: Games::new(cfg.searches.map_or_else(cpu::Cpu::per_core, cpu::Cpu::new)),
     });
     listener
         .set_nonblocking(true)

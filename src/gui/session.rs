@@ -19,6 +19,10 @@ use tokio::sync::watch;
 use baton_engine::pgn::{self, GameText, Notation};
 
 use super::clock::{Clock, TimeControl};
+use super::cpu::Cpu;
+
+/// What a game whose search waits for a core says.
+pub const WAITING: &str = "Baton waits for another game's search";
 
 /// Each game's hash table (MB): small, since up to `games::MAX_GAMES` games are kept.
 pub const GAME_HASH_MB: usize = 8;
@@ -206,6 +210,10 @@ pub struct Session {
     /// The game ended on time (the board's own outcome otherwise).
     flag: Option<Outcome>,
     changed: Arc<watch::Sender<u64>>,
+    /// The cores all games' searches share (`cpu`).
+    cpu: Arc<Cpu>,
+    /// The search that should run now waits for another game's to free a core.
+    waiting: bool,
     /// Dropped from the server's games (idle, or past the cap): its page is told so.
     pub closed: bool,
 }
@@ -249,7 +257,7 @@ fn letter(v: Variant, color: Color, role: baton_engine::Role) -> String {
 }
 
 impl Session {
-    pub fn new(id: String) -> Result<Session, String> {
+    pub fn new(id: String, cpu: Arc<Cpu>) -> Result<Session, String> {
         let mut engine = Engine::new();
         engine.set_option("Hash", &GAME_HASH_MB.to_string())?;
         Ok(Session {
@@ -262,6 +270,8 @@ impl Session {
             clock: None,
             flag: None,
             changed: Arc::new(watch::channel(0).0),
+            cpu,
+            waiting: false,
             closed: false,
         })
     }
@@ -305,6 +315,7 @@ impl Session {
     fn halt(&mut self) {
         self.engine.stop();
         self.play_when_done = false;
+        self.waiting = false;
         *lock(&self.live) = Live::default();
     }
 
@@ -582,6 +593,13 @@ impl Session {
     /// Starts a search: `play` makes Baton play its move when it ends.
     fn start(&mut self, limits: Limits, play: bool) -> Result<(), String> {
         self.halt();
+        // A core from the budget all games share, or wait for one (`cpu`): the page
+        // says so, and the game is told when a core is freed.
+        let threads = self.engine.options().threads;
+        let Some(permit) = self.cpu.take(threads, &self.changed) else {
+            self.waiting = true;
+            return Err(WAITING.into());
+        };
         // Baton plays its moves at the chosen level; analysis is at full strength.
         self.engine
             .set_level(if play { self.settings.level } else { None })?;
@@ -605,6 +623,8 @@ impl Session {
                 info_changed.send_modify(|n| *n = n.wrapping_add(1));
             }),
             Box::new(move |o| {
+                // The core goes back to the budget when the search ends.
+                let _permit = permit;
                 {
                     let mut live = lock(&done_live);
                     live.done = true;
@@ -770,6 +790,24 @@ impl Session {
         })
     }
 
+    /// The game's position after its first `at` moves, to be shown while the game
+    /// goes on (its clocks run; moves are made only at the current position).
+    pub fn view(&self, at: usize) -> Result<Board, String> {
+        let game = self.engine.game();
+        let moves = game.moves();
+        if at > moves.len() {
+            return Err(format!("the game has {} moves, not {at}", moves.len()));
+        }
+        let mut pos = game.start().clone();
+        let mut last = None;
+        for &m in &moves[..at] {
+            let next = pos.play(m);
+            last = Some((pos, m));
+            pos = next;
+        }
+        Ok(Board::of(&pos, last.as_ref().map(|(p, m)| (p, *m))))
+    }
+
     /// Everything the page draws: the board, whose turn, the last move, check, the
     /// end of the game with its reason, the search's lines, the loaded game.
     pub fn state(&self) -> State {
@@ -777,49 +815,8 @@ impl Session {
         let pos = game.position();
         let v = pos.variant();
         let t = pos.tables();
-        let ranks = (0..t.height)
-            .rev()
-            .map(|rank| {
-                (0..t.width)
-                    .map(|file| {
-                        let sq = t.square(file, rank);
-                        Cell {
-                            sq: t.square_name(sq),
-                            white: pos
-                                .role_at(Color::White, sq)
-                                .map(|r| letter(v, Color::White, r)),
-                            black: pos
-                                .role_at(Color::Black, sq)
-                                .map(|r| letter(v, Color::Black, r)),
-                            neutral: pos.neutral_at(sq).map(|n| n.char().to_string()),
-                            capture_state: pos.capture_state().has(sq),
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let last_move = game
-            .moves()
-            .last()
-            .zip(game.previous())
-            .map(|(&m, before)| format_move(before, m));
-        let last_route = game
-            .moves()
-            .last()
-            .zip(game.previous())
-            .map(|(&m, before)| route_names(before, m))
-            .unwrap_or_default();
-        let check: Vec<String> = Color::BOTH
-            .into_iter()
-            .filter(|&c| v.has_check() && rules::in_check(pos, c))
-            .flat_map(|c| pos.royals(c))
-            .map(|sq| t.square_name(sq))
-            .collect();
-        let threatened: Vec<String> = if !v.has_check() && rules::royal_threatened(pos) {
-            pos.royals(pos.side()).map(|sq| t.square_name(sq)).collect()
-        } else {
-            Vec::new()
-        };
+        let last = game.previous().zip(game.moves().last().copied());
+        let board = Board::of(pos, last);
         let outcome = self.outcome().map(|o| OutcomeInfo {
             result: o.result_text(),
             winner: o.winner.map(side_name),
@@ -867,20 +864,14 @@ impl Session {
             variant: v.name(),
             engine_level: self.engine.level(),
             san,
-            frozen: pos.frozen().map(|sq| t.square_name(sq)),
-            last_route,
             width: t.width,
             height: t.height,
-            ranks,
-            side: side_name(pos.side()),
-            fen: pos.fen(),
+            board,
             moves_played: game.moves().len(),
-            last_move,
-            check,
-            threatened,
             outcome,
             searching: self.engine.is_searching() && !live.done,
             baton_to_move: self.play_when_done,
+            waiting: self.waiting.then_some(WAITING),
             baton_plays: Sides {
                 white: self.baton_plays(Color::White),
                 black: self.baton_plays(Color::Black),
@@ -931,23 +922,16 @@ pub struct State {
     engine_level: Option<u8>,
     width: u8,
     height: u8,
-    /// Top rank first.
-    ranks: Vec<Vec<Cell>>,
-    side: &'static str,
-    fen: String,
+    #[serde(flatten)]
+    board: Board,
     moves_played: usize,
     /// The game's moves in SAN (a loaded game's all, wherever the page stands).
     san: Vec<String>,
-    /// combiningknightmare: the Knightmare that may not move this ply.
-    frozen: Option<String>,
-    last_move: Option<String>,
-    /// The last move's way where it turned on relays or gates (else empty).
-    last_route: Vec<String>,
-    check: Vec<String>,
-    threatened: Vec<String>,
     outcome: Option<OutcomeInfo>,
     searching: bool,
     baton_to_move: bool,
+    /// Why the search that should run does not: it waits for a core (`cpu`).
+    waiting: Option<&'static str>,
     baton_plays: Sides,
     search: SearchInfo,
     review: Option<ReviewInfo>,
@@ -955,6 +939,75 @@ pub struct State {
     game: String,
     settings: Settings,
     clock: Option<ClockInfo>,
+}
+
+/// A position as the board draws it: the game's current one (in `State`), or an
+/// earlier one shown while the game goes on (`Session::view`).
+#[derive(Serialize)]
+pub struct Board {
+    /// Top rank first.
+    ranks: Vec<Vec<Cell>>,
+    side: &'static str,
+    fen: String,
+    /// combiningknightmare: the Knightmare that may not move this ply.
+    frozen: Option<String>,
+    last_move: Option<String>,
+    /// The last move's way where it turned on relays or gates (else empty).
+    last_route: Vec<String>,
+    check: Vec<String>,
+    threatened: Vec<String>,
+}
+
+impl Board {
+    /// `pos`, reached by `last` (the move and the position it was played in), if any.
+    fn of(pos: &Position, last: Option<(&Position, Move)>) -> Board {
+        let v = pos.variant();
+        let t = pos.tables();
+        let ranks = (0..t.height)
+            .rev()
+            .map(|rank| {
+                (0..t.width)
+                    .map(|file| {
+                        let sq = t.square(file, rank);
+                        Cell {
+                            sq: t.square_name(sq),
+                            white: pos
+                                .role_at(Color::White, sq)
+                                .map(|r| letter(v, Color::White, r)),
+                            black: pos
+                                .role_at(Color::Black, sq)
+                                .map(|r| letter(v, Color::Black, r)),
+                            neutral: pos.neutral_at(sq).map(|n| n.char().to_string()),
+                            capture_state: pos.capture_state().has(sq),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let check: Vec<String> = Color::BOTH
+            .into_iter()
+            .filter(|&c| v.has_check() && rules::in_check(pos, c))
+            .flat_map(|c| pos.royals(c))
+            .map(|sq| t.square_name(sq))
+            .collect();
+        let threatened: Vec<String> = if !v.has_check() && rules::royal_threatened(pos) {
+            pos.royals(pos.side()).map(|sq| t.square_name(sq)).collect()
+        } else {
+            Vec::new()
+        };
+        Board {
+            ranks,
+            side: side_name(pos.side()),
+            fen: pos.fen(),
+            frozen: pos.frozen().map(|sq| t.square_name(sq)),
+            last_move: last.map(|(before, m)| format_move(before, m)),
+            last_route: last
+                .map(|(before, m)| route_names(before, m))
+                .unwrap_or_default(),
+            check,
+            threatened,
+        }
+    }
 }
 
 /// Time left on each clock now, and whose clock runs (`None`: paused or not started).

@@ -309,6 +309,8 @@ impl Browser {
             "ArrowUp" => ("ArrowUp", 38, ""),
             "ArrowRight" => ("ArrowRight", 39, ""),
             "ArrowDown" => ("ArrowDown", 40, ""),
+            "End" => ("End", 35, ""),
+            "Home" => ("Home", 36, ""),
             other => (other, 0, other),
         };
         let mut down =

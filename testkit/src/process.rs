@@ -130,8 +130,14 @@ pub struct GuiServer {
 
 impl GuiServer {
     pub fn start(program: &str) -> GuiServer {
+        GuiServer::start_with(program, &[])
+    }
+
+    /// As `start`, with more of `baton gui`'s options (`--searches 1`).
+    pub fn start_with(program: &str, options: &[&str]) -> GuiServer {
         let mut child = Command::new(program)
             .args(["gui", "--no-open", "--port", "0"])
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -8,6 +8,7 @@ use crate::position::Position;
 use crate::rules::orthodox::Chess;
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{variants, MovePolicy, NoRest};
+use crate::search::skill::Calibration;
 use crate::search::{Features, Sharp};
 
 impl VariantProfile for Chess {
@@ -46,6 +47,7 @@ pub(super) const CHESS: Profile = Profile {
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/chess.toml"),
     network: None,
+    levels: Calibration::CHESS,
     openings: (include_str!("../../../benches/openings/chess.epd"), 10),
     bench: (
         &[

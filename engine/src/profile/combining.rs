@@ -8,6 +8,7 @@ use crate::position::Position;
 use crate::rules::combining::CombiningKnightmare;
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{MovePolicy, NoRest};
+use crate::search::skill::Calibration;
 
 impl VariantProfile for CombiningKnightmare {
     const PROFILE: &'static Profile = &COMBINING_KNIGHTMARE;
@@ -34,6 +35,7 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
     exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
     weights: include_str!("../../weights/combiningknightmare.toml"),
     network: None,
+    levels: Calibration::CHESS,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
     openings: (

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::rules::flip::{Flip, FlipShatranj, FlipShatranj8};
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{variants, MovePolicy, NoRest};
+use crate::search::skill::Calibration;
 use crate::search::{Features, SearchProfile, Sharp};
 
 impl VariantProfile for FlipShatranj {
@@ -79,6 +80,9 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     network: None,
+    // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
+    // 3,200 nodes, so four times chess's budget (docs/levels.md).
+    levels: Calibration { nodes: 4.0 },
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
     openings: (
@@ -127,6 +131,9 @@ const FLIP_SHATRANJ8: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj8.toml"),
     network: None,
+    // A move comes with a flip: four times chess's budget (twice left level 5 at
+    // 8-12 against the one-ply anchor, where chess's is 15-4-1; docs/levels.md).
+    levels: Calibration { nodes: 4.0 },
     openings: (
         include_str!("../../../benches/openings/flipshatranj8.epd"),
         6,

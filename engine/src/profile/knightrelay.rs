@@ -8,6 +8,7 @@ use crate::position::Position;
 use crate::rules::knightrelay::KnightRelay;
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{MovePolicy, NoRest};
+use crate::search::skill::Calibration;
 
 impl VariantProfile for KnightRelay {
     const PROFILE: &'static Profile = &KNIGHT_RELAY;
@@ -36,6 +37,7 @@ const KNIGHT_RELAY: Profile = Profile {
     exchange_values: [106, 142, 340, 506, 972, 0, 0, 0, 0, 0],
     weights: include_str!("../../weights/knightrelay.toml"),
     network: None,
+    levels: Calibration::CHESS,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
     openings: (

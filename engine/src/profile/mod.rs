@@ -21,6 +21,7 @@ mod stones;
 use crate::eval::EvalProfile;
 use crate::piece::{Role, NROLES};
 use crate::search::movepick::see::Exchanges;
+use crate::search::skill::Calibration;
 use crate::search::{Features, SearchProfile};
 use crate::variant::Variant;
 
@@ -60,6 +61,10 @@ pub struct Profile {
     /// are judged at: 10 where that takes under a second a position, less where the
     /// two-part turns or flips make depth 10 a matter of minutes.
     pub openings: (&'static str, u32),
+    /// How the playing levels are tuned in this variant (`search::skill::Calibration`),
+    /// so that a level scores about the same against the same anchor in every variant:
+    /// chosen by the matches of docs/levels.md.
+    pub levels: Calibration,
 }
 
 impl Profile {

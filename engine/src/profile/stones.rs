@@ -11,6 +11,7 @@ use crate::rules::stones::{self, Forms, Pieces, Stones, StonesRelays, StonesRela
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::variants::NeutralRest;
 use crate::search::movepick::{MovePolicy, Stage};
+use crate::search::skill::Calibration;
 use crate::search::{Features, Sharp};
 
 impl VariantProfile for StonesRelays {
@@ -91,6 +92,8 @@ const STONES_RELAYS: Profile = Profile {
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
     network: None,
+    // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
+    levels: Calibration { nodes: 2.0 },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[

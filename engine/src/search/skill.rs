@@ -19,12 +19,31 @@ pub const LINES: usize = 4;
 /// The most a random push can be worth, in centipawns (Stockfish caps it at a pawn).
 const PAWN: i64 = 100;
 
+/// How a variant's levels are tuned so that a level plays about as well against the
+/// same opponent in every variant (each variant's is in its engine profile,
+/// `profile::Profile::levels`, measured by the matches of docs/levels.md). Where a turn
+/// costs the search more nodes than a chess move (a stones turn is two moves; a flip
+/// turn comes with a flip; a 10x10 board has more moves), the same budget buys fewer
+/// plies, and the levels came out weaker than chess's against the same anchor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Calibration {
+    /// The node budget's factor: 1 in chess, more where a turn costs more.
+    pub nodes: f64,
+}
+
+impl Calibration {
+    /// Chess's levels, the scale the others are tuned to.
+    pub const CHESS: Calibration = Calibration { nodes: 1.0 };
+}
+
 /// A strength below full, and the seed of the random part of its choice.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Skill {
     /// 0 (weakest) up to, not including, `FULL`; fractions come from `UCI_Elo`.
     level: f64,
     seed: u64,
+    /// The variant's tuning (chess's unless `calibrated`).
+    calibration: Calibration,
 }
 
 impl Skill {
@@ -35,7 +54,16 @@ impl Skill {
         (level < FULL).then_some(Skill {
             level: level.max(0.0),
             seed,
+            calibration: Calibration::CHESS,
         })
+    }
+
+    /// The same skill, tuned for a variant (its profile's `levels`).
+    pub fn calibrated(self, calibration: Calibration) -> Skill {
+        Skill {
+            calibration,
+            ..self
+        }
     }
 
     pub fn level(&self) -> f64 {
@@ -48,14 +76,14 @@ impl Skill {
         1 + self.level as u32
     }
 
-    /// The node budget: 1,000 at level 0, doubling every two levels (64,000 at 12,
-    /// 724,000 at 19). It makes a level's strength the same on every machine and at
+    /// The node budget: in chess 1,000 at level 0, doubling every two levels (64,000
+    /// at 12, 724,000 at 19), times the variant's `Calibration::nodes` elsewhere. It makes a level's strength the same on every machine and at
     /// any clock that leaves it time for its nodes (one second a move does up to
     /// level 14 here), and keeps the weak levels quick where a shallow search still
     /// branches wide (stones turns, flip captures). Where it ends the first iteration
     /// early, the lines found so far are chosen among.
     pub fn nodes(&self) -> u64 {
-        (1000.0 * 2f64.powf(self.level / 2.0)) as u64
+        (1000.0 * 2f64.powf(self.level / 2.0) * self.calibration.nodes) as u64
     }
 
     /// Which of the root lines to play, given each line's score (in the order found;
@@ -107,6 +135,10 @@ mod tests {
         assert_eq!(s(0.0).nodes(), 1000);
         assert_eq!(s(6.0).nodes(), 8000);
         assert_eq!(s(12.0).nodes(), 64_000);
+        // A variant's calibration scales the budget, not the depth.
+        let wide = Calibration { nodes: 4.0 };
+        assert_eq!(s(4.0).calibrated(wide).nodes(), 16_000);
+        assert_eq!(s(4.0).calibrated(wide).depth(), 5);
     }
 
     /// A line thirty pawns behind is never played, even at level 0 (the push leaves

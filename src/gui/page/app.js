@@ -6,7 +6,12 @@
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
+// What the board shows: the game as the server last sent it (`live`), or, while the
+// person looks at an earlier move of a game on the clock (`viewing`), that position
+// over it.
 let state = null;
+let live = null;
+let viewing = null;
 const PARAMS = new URLSearchParams(location.search);
 // The server's secret, from the address it printed (`/?token=...`): every API call
 // carries it, so pages from other sites, which cannot know it, are refused.
@@ -82,9 +87,24 @@ function follow() {
 }
 
 function setState(s) {
-  state = s;
+  live = s;
+  // Looking back ends where it no longer fits: the game went back past it, is
+  // reviewed, or has no running clock.
+  if (viewing && (viewing.at >= s.moves_played || s.review || !s.clock)) viewing = null;
+  state = viewing ? Object.assign({}, s, viewing.board) : s;
   stateAt = performance.now();
   render();
+}
+
+// Shows the game after `at` of its moves while it goes on (its clocks run, Baton
+// thinks): the record is browsed, not changed; the current position ends it.
+async function viewMove(at) {
+  const n = live.moves_played;
+  const to = Math.max(0, Math.min(n, at));
+  viewing = to === n ? null : { at: to, board: await api("GET", "/api/view?at=" + to) };
+  pick = null;
+  stepBar("");
+  setState(live);
 }
 
 // ---- The page around the board ----
@@ -140,11 +160,13 @@ let movesDrawn = null;
 // The move list in SAN, numbered from the game's start, the current move marked; each
 // move is a button that shows the game after it.
 function renderMoves() {
-  // The FEN's sixth field is the move number (the stones variants add a seventh).
-  const number = parseInt(state.fen.split(" ")[5], 10) || 1;
-  const plyNow = (number - 1) * 2 + (state.side === "black" ? 1 : 0);
-  const first = plyNow - state.moves_played;
-  const at = state.review ? state.review.at : state.san.length;
+  // The FEN's sixth field is the move number (the stones variants add a seventh): the
+  // game's own, also while an earlier position is shown.
+  const g = live || state;
+  const number = parseInt(g.fen.split(" ")[5], 10) || 1;
+  const plyNow = (number - 1) * 2 + (g.side === "black" ? 1 : 0);
+  const first = plyNow - g.moves_played;
+  const at = state.review ? state.review.at : viewing ? viewing.at : state.san.length;
   let html = "";
   state.san.forEach((san, i) => {
     const ply = first + i;
@@ -168,13 +190,9 @@ function renderMoves() {
 async function showMove(at) {
   try {
     if (!state.review) {
+      // A game on the clock is looked back on while it goes on (as lichess does).
+      if (state.clock && !state.outcome) return await viewMove(at);
       if (at >= state.moves_played) return;
-      // Reviewing would start the clocks over: a game on the clock is stepped through
-      // once it is over.
-      if (state.clock && !state.outcome) {
-        status("This game is on the clock: its moves can be stepped through when it is over.", true);
-        return;
-      }
       await api("POST", "/api/stop", {});
       await api("POST", "/api/pgn", await fetchText("/api/pgn"));
     }
@@ -237,9 +255,13 @@ function renderStatus() {
     status(`${o.result}: ${who} (${o.reason})`);
   } else if (state.review) {
     status(`Reviewing a loaded game: ${state.side} to move`);
+  } else if (viewing) {
+    status(`Looking at the position after ${viewing.at} of ${live.moves_played} moves; the game goes on (End returns to it)`);
   } else {
     const baton = state.baton_plays[state.side];
     let s = `${state.side === "white" ? "White" : "Black"} to move` + (baton && state.baton_to_move ? " (Baton is thinking)" : "");
+    // Every tab's searches share the machine's cores: this one waits for a free one.
+    if (state.waiting) s += ` (${state.waiting})`;
     if (state.check.length) s += ", check";
     if (state.threatened.length) s += ", a king is attacked";
     status(s);
@@ -285,6 +307,7 @@ function showSettings(st) {
 }
 
 async function newGame(fen) {
+  viewing = null;
   try {
     const s = await api("POST", "/api/new", { variant: $("variant").value, fen: fen || "" });
     fenTyped = false;
@@ -376,7 +399,7 @@ function wire() {
     const f = $("pgn-file").files[0];
     if (f) loadPgn(await f.text());
   };
-  const at = () => (state.review ? state.review.at : state.moves_played);
+  const at = () => (state.review ? state.review.at : viewing ? viewing.at : state.moves_played);
   $("first").onclick = () => showMove(0);
   $("prev").onclick = () => showMove(at() - 1);
   $("next").onclick = () => showMove(at() + 1);

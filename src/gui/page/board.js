@@ -16,6 +16,9 @@ let pick = null;
 let premove = null;
 // The square that takes the keyboard focus on the board (roving tabindex).
 let focusSq = null;
+// The square under the pointer (or the keyboard focus) while a piece is picked: the
+// way its move there would go is drawn.
+let hoverSq = null;
 const MOVE = /^([a-z][0-9]+)([a-z][0-9]+)([a-z]?)(?:,([a-z][0-9]+)([a-z][0-9]+))?$/;
 
 function parseMove(text) {
@@ -269,7 +272,10 @@ function drawArrows(size) {
   let html = "";
   const entering = pick && pick.stage !== 1 && pick.routes && pick.moves.length
     ? pick.routes[pick.from + pick.moves[0].to] : null;
+  // The way to the square under the pointer, while a piece is picked.
+  const hovered = pick && pick.stage === 1 && hoverSq && pick.routes ? pick.routes[pick.from + hoverSq] : null;
   if (entering) html += routeSvg(entering, size, "#0a9c6ccc", "route");
+  else if (hovered) html += routeSvg(hovered, size, "#0a9c6c88", "hover-route");
   else if (state.last_route && state.last_route.length) html += routeSvg(state.last_route, size, "#b8860bcc", "last-route");
   const best = state.search && state.search.lines.length && state.search.fen === state.fen
     ? state.search.lines[0].pv[0] : null;
@@ -278,7 +284,7 @@ function drawArrows(size) {
   if (a && b) {
     html += `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="#1565c0cc" stroke-width="${size / 7}" marker-end="url(#head-best)" stroke-linecap="round"/>`;
   }
-  svg.innerHTML = html && `<defs>${marker("best", "#1565c0cc")}${marker("route", "#0a9c6ccc")}${marker("last-route", "#b8860bcc")}</defs>${html}`;
+  svg.innerHTML = html && `<defs>${marker("best", "#1565c0cc")}${marker("route", "#0a9c6ccc")}${marker("last-route", "#b8860bcc")}${marker("hover-route", "#0a9c6c88")}</defs>${html}`;
 }
 
 // ---- Entering a move, step by step ----
@@ -311,6 +317,10 @@ function pressSquare(sq) {
 
 async function clickSquare(sq) {
   if (!state || state.outcome) return;
+  if (viewing) {
+    status("This is an earlier position: moves are made at the current one (End or the last move in the list goes back to it).", true);
+    return;
+  }
   if (!personsTurn()) return premoveClick(sq);
   if (!pick || (pick.stage === 1 && !pick.moves.some((m) => m.to === sq && m.to !== m.from))) {
     if (sq === state.frozen) {
@@ -403,9 +413,11 @@ let premoveBusy = false;
 // its target (a queen where it promotes; the neutral step follows if the turn needs
 // one), or drops it, saying why, where there is none.
 async function maybePremove() {
-  if (!premove || premoveBusy || !state || state.review) return;
-  if (state.outcome) { premove = null; return; }
-  if (!premove.to || state.side !== personSide() || state.searching) return;
+  // The game as it stands, also while an earlier position is shown.
+  const g = live;
+  if (!premove || premoveBusy || !g || g.review || viewing) return;
+  if (g.outcome) { premove = null; return; }
+  if (!premove.to || g.side !== personSide() || g.searching) return;
   const { from, to } = premove;
   premoveBusy = true;
   try {
@@ -458,7 +470,15 @@ function onPointerDown(e) {
   $("board").setPointerCapture(e.pointerId);
 }
 
+// The square under the pointer (or focused) changed: the way there is drawn anew.
+function hover(sq) {
+  if (sq === hoverSq) return;
+  hoverSq = sq;
+  if (pick && pick.stage === 1) drawArrows(squareSize());
+}
+
 function onPointerMove(e) {
+  hover(squareAt(e.clientX, e.clientY));
   if (!drag) return;
   if (!drag.ghost) {
     if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 4) return;
@@ -522,6 +542,7 @@ function onBoardKey(e) {
     focusSq = rows[r][f].sq;
     for (const s of document.querySelectorAll("#board .sq")) s.tabIndex = s.dataset.sq === focusSq ? 0 : -1;
     squareEl(focusSq).focus();
+    hover(focusSq);
   } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     e.stopPropagation();
@@ -539,6 +560,7 @@ function wireBoard() {
   board.addEventListener("pointermove", onPointerMove);
   board.addEventListener("pointerup", onPointerUp);
   board.addEventListener("pointercancel", onPointerCancel);
+  board.addEventListener("pointerleave", () => hover(null));
   board.addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && (pick || premove)) { e.preventDefault(); cancelPick(); }

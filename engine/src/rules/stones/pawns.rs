@@ -101,6 +101,62 @@ fn visit(
     // A two-square push over a relay is the push onto the relay, then on.
 }
 
+/// The way a `color` pawn on `from` (on its start rank if `double`) goes to `to`, for
+/// showing it: the squares where it starts, turns (each relay it lands on, both gates of
+/// the tunnel) and ends, by the same walk as `reach`, the fewest steps first; `None`
+/// where the walk does not get there. The field must have `from` vacated.
+pub(crate) fn route(
+    f: &Field,
+    color: Color,
+    from: Square,
+    double: bool,
+    to: Square,
+) -> Option<Vec<Square>> {
+    let start = TUNNEL | if double { DOUBLE } else { 0 };
+    let mut queue = std::collections::VecDeque::from([(from, start, vec![from])]);
+    let mut seen = vec![(from, start)];
+    while let Some((sq, mode, path)) = queue.pop_front() {
+        // Each step: the squares it adds to the way (its last the square it lands
+        // on), and the mode it goes on in from a relay there.
+        let mut steps: Vec<(Vec<Square>, usize)> = Vec::new();
+        for d in f.t.pawn_attacks[color.idx()][sq.idx()] {
+            steps.push((vec![d], DIAG));
+        }
+        if mode != DIAG {
+            if let Some(one) = step(f, color, sq) {
+                steps.push((vec![one], mode));
+                if mode & DOUBLE != 0 {
+                    if f.is_empty(one) {
+                        if let Some(two) = step(f, color, one) {
+                            steps.push((vec![two], mode));
+                        }
+                    } else if mode & TUNNEL != 0 && f.tunnel && f.gates.has(one) {
+                        let exit = (f.gates & !Bitboard::from_square(one)).lsb();
+                        if let Some(beyond) = step(f, color, exit) {
+                            steps.push((vec![one, exit, beyond], DOUBLE));
+                        }
+                    }
+                }
+            }
+        }
+        for (squares, next) in steps {
+            let Some(&land) = squares.last() else {
+                continue;
+            };
+            let mut way = path.clone();
+            way.extend(&squares);
+            if land == to && !f.relays.has(land) {
+                return Some(way);
+            }
+            if f.relays.has(land) && !seen.contains(&(land, next)) {
+                seen.push((land, next));
+                queue.push_back((land, next, way));
+            }
+        }
+    }
+    None
+}
+
 /// Whether some pawn of `army` captures on `target` by a path through a relay (the
 /// plain diagonal capture is tested by the caller).
 pub(crate) fn attack_through_relays(f: &Field, army: &Army, target: Square) -> bool {

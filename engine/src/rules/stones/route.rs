@@ -14,7 +14,7 @@ use crate::position::Position;
 
 /// The squares where the piece move of the legal turn `m` starts, turns (each relay
 /// crossed, the tunnel's two gates) and ends: `[from, to]` for a move straight there.
-/// Pawns and castling are shown straight.
+/// Castling is shown straight; a pawn's way is its walk's (`pawns::route`).
 pub fn route(pos: &Position, m: Move) -> Vec<Square> {
     let straight = vec![m.from, m.to];
     if m.kind == MoveKind::Castle {
@@ -26,6 +26,11 @@ pub fn route(pos: &Position, m: Move) -> Vec<Square> {
     let mut f = Field::of(pos);
     f.occ.clear(m.from);
     let t = f.t;
+    if role == Role::Pawn {
+        let color = pos.side();
+        let double = super::pawns::start_rank(&f, color).has(m.from);
+        return super::pawns::route(&f, color, m.from, double, m.to).unwrap_or(straight);
+    }
     let dirs: &[usize] = match role {
         Role::Bishop => &DIAGONAL,
         Role::Rook => &ORTHOGONAL,
@@ -110,6 +115,17 @@ mod tests {
         // c3-d5 lands on the relay, then leaps on to f6.
         assert_eq!(way(fen, "c3f6"), ["c3", "d5", "f6"]);
         assert_eq!(way(fen, "c3c3"), ["c3", "d5", "c3"]);
+    }
+
+    #[test]
+    fn a_pawn_turns_on_the_relays_it_lands_on() {
+        // c2 steps onto the relay on c3, then captures on d4 from it; or pushes on.
+        let fen = "7k/8/8/8/8/3n4/2X5/2P5/7K w - - 0 1";
+        assert_eq!(way(fen, "c2d4"), ["c2", "c3", "d4"]);
+        assert_eq!(way(fen, "c2c5"), ["c2", "c3", "c5"]);
+        // Straight where no relay is met.
+        let open = "7k/8/8/8/8/8/8/2P5/7K w - - 0 1";
+        assert_eq!(way(open, "c2c4"), ["c2", "c4"]);
     }
 
     #[test]
