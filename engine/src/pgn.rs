@@ -519,6 +519,48 @@ pub fn write_game(g: &GameText) -> String {
     out
 }
 
+/// A played game as PGN with its moves in SAN, as the Python and WebAssembly
+/// packages write it: the standard seven tags (`?` where unknown), `Variant`, and
+/// from a set-up position `SetUp` and `FEN`; each of `given` replaces the tag of its
+/// name or follows them. The result is the game's outcome, or `*` while it goes on.
+pub fn game_record(game: &crate::game::Game, given: Vec<(String, String)>) -> String {
+    let start = game.start();
+    let outcome = game.outcome();
+    let result = outcome.map_or("*", |o| o.result_text()).to_string();
+    let mut tags: Vec<(String, String)> = [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+        ("Result", result.as_str()),
+        ("Variant", start.variant().name()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    if start.fen() != start.variant().start_fen() {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), start.fen()));
+    }
+    for (name, value) in given {
+        match tags.iter_mut().find(|(k, _)| *k == name) {
+            Some(slot) => slot.1 = value,
+            None => tags.push((name, value)),
+        }
+    }
+    write_game(&GameText {
+        tags,
+        start: start.clone(),
+        moves: game.moves().to_vec(),
+        comments: Vec::new(),
+        end: outcome.map(|o| o.reason.to_string()),
+        result,
+        notation: Notation::San,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -542,5 +584,41 @@ mod tests {
             Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - - 0 7").expect("a FEN");
         assert_eq!(move_number(&black, 0), "7...");
         assert_eq!(move_number(&black, 1), "8.");
+    }
+
+    #[test]
+    fn game_records() {
+        let mut game = crate::game::Game::startpos(Variant::Chess);
+        let e4 = parse_san(game.position(), "e4").expect("a legal move");
+        game.play(e4);
+        let pgn = game_record(
+            &game,
+            vec![
+                ("White".into(), "Ann".into()),
+                ("Annotator".into(), "Bo".into()),
+            ],
+        );
+        assert_eq!(
+            pgn,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"Ann\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"chess\"]\n\
+             [Annotator \"Bo\"]\n\n1. e4 *\n\n"
+        );
+        let set_up =
+            Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - - 0 7").expect("a FEN");
+        let pgn = game_record(&crate::game::Game::new(set_up), Vec::new());
+        assert!(pgn.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 7\"]\n"));
+    }
+
+    #[test]
+    fn positions_before_each_move() {
+        let start = Position::startpos(Variant::Chess);
+        let e4 = parse_san(&start, "e4").expect("a legal move");
+        let after = start.play(e4);
+        let e5 = parse_san(&after, "e5").expect("a legal move");
+        let line = start.before_each(&[e4, e5]);
+        assert_eq!(line.len(), 2);
+        assert_eq!((line[0].0.fen(), line[0].1), (start.fen(), e4));
+        assert_eq!((line[1].0.fen(), line[1].1), (after.fen(), e5));
     }
 }

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use baton_engine::pgn::{write_game, GameText, Notation};
+use baton_engine::pgn::game_record;
 use baton_engine::{
     format_move, format_san, parse_move, parse_san, perft, rules, Color, Game, Position, Variant,
 };
@@ -186,13 +186,12 @@ impl Board {
     /// The moves played since the board was made, oldest first.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        let mut pos = self.game.start().clone();
-        let mut out = Vec::with_capacity(self.game.moves().len());
-        for &m in self.game.moves() {
-            out.push(Move::single(&pos, m));
-            pos = pos.play(m);
-        }
-        out
+        let start = self.game.start();
+        let played = start.before_each(self.game.moves());
+        played
+            .iter()
+            .map(|(pos, m)| Move::single(pos, *m))
+            .collect()
     }
 
     /// The current position as FEN (docs/protocol.md, with the variants' extensions).
@@ -271,26 +270,6 @@ impl Board {
     /// game's outcome, or `*` while it goes on.
     #[pyo3(signature = (tags = None))]
     fn pgn(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let start = self.game.start();
-        let outcome = self.game.outcome();
-        let result = outcome.map_or("*", |o| o.result_text()).to_string();
-        let mut all: Vec<(String, String)> = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            ("White", "?"),
-            ("Black", "?"),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-        all.push(("Result".into(), result.clone()));
-        all.push(("Variant".into(), start.variant().name().into()));
-        if start.fen() != Position::startpos(start.variant()).fen() {
-            all.push(("SetUp".into(), "1".into()));
-            all.push(("FEN".into(), start.fen()));
-        }
         let given: Vec<(String, String)> = match tags {
             Some(d) => d
                 .iter()
@@ -298,21 +277,7 @@ impl Board {
                 .collect::<PyResult<_>>()?,
             None => Vec::new(),
         };
-        for (name, value) in given {
-            match all.iter_mut().find(|(k, _)| *k == name) {
-                Some(slot) => slot.1 = value,
-                None => all.push((name, value)),
-            }
-        }
-        Ok(write_game(&GameText {
-            tags: all,
-            start: start.clone(),
-            moves: self.game.moves().to_vec(),
-            comments: Vec::new(),
-            end: outcome.map(|o| o.reason.to_string()),
-            result,
-            notation: Notation::San,
-        }))
+        Ok(game_record(&self.game, given))
     }
 
     /// A copy of the board, with its moves (taking moves back on one leaves the

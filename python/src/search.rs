@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 
-use baton_engine::search::{self, Limits, Params, Report, Score, TranspositionTable};
+use baton_engine::search::{self, Limits, Params, Report, TranspositionTable};
 use baton_engine::Position;
 
 use crate::board::{Board, Move};
@@ -221,16 +221,12 @@ impl Drop for Thinking<'_> {
 
 /// A report as a `Line`, its moves written from the root.
 fn line_of(py: Python<'_>, root: &Position, r: &Report) -> PyResult<Line> {
-    let (cp, mate) = match r.score {
-        Score::Cp(cp) => (Some(cp), None),
-        Score::Mate(m) => (None, Some(m)),
-    };
-    let mut pos = root.clone();
-    let mut pv = Vec::with_capacity(r.pv.len());
-    for &m in &r.pv {
-        pv.push(Py::new(py, Move::single(&pos, m))?);
-        pos = pos.play(m);
-    }
+    let (cp, mate) = r.score.cp_or_mate();
+    let pv = root
+        .before_each(&r.pv)
+        .iter()
+        .map(|(pos, m)| Py::new(py, Move::single(pos, *m)))
+        .collect::<PyResult<_>>()?;
     Ok(Line {
         multipv: r.multipv,
         depth: r.depth,

@@ -5,7 +5,7 @@
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use baton_engine::pgn::{write_game, GameText, Notation};
+use baton_engine::pgn::game_record;
 use baton_engine::{
     format_move, format_san, format_san_among, parse_move, parse_san, perft, rules, Color, Game,
     Position, Variant,
@@ -169,13 +169,9 @@ impl Board {
     /// The moves played since the board was made, oldest first.
     #[wasm_bindgen(getter, js_name = moveStack)]
     pub fn move_stack(&self) -> Vec<Move> {
-        let mut pos = self.game.start().clone();
-        let mut out = Vec::with_capacity(self.game.moves().len());
-        for &m in self.game.moves() {
-            out.push(Move::of(&pos, m));
-            pos = pos.play(m);
-        }
-        out
+        let start = self.game.start();
+        let played = start.before_each(self.game.moves());
+        played.iter().map(|(pos, m)| Move::of(pos, *m)).collect()
     }
 
     /// The current position as FEN (docs/protocol.md, with the variants' extensions).
@@ -276,47 +272,15 @@ impl Board {
             Some(object) => js::string_pairs(&object, "PGN tag")?,
             None => Vec::new(),
         };
-        let start = self.game.start();
-        let outcome = self.game.outcome();
-        let result = outcome.map_or("*", |o| o.result_text()).to_string();
-        let mut all: Vec<(String, String)> = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            ("White", "?"),
-            ("Black", "?"),
-            ("Result", result.as_str()),
-            ("Variant", start.variant().name()),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-        if start.fen() != start.variant().start_fen() {
-            all.push(("SetUp".into(), "1".into()));
-            all.push(("FEN".into(), start.fen()));
-        }
-        for (name, value) in given {
+        for (name, _) in &given {
             if name.is_empty() || name.contains(|c: char| !c.is_ascii_alphanumeric() && c != '_') {
                 return Err(error(
                     BATON_ERROR,
                     format!("PGN tag name '{name}' must be letters, digits or '_'"),
                 ));
             }
-            match all.iter_mut().find(|(k, _)| *k == name) {
-                Some(slot) => slot.1 = value,
-                None => all.push((name, value)),
-            }
         }
-        Ok(write_game(&GameText {
-            tags: all,
-            start: start.clone(),
-            moves: self.game.moves().to_vec(),
-            comments: Vec::new(),
-            end: outcome.map(|o| o.reason.to_string()),
-            result,
-            notation: Notation::San,
-        }))
+        Ok(game_record(&self.game, given))
     }
 
     /// A copy of the board, with its moves (taking moves back on one leaves the

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
-use baton_engine::search::{self, Limits, Params, Report, Score, TranspositionTable, MAX_DEPTH};
+use baton_engine::search::{self, Limits, Params, Report, TranspositionTable, MAX_DEPTH};
 use baton_engine::Position;
 
 use crate::board::{Board, Move};
@@ -203,21 +203,16 @@ pub fn search_once(
 
 /// A report as a `Line`, its moves written from the root.
 fn line_of(root: &Position, r: &Report) -> Line {
-    let (cp, mate) = match r.score {
-        Score::Cp(cp) => (Some(cp), None),
-        Score::Mate(m) => (None, Some(m)),
-    };
-    let mut pos = root.clone();
-    let mut pv = Vec::with_capacity(r.pv.len());
-    for &m in &r.pv {
-        pv.push(Move::of(&pos, m));
-        pos = pos.play(m);
-    }
+    let (cp, mate) = r.score.cp_or_mate();
     Line {
         multipv: r.multipv,
         depth: r.depth,
         cp,
         mate,
-        pv,
+        pv: root
+            .before_each(&r.pv)
+            .iter()
+            .map(|(pos, m)| Move::of(pos, *m))
+            .collect(),
     }
 }

@@ -187,6 +187,18 @@ impl Position {
         debug_assert_eq!(next.hash(), next.compute_hash(), "stale hash after {m:?}");
         next
     }
+
+    /// Each of `moves` (legal one after the other from here) with the position it is
+    /// played in: what writing a line or a game's moves in SAN needs.
+    pub fn before_each(&self, moves: &[Move]) -> Vec<(Position, Move)> {
+        let mut pos = self.clone();
+        let mut line = Vec::with_capacity(moves.len());
+        for &m in moves {
+            let next = pos.play(m);
+            line.push((std::mem::replace(&mut pos, next), m));
+        }
+        line
+    }
 }
 
 /// Every legal move (whole turn) of the side to move. A finished game has none.

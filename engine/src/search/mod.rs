@@ -71,6 +71,16 @@ pub struct Report {
     pub pv: Vec<Move>,
 }
 
+impl Score {
+    /// The score as (centipawns, mate in moves): exactly one is `Some`.
+    pub fn cp_or_mate(self) -> (Option<i32>, Option<i32>) {
+        match self {
+            Score::Cp(cp) => (Some(cp), None),
+            Score::Mate(m) => (None, Some(m)),
+        }
+    }
+}
+
 /// What `think` decided.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
