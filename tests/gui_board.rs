@@ -7,7 +7,7 @@
 
 use baton_testkit::browser::{board_page, board_server, square as sq, Browser};
 use baton_testkit::GuiServer;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// A board server and the page showing `variant` (at `fen`) with `mode`'s players;
 /// `None` (the test skips) without Chromium.
@@ -22,37 +22,6 @@ fn server() -> Option<GuiServer> {
 
 const TEST: &str = "the browser board";
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
-
-fn text(b: &mut Browser, expr: &str) -> String {
-    let v = b.eval(expr);
-    v.as_str()
-        .unwrap_or_else(|| panic!("{expr} gave {v}"))
-        .to_string()
-}
-
-/// The label a screen reader reads for `square`.
-fn label(b: &mut Browser, square: &str) -> String {
-    text(
-        b,
-        &format!(
-            "document.querySelector('{}').getAttribute('aria-label')",
-            sq(square)
-        ),
-    )
-}
-
-/// The server's moves of the game so far, in SAN.
-fn san(b: &mut Browser) -> Vec<String> {
-    let s: Value = b.eval("api('GET', '/api/state')");
-    s["san"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|m| m.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// Plays `moves` (move text) through the page's API and draws the result.
 fn play_through_api(b: &mut Browser, moves: &[&str]) {
@@ -180,7 +149,7 @@ fn a_second_click_on_the_picked_piece_deselects_and_esc_cancels() {
     );
     assert_eq!(b.eval("state.moves_played"), json!(0));
     // The knight is drawn back on g1.
-    assert!(label(&mut b, "g1").contains("white knight"));
+    assert!(b.label("g1").contains("white knight"));
 }
 
 #[test]
@@ -212,10 +181,7 @@ fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
         return;
     };
     // Baton thinks long enough for the premove to be entered.
-    b.eval(
-        "(async () => { setState(await api('POST', '/api/settings', \
-         { think: { movetime: 3000 } })); return true; })()",
-    );
+    b.settings("{ think: { movetime: 3000 } }");
     b.click(&sq("e2"));
     b.wait_for("document.querySelectorAll('.sq.target').length === 2");
     b.click(&sq("e4"));
@@ -225,7 +191,7 @@ fn a_premove_is_played_after_batons_reply_and_an_illegal_one_is_dropped() {
     assert_eq!(b.marked("premove"), ["f3", "g1"]);
     // Baton replies, then the premove is played at once.
     b.wait_for("state.moves_played >= 3");
-    assert_eq!(san(&mut b)[2], "Nf3");
+    assert_eq!(b.san()[2], "Nf3");
     // A premove that is not legal when its turn comes is dropped, saying so.
     b.wait_for("state.moves_played === 3 && state.searching");
     b.click(&sq("a1"));
@@ -251,12 +217,12 @@ fn a_move_is_played_with_the_keyboard_only() {
         }
         b.key("Tab");
     }
-    assert_eq!(text(&mut b, "document.activeElement.dataset.sq"), "a1");
+    assert_eq!(b.text("document.activeElement.dataset.sq"), "a1");
     for _ in 0..4 {
         b.key("ArrowRight");
     }
     b.key("ArrowUp");
-    assert_eq!(text(&mut b, "document.activeElement.dataset.sq"), "e2");
+    assert_eq!(b.text("document.activeElement.dataset.sq"), "e2");
     b.key("Enter");
     b.wait_for("document.querySelectorAll('.sq.target').length === 2");
     b.key("ArrowUp");
@@ -264,7 +230,7 @@ fn a_move_is_played_with_the_keyboard_only() {
     b.key(" ");
     assert_eq!(b.played(1), "e2e4");
     // The focus stays on the board, on the square played to.
-    assert_eq!(text(&mut b, "document.activeElement.dataset.sq"), "e4");
+    assert_eq!(b.text("document.activeElement.dataset.sq"), "e4");
     // Esc drops a pick made with the keyboard.
     b.key("ArrowUp");
     b.key("ArrowUp");
@@ -310,7 +276,7 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
     for (variant, labels) in cases {
         let mut b = Browser::open_board(&server, variant, None, "human-human");
         for (square, want) in labels {
-            assert_eq!(label(&mut b, square), *want, "{variant}");
+            assert_eq!(b.label(square), *want, "{variant}");
         }
         // One square in the tab order, the rest reached by arrows.
         assert_eq!(
@@ -333,15 +299,11 @@ fn a_frozen_knightmare_is_marked_and_a_click_on_it_says_why_it_cannot_move() {
     assert_eq!(b.eval("state.frozen"), json!("d5"));
     // Numbered from move 1 (this FEN has a field more than chess's).
     assert_eq!(
-        text(&mut b, "$('movelist').textContent.trim()"),
+        b.text("$('movelist').textContent.trim()"),
         "1.Nc3 Nf6 2.Nd5 N~Nd5"
     );
     assert_eq!(b.marked("frozen"), ["d5"]);
-    assert!(
-        label(&mut b, "d5").ends_with(", frozen"),
-        "{}",
-        label(&mut b, "d5")
-    );
+    assert!(b.label("d5").ends_with(", frozen"), "{}", b.label("d5"));
     b.click(&sq("d5"));
     b.wait_for("document.querySelector('#error-text').textContent.includes('may not move')");
     assert!(b.marked("target").is_empty());
@@ -369,20 +331,20 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
         if variant == "stonesrelays" {
             // A relay is drawn with its FEN letter X.
             assert_eq!(
-                text(
-                    &mut b,
-                    &format!("document.querySelector('{}').textContent", sq("d5"))
-                ),
+                b.text(&format!(
+                    "document.querySelector('{}').textContent",
+                    sq("d5")
+                )),
                 "X"
             );
         }
     }
     // The knightmate commoner (M) is a lettered disc, not an orthodox king.
     let mut b = Browser::open_board(&server, "knightmate", None, "human-human");
-    let commoner = text(
-        &mut b,
-        &format!("document.querySelector('{}').textContent", sq("b1")),
-    );
+    let commoner = b.text(&format!(
+        "document.querySelector('{}').textContent",
+        sq("b1")
+    ));
     assert!(
         commoner.contains('M') && !commoner.contains('\u{265A}'),
         "{commoner:?}"
@@ -419,20 +381,14 @@ fn a_move_through_two_relays_is_drawn_as_its_path_not_a_jump() {
          return ['a1', 'a5', 'e5', 'e7'].map((s) => { \
          const r = document.querySelector(`.sq[data-sq=\"${s}\"]`).getBoundingClientRect(); \
          return `${r.left - w.left + r.width / 2},${r.top - w.top + r.height / 2}`; }).join(' '); })()";
-    let want = text(&mut b, corners);
-    let drawn = text(
-        &mut b,
-        "$('arrows').querySelector('polyline.route').getAttribute('points')",
-    );
+    let want = b.text(corners);
+    let drawn = b.text("$('arrows').querySelector('polyline.route').getAttribute('points')");
     assert_eq!(drawn, want);
     // Played without a neutral move, the last move keeps its path.
     b.click("#no-second");
     assert_eq!(b.played(1), "a1e7");
     b.wait_for("document.querySelector('#arrows polyline.last-route')");
-    let drawn = text(
-        &mut b,
-        "$('arrows').querySelector('polyline.last-route').getAttribute('points')",
-    );
+    let drawn = b.text("$('arrows').querySelector('polyline.last-route').getAttribute('points')");
     assert_eq!(drawn, want);
 }
 
@@ -452,33 +408,24 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
         b.played(ply + 1);
     }
     b.wait_for("document.querySelectorAll('#movelist .mv').length === 3");
+    assert_eq!(b.text("$('movelist').textContent.trim()"), "1.e4 Nf6 2.Qh5");
     assert_eq!(
-        text(&mut b, "$('movelist').textContent.trim()"),
-        "1.e4 Nf6 2.Qh5"
-    );
-    assert_eq!(
-        text(
-            &mut b,
-            "$('movelist').querySelector('.current').textContent"
-        ),
+        b.text("$('movelist').querySelector('.current').textContent"),
         "Qh5"
     );
     // A click on a move shows the game after it; the whole game stays listed.
     b.click("#movelist .mv[data-at=\"1\"]");
     b.wait_for("state.review && state.review.at === 1");
     assert_eq!(
-        text(
-            &mut b,
-            "$('movelist').querySelector('.current').textContent"
-        ),
+        b.text("$('movelist').querySelector('.current').textContent"),
         "e4"
     );
     assert_eq!(
         b.eval("document.querySelectorAll('#movelist .mv').length"),
         json!(3)
     );
-    assert!(label(&mut b, "e4").contains("white pawn"));
-    assert!(label(&mut b, "h5").ends_with("empty"));
+    assert!(b.label("e4").contains("white pawn"));
+    assert!(b.label("h5").ends_with("empty"));
     // Arrow keys step while the board does not have the focus.
     b.eval("document.activeElement.blur(); true");
     b.key("ArrowRight");
@@ -488,10 +435,7 @@ fn the_move_list_is_in_san_marks_the_current_move_and_steps_by_click_and_arrows(
     b.key("ArrowLeft");
     b.wait_for("state.review.at === 2");
     assert_eq!(
-        text(
-            &mut b,
-            "$('movelist').querySelector('.current').textContent"
-        ),
+        b.text("$('movelist').querySelector('.current').textContent"),
         "Nf6"
     );
 }
@@ -516,13 +460,13 @@ fn a_loaded_pgn_is_saved_again_with_every_move_and_tag() {
              && document.querySelectorAll('#movelist .mv').length === 7"
         ));
         assert_eq!(
-            text(&mut b, "$('movelist').textContent.trim()"),
+            b.text("$('movelist').textContent.trim()"),
             "1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#"
         );
         // Stepped back, the saved game is still whole, with its tags.
         b.click("#movelist .mv[data-at=\"2\"]");
         b.wait_for("state.review.at === 2");
-        let saved = text(&mut b, "fetchText('/api/pgn')");
+        let saved = b.text("fetchText('/api/pgn')");
         assert!(saved.contains("4. Qxf7# 1-0"), "{saved}");
         for line in pgn.lines().filter(|l| l.starts_with('[')) {
             assert!(saved.contains(line), "{line} in {saved}");

@@ -4,67 +4,40 @@
 //! earlier move looked at while a game on the clock goes on. Skipped, saying so, where
 //! Chromium is not installed (`.ci/run` installs it; under CI a missing Chromium fails).
 
-use baton_testkit::browser::{square as sq, Browser, CHROMIUM};
+use baton_testkit::browser::{board_page, square as sq, Browser};
 use baton_testkit::GuiServer;
 use serde_json::{json, Value};
 
 /// A board server and the page showing `variant` (at `fen`) with `mode`'s players;
 /// `None` (the test skips) without Chromium.
 fn board(variant: &str, fen: Option<&str>, mode: &str) -> Option<(GuiServer, Browser)> {
-    if !baton_testkit::installed("the browser board", &[CHROMIUM]) {
-        return None;
-    }
-    let server = GuiServer::start(env!("CARGO_BIN_EXE_baton"));
-    let b = Browser::open_board(&server, variant, fen, mode);
-    Some((server, b))
-}
-
-fn text(b: &mut Browser, expr: &str) -> String {
-    let v = b.eval(expr);
-    v.as_str()
-        .unwrap_or_else(|| panic!("{expr} gave {v}"))
-        .to_string()
-}
-
-/// The label a screen reader reads for `square`.
-fn label(b: &mut Browser, square: &str) -> String {
-    text(
-        b,
-        &format!(
-            "document.querySelector('{}').getAttribute('aria-label')",
-            sq(square)
-        ),
+    board_page(
+        "the browser board",
+        env!("CARGO_BIN_EXE_baton"),
+        variant,
+        fen,
+        mode,
     )
-}
-
-/// The server's moves of the game so far, in SAN.
-fn san(b: &mut Browser) -> Vec<Value> {
-    let s: Value = b.eval("api('GET', '/api/state')");
-    s["san"].as_array().cloned().unwrap_or_default()
 }
 
 /// The corners of the drawn line `selector` must have: the centres of `squares`.
 fn centres(b: &mut Browser, squares: &[&str]) -> String {
-    text(
-        b,
-        &format!(
-            "(() => {{ const w = $('arrows').getBoundingClientRect(); \
-             return {}.map((s) => {{ \
-             const r = document.querySelector(`.sq[data-sq=\"${{s}}\"]`).getBoundingClientRect(); \
-             return `${{r.left - w.left + r.width / 2}},${{r.top - w.top + r.height / 2}}`; }}).join(' '); }})()",
-            json!(squares)
-        ),
-    )
+    b.text(&format!(
+        "(() => {{ const w = $('arrows').getBoundingClientRect(); \
+         return {}.map((s) => {{ \
+         const r = document.querySelector(`.sq[data-sq=\"${{s}}\"]`).getBoundingClientRect(); \
+         return `${{r.left - w.left + r.width / 2}},${{r.top - w.top + r.height / 2}}`; }}).join(' '); }})()",
+        json!(squares)
+    ))
 }
 
 fn points(b: &mut Browser, class: &str) -> String {
     b.wait_for(&format!(
         "document.querySelector('#arrows polyline.{class}')"
     ));
-    text(
-        b,
-        &format!("$('arrows').querySelector('polyline.{class}').getAttribute('points')"),
-    )
+    b.text(&format!(
+        "$('arrows').querySelector('polyline.{class}').getAttribute('points')"
+    ))
 }
 
 /// The squares marked as the premove are `squares` (sorted, comma-separated).
@@ -80,17 +53,14 @@ fn a_premove_is_made_by_a_drag_and_by_the_keyboard() {
         return;
     };
     // Baton thinks long enough for each premove to be entered.
-    b.eval(
-        "(async () => { setState(await api('POST', '/api/settings', \
-         { think: { movetime: 3000 } })); return true; })()",
-    );
+    b.settings("{ think: { movetime: 3000 } }");
     b.click_move("e2", "e4", 1);
     b.wait_for("state.searching");
     // A drag during Baton's turn: the knight follows the pointer, the premove is set.
     b.drag(&sq("g1"), &sq("f3"));
     b.wait_for(&premoved("f3,g1"));
     b.wait_for("state.moves_played >= 3");
-    assert_eq!(san(&mut b)[2], "Nf3");
+    assert_eq!(b.san()[2], "Nf3");
     // Keys during Baton's next turn: Enter on f1, left, up, Enter on e2.
     b.wait_for("state.moves_played === 3 && state.searching");
     b.eval("(() => { focusSq = 'f1'; render(); squareEl('f1').focus(); return true; })()");
@@ -98,11 +68,11 @@ fn a_premove_is_made_by_a_drag_and_by_the_keyboard() {
     b.wait_for(&premoved("f1"));
     b.key("ArrowLeft");
     b.key("ArrowUp");
-    assert_eq!(text(&mut b, "document.activeElement.dataset.sq"), "e2");
+    assert_eq!(b.text("document.activeElement.dataset.sq"), "e2");
     b.key("Enter");
     b.wait_for(&premoved("e2,f1"));
     b.wait_for("state.moves_played >= 5");
-    assert_eq!(san(&mut b)[4], "Be2");
+    assert_eq!(b.san()[4], "Be2");
 }
 
 #[test]
@@ -113,8 +83,7 @@ fn a_pawns_relayed_move_is_drawn_as_its_path_under_the_pointer_and_once_played()
     let Some((_server, mut b)) = board("stonesrelays", Some(fen), "human-human") else {
         return;
     };
-    b.click(&sq("c2"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    b.pick("c2");
     assert!(b.marked("target").contains(&"d4".to_string()));
     // The pointer over d4 draws the way there; over a square reached straight, none.
     let want = centres(&mut b, &["c2", "c3", "d4"]);
@@ -139,10 +108,7 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
         return;
     };
     // A minute each: Baton answers within a few seconds.
-    b.eval(
-        "(async () => { setState(await api('POST', '/api/settings', \
-         { clock: { base_ms: 60000, inc_ms: 0 } })); return true; })()",
-    );
+    b.settings("{ clock: { base_ms: 60000, inc_ms: 0 } }");
     b.click_move("e2", "e4", 1);
     b.wait_for("live.moves_played === 2 && !live.searching");
     b.click_move("g1", "f3", 3);
@@ -151,13 +117,10 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     b.click("#movelist .mv[data-at=\"1\"]");
     b.wait_for("viewing && viewing.at === 1");
     assert_eq!(b.eval("state.review"), Value::Null);
-    assert!(label(&mut b, "e4").contains("white pawn"));
-    assert!(label(&mut b, "g1").contains("white knight"));
+    assert!(b.label("e4").contains("white pawn"));
+    assert!(b.label("g1").contains("white knight"));
     assert_eq!(
-        text(
-            &mut b,
-            "$('movelist').querySelector('.current').textContent"
-        ),
+        b.text("$('movelist').querySelector('.current').textContent"),
         "e4"
     );
     assert!(b.text_of("status").contains("after 1 of 3 moves"));
@@ -165,7 +128,7 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     // the clock goes on (White's runs now).
     b.wait_for("live.moves_played === 4");
     assert_eq!(b.eval("viewing.at"), json!(1));
-    assert!(label(&mut b, "g1").contains("white knight"));
+    assert!(b.label("g1").contains("white knight"));
     assert_eq!(b.eval("live.clock.running"), json!("white"));
     // The list is numbered from the game's start, not from the position shown.
     assert_eq!(
@@ -183,7 +146,6 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     b.eval("document.activeElement.blur(); true");
     b.key("End");
     b.wait_for("viewing === null && state.fen === live.fen");
-    assert!(label(&mut b, "f3").contains("white knight"));
-    b.click(&sq("b1"));
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+    assert!(b.label("f3").contains("white knight"));
+    b.pick("b1");
 }

@@ -451,6 +451,44 @@ impl Browser {
             .unwrap_or_default()
     }
 
+    /// Changes the server's settings by `changes` (the body of a `POST /api/settings`,
+    /// e.g. `{ think: { movetime: 3000 } }`) and draws the page for the new state.
+    pub fn settings(&mut self, changes: &str) {
+        self.eval(&format!(
+            "(async () => {{ setState(await api('POST', '/api/settings', {changes})); \
+             return true; }})()"
+        ));
+    }
+
+    /// The string `expr` evaluates to on the page (a panic, naming it, if it is none).
+    pub fn text(&mut self, expr: &str) -> String {
+        let v = self.eval(expr);
+        v.as_str()
+            .unwrap_or_else(|| panic!("{expr} gave {v}"))
+            .to_string()
+    }
+
+    /// The label a screen reader reads for the square `name`.
+    pub fn label(&mut self, name: &str) -> String {
+        self.text(&format!(
+            "document.querySelector('{}').getAttribute('aria-label')",
+            square(name)
+        ))
+    }
+
+    /// The server's moves of the game so far, in SAN.
+    pub fn san(&mut self) -> Vec<String> {
+        let s: Value = self.eval("api('GET', '/api/state')");
+        s["san"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Waits until the server's game has `plies` moves; returns the last one.
     pub fn played(&mut self, plies: usize) -> String {
         self.wait_for(&format!("state.moves_played === {plies}"));
