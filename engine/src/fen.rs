@@ -366,11 +366,7 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         "king"
     };
     for color in Color::BOTH {
-        let name = if color == Color::White {
-            "white"
-        } else {
-            "black"
-        };
+        let name = color.name();
         let n = pos.royals(color).count();
         if n == 0 {
             return err(format!("{name} has no {royal_name}"));

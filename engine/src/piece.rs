@@ -12,6 +12,14 @@ impl Color {
     pub const fn idx(self) -> usize {
         self as usize
     }
+    /// The side's name in lower case ("white", "black"), as messages and the
+    /// packages' outcomes write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
     #[inline]
     pub const fn other(self) -> Color {
         match self {

@@ -102,13 +102,6 @@ impl Outcome {
     }
 }
 
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// Reads a variant name, raising `UnknownVariant` with the engine's message.
 pub fn variant_of(name: &str) -> PyResult<Variant> {
     Variant::parse(name).map_err(UnknownVariant::new_err)
@@ -181,7 +174,7 @@ impl Board {
     /// The side to move: `white` or `black`.
     #[getter]
     fn turn(&self) -> &'static str {
-        color_name(self.position().side())
+        self.position().side().name()
     }
     /// The moves played since the board was made, oldest first.
     #[getter]
@@ -247,7 +240,7 @@ impl Board {
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome().map(|o| Outcome {
             result: o.result_text(),
-            winner: o.winner.map(color_name),
+            winner: o.winner.map(Color::name),
             reason: o.reason,
         })
     }

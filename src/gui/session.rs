@@ -819,7 +819,7 @@ impl Session {
         let board = Board::of(pos, last);
         let outcome = self.outcome().map(|o| OutcomeInfo {
             result: o.result_text(),
-            winner: o.winner.map(side_name),
+            winner: o.winner.map(Color::name),
             reason: o.reason,
         });
         let live = lock(&self.live);
@@ -884,7 +884,7 @@ impl Session {
                 ClockInfo {
                     white_ms: c.left_at(Color::White, side, now),
                     black_ms: c.left_at(Color::Black, side, now),
-                    running: c.running().then(|| side_name(side)),
+                    running: c.running().then(|| side.name()),
                 }
             }),
             search: SearchInfo {
@@ -903,14 +903,6 @@ fn unix_seconds() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0)
-}
-
-fn side_name(c: Color) -> &'static str {
-    if c == Color::White {
-        "white"
-    } else {
-        "black"
-    }
 }
 
 /// What the page draws (docs/gui-api.md, "The state").
@@ -997,7 +989,7 @@ impl Board {
         };
         Board {
             ranks,
-            side: side_name(pos.side()),
+            side: pos.side().name(),
             fen: pos.fen(),
             frozen: pos.frozen().map(|sq| t.square_name(sq)),
             last_move: last.map(|(before, m)| format_move(before, m)),

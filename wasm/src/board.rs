@@ -85,13 +85,6 @@ impl Outcome {
     }
 }
 
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// Reads a variant name, throwing `UnknownVariant` with the engine's message.
 pub fn variant_of(name: &str) -> Result<Variant, JsValue> {
     Variant::parse(name).map_err(|e| error(UNKNOWN_VARIANT, e))
@@ -164,7 +157,7 @@ impl Board {
     /// The side to move: `white` or `black`.
     #[wasm_bindgen(getter)]
     pub fn turn(&self) -> String {
-        color_name(self.position().side()).to_string()
+        self.position().side().name().to_string()
     }
     /// The moves played since the board was made, oldest first.
     #[wasm_bindgen(getter, js_name = moveStack)]
@@ -243,7 +236,7 @@ impl Board {
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome().map(|o| Outcome {
             result: o.result_text(),
-            winner: o.winner.map(color_name),
+            winner: o.winner.map(Color::name),
             reason: o.reason,
         })
     }

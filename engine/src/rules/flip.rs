@@ -458,11 +458,7 @@ fn validate_army(pos: &Position) -> Result<(), crate::fen_error::FenError> {
         if n > MOST_PIECES {
             return Err(crate::fen_error::FenError(format!(
                 "{n} {} pieces: at most {MOST_PIECES} a side (their turns must fit the move list)",
-                if color == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
+                color.name()
             )));
         }
     }
