@@ -90,8 +90,35 @@ fn clamp(score: Score) -> i32 {
     }
 }
 
+/// The search's move and score at `nodes` nodes. In a wide variant a small node count
+/// can end before the first iteration does, leaving no score: then the first
+/// iteration is searched whole (depth 1, no node limit).
+fn search(game: &Game, nodes: u32, tt: &TranspositionTable) -> Option<(Move, Score)> {
+    let by_nodes = Limits {
+        nodes: Some(u64::from(nodes)),
+        ..Default::default()
+    };
+    let by_depth = Limits {
+        depth: Some(1),
+        ..Default::default()
+    };
+    for limits in [by_nodes, by_depth] {
+        let last = Mutex::new(None);
+        let outcome = think_with_limits(game, limits, 1, tt, &|r| {
+            if let Ok(mut s) = last.lock() {
+                *s = Some(r.score);
+            }
+        });
+        if let (Some(best), Some(score)) = (outcome.best, last.into_inner().ok().flatten()) {
+            return Some((best, score));
+        }
+    }
+    None
+}
+
 /// Plays game `seed` with the table `tt` (cleared first, so that a game depends on its
-/// seed alone); `None` if no opening could be made.
+/// seed alone); `None` if no opening could be made or a search found no move in a
+/// game that was not over (the game is left out).
 pub fn play(rules_: &Rules, seed: u64, tt: &TranspositionTable) -> Option<Played> {
     let mut rng = Rng::new(seed);
     let mut game = opening(rules_, &mut rng)?;
@@ -107,21 +134,9 @@ pub fn play(rules_: &Rules, seed: u64, tt: &TranspositionTable) -> Option<Played
         if searched_plies >= 2 * rules_.max_moves as usize {
             break None;
         }
-        let limits = Limits {
-            nodes: Some(u64::from(rules_.nodes)),
-            ..Default::default()
-        };
-        let last = Mutex::new(None);
-        let outcome = think_with_limits(&game, limits, 1, tt, &|r| {
-            if let Ok(mut s) = last.lock() {
-                *s = Some(r.score);
-            }
-        });
-        let (Some(best), Some(score)) = (outcome.best, last.into_inner().ok().flatten()) else {
-            // No move although the game is not over, or no finished iteration: end
-            // the game here as a draw rather than guess.
-            break None;
-        };
+        // No move although the game is not over: no result to trust, so the game is
+        // left out.
+        let (best, score) = search(&game, rules_.nodes, tt)?;
         let score = clamp(score);
         let pos = game.position().clone();
         if pos.game_ply() >= rules_.min_ply && !skipped(&pos, best) {
