@@ -9,7 +9,9 @@ const BATON: &str = env!("CARGO_BIN_EXE_baton");
 /// succeeds, for every subcommand; the options are read by nobody else first.
 #[test]
 fn every_subcommand_prints_its_usage_on_help() {
-    for command in ["perft", "bench", "match", "tune", "openings", "gui"] {
+    for command in [
+        "perft", "bench", "match", "tune", "openings", "datagen", "gui",
+    ] {
         for flag in ["--help", "-h"] {
             let out = Command::new(BATON)
                 .args([command, flag])
@@ -38,7 +40,9 @@ fn every_subcommand_prints_its_usage_on_help() {
 /// Every command's help shows examples of its use.
 #[test]
 fn every_subcommand_help_has_examples() {
-    for command in ["perft", "bench", "match", "tune", "openings", "gui"] {
+    for command in [
+        "perft", "bench", "match", "tune", "openings", "datagen", "gui",
+    ] {
         let out = Command::new(BATON)
             .args([command, "--help"])
             .output()

@@ -322,3 +322,73 @@ fn info(dir: &Path) -> Result<(), Error> {
         dir.display()
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{assert_refused, parse_line, Command};
+
+    fn parse(line: &str) -> Args {
+        match parse_line(&format!("datagen {line}")) {
+            Ok(Command::Datagen(args)) => args,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn datagen_words_are_read_or_refused_with_the_usage() {
+        let a = parse("knightmate data --random-plies 3 --nodes 800");
+        assert_eq!(a.variant, Some(Variant::Knightmate));
+        assert_eq!(a.dir, Some(PathBuf::from("data")));
+        assert_eq!((a.nodes, a.random_plies, a.min_ply), (800, (3, 3), 16));
+        assert_eq!(parse("--info data").info, Some(PathBuf::from("data")));
+        assert_refused(&[
+            ("datagen", "required arguments were not provided"),
+            ("datagen chess", "required arguments were not provided"),
+            ("datagen nosuch data", "unknown variant 'nosuch'"),
+            ("datagen chess data --info data", "cannot be used with"),
+            (
+                "datagen chess data --nodes 0",
+                "invalid value '0' for '--nodes <N>'",
+            ),
+            (
+                "datagen chess data --random-plies 9-3",
+                "invalid value '9-3' for '--random-plies <MIN-MAX>'",
+            ),
+            ("datagen chess data --threads 0", "invalid value '0'"),
+        ]);
+    }
+
+    /// Every suite reads, and game `i` of a run is the same game whatever ran before.
+    #[test]
+    fn a_game_is_its_seeds_alone() {
+        for v in Variant::ALL {
+            assert!(suite(v).is_ok_and(|s| !s.is_empty()), "{v}");
+        }
+        let rules = Rules {
+            variant: Variant::Knightmate,
+            nodes: 150,
+            openings: suite(Variant::Knightmate).expect("the suite"),
+            random_plies: (2, 4),
+            min_ply: 0,
+            max_moves: 30,
+            draw: None,
+            resign: None,
+        };
+        let tt = TranspositionTable::new(1);
+        let fens = |seed| {
+            selfplay::play(&rules, seed, &tt).map(|p| {
+                p.samples
+                    .iter()
+                    .map(|s| (s.position.fen(), s.score, s.result))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let first = fens(game_seed(1, 0));
+        assert!(first.as_ref().is_some_and(|f| !f.is_empty()));
+        let _other = fens(game_seed(1, 1));
+        assert_eq!(fens(game_seed(1, 0)), first);
+        assert_ne!(fens(game_seed(2, 0)), first);
+        assert_ne!(game_seed(1, 1), game_seed(2, 0));
+    }
+}
