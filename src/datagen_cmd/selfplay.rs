@@ -170,3 +170,36 @@ pub fn play(rules_: &Rules, seed: u64, tt: &TranspositionTable) -> Option<Played
         .collect();
     Some(Played { samples })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use baton_engine::parse_move;
+
+    fn is_skipped(variant: Variant, fen: &str, best: &str) -> bool {
+        let pos = Position::from_fen(variant, fen).expect("a FEN");
+        let m = parse_move(&pos, best).expect("a legal move");
+        skipped(&pos, m)
+    }
+
+    /// The positions trainers leave out: in check, or a best move that changes what
+    /// stands on the board; a quiet move's position is kept.
+    #[test]
+    fn checks_captures_promotions_and_fusions_are_left_out() {
+        let chess = Variant::Chess;
+        let open = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3";
+        assert!(!is_skipped(chess, open, "b1c3"));
+        assert!(is_skipped(chess, open, "e4d5"));
+        assert!(is_skipped(chess, open, "f3e5"));
+        let check = "rnb1kbnr/pppp1ppp/8/4p3/5P1q/8/PPPPP1PP/RNBQKBNR w KQkq - 1 3";
+        assert!(is_skipped(chess, check, "g2g3"));
+        let promote = "8/4P1k1/8/8/8/8/6K1/8 w - - 0 1";
+        assert!(is_skipped(chess, promote, "e7e8q"));
+        assert!(!is_skipped(chess, promote, "g2f3"));
+        // A combiningknightmare fusion takes nothing but changes the board's pieces.
+        let combining = Variant::CombiningKnightmare;
+        let fuse = "4k3/8/8/3n4/8/8/8/3QK3 w - - 0 1";
+        assert!(is_skipped(combining, fuse, "d1d5"));
+        assert!(!is_skipped(combining, fuse, "d1d2"));
+    }
+}
