@@ -56,6 +56,12 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
         let board = b.rect("#board");
         let panel = b.rect("aside");
         assert!(panel[1] >= board[3], "{variant}: {board:?} {panel:?}");
+        // Fingers, not a mouse: DevTools' touch events with touch emulated, which the
+        // page receives as touch pointers.
+        b.eval(
+            "window.kinds = []; $('board').addEventListener('pointerdown', \
+             (e) => kinds.push(e.pointerType)); true",
+        );
         if variant == "chess" {
             // Tap, tap.
             b.tap(&sq("e2"));
@@ -65,6 +71,26 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
             // A finger's drag.
             b.touch_drag(&sq("g8"), &sq("f6"));
             assert_eq!(b.played(2), "g8f6");
+        }
+        if variant == "flipshatranj" {
+            // The 10x10 board: tap, tap, then a tap on the piece to flip.
+            b.tap(&sq("a1"));
+            b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+            b.tap(&sq("a3"));
+            b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+            b.tap(&sq("b1"));
+            assert_eq!(b.played(1), "a1a3,b1b1");
+            // A finger's drag from the far corner, then a tap on a piece to flip.
+            b.touch_drag(&sq("a10"), &sq("a8"));
+            b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+            let flip = b.marked("target2")[0].clone();
+            b.tap(&sq(&flip));
+            let last = b.played(2);
+            assert_eq!(last, format!("a10a8,{flip}{flip}"));
+        }
+        if variant != "stonesrelays" {
+            let kinds = b.eval("[...new Set(kinds)]");
+            assert_eq!(kinds, json!(["touch"]), "{variant}");
         }
     }
 }
