@@ -49,11 +49,16 @@ fn a_reload_brings_back_the_game_in_every_mode() {
     let Some(server) = board_server(TEST, BATON) else {
         return;
     };
-    for mode in ["human-human", "human-baton", "baton-human", "analysis"] {
-        let players = if mode == "analysis" {
-            "human-human"
-        } else {
-            mode
+    for mode in [
+        "human-human",
+        "human-baton",
+        "baton-human",
+        "baton-baton",
+        "analysis",
+    ] {
+        let players = match mode {
+            "analysis" | "baton-baton" => "human-human",
+            _ => mode,
         };
         let mut b = Browser::open_board(&server, "chess", None, players);
         // Baton thinks two plies deep, so that its moves come at once.
@@ -69,9 +74,20 @@ fn a_reload_brings_back_the_game_in_every_mode() {
                 b.click(&square("e4"));
                 b.wait_for("state.moves_played === 2");
             }
+            "baton-baton" => {
+                // Ten hours each on the clock: Baton thinks on its move for the whole
+                // test, so the game stands still around the reload.
+                b.click_move("d2", "d4", 1);
+                b.set_control("tc", "600+0");
+                b.wait_for("!!state.clock");
+                b.set_control("mode", "baton-baton");
+                b.wait_for("state.baton_plays.white && state.baton_plays.black && state.searching");
+            }
             _ => b.click_move("d2", "d4", 1),
         }
-        if mode == "analysis" {
+        if mode == "baton-baton" {
+            // The clock is set above.
+        } else if mode == "analysis" {
             b.click("#analyse");
             b.wait_for(
                 "state.settings.analysis && document.querySelectorAll('#lines div b').length > 0",
@@ -96,6 +112,10 @@ fn a_reload_brings_back_the_game_in_every_mode() {
             before["url"].as_str().unwrap_or("").contains("game="),
             "{before}"
         );
+        if mode == "baton-baton" {
+            // Baton goes on thinking on its clock.
+            b.wait_for("state.searching && state.baton_to_move");
+        }
         if mode == "analysis" {
             // The analysis goes on, for this position.
             b.wait_for("document.querySelectorAll('#lines div b').length > 0 && state.search.fen === state.fen");

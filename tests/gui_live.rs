@@ -131,6 +131,11 @@ fn an_error_stays_on_screen_while_the_stream_goes_on() {
     // Dismissed, it goes.
     b.click("#error-close");
     b.wait_for("document.getElementById('error').classList.contains('hidden')");
+    // Shown again, it goes when the person acts again (a click on the board).
+    b.click("#set-fen");
+    b.wait_for("!document.getElementById('error').classList.contains('hidden')");
+    b.click(".sq[data-sq=\"e2\"]");
+    b.wait_for("document.getElementById('error').classList.contains('hidden')");
 }
 
 #[test]
@@ -141,10 +146,15 @@ fn the_stream_carries_scores_from_whites_side() {
     let Some((_server, mut b)) = analysing(Some(fen)) else {
         return;
     };
+    // The lines come on the stream, with no request for them (no polling).
+    let asked =
+        "performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).length";
+    let before = b.eval(asked);
     count_events(&mut b);
     b.wait_for(&format!(
-        "{LINES_FOR_BOARD} && window.seen > 0 && state.search.lines[0].depth >= 6"
+        "{LINES_FOR_BOARD} && window.seen > 2 && state.search.lines[0].depth >= 6"
     ));
+    assert_eq!(b.eval(asked), before);
     let score = b.eval("state.search.lines[0].score");
     assert!(score["cp"].as_i64().is_some_and(|cp| cp > 300), "{score}");
     let shown = b.eval("document.getElementById('evaltext').textContent");

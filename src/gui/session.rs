@@ -366,6 +366,8 @@ impl Session {
 
     /// The clocks start over at the game's current move, paused.
     fn restart_clock(&mut self) {
+        // A clock held for a waiting move is replaced: nothing to run again.
+        self.clock_held = false;
         self.clock = self.settings.clock.map(Clock::new);
         let plies = self.engine.game().moves().len();
         if let Some(c) = &mut self.clock {
