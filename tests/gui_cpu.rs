@@ -51,6 +51,7 @@ fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis
     assert_eq!(clock["running"], json!(null), "{clock}");
     assert_eq!(clock["black_ms"], 3_600_000, "{clock}");
     assert_eq!(b.eval("state.searching"), json!(false));
+    b.keep_screenshot("waiting-for-a-core");
     // The third asks after it.
     c.set_control("mode", "baton-human");
     c.wait_for("!!state.waiting");
@@ -91,6 +92,7 @@ fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis
         .eval("document.querySelectorAll('#lines div b').length")
         .as_u64()
         .is_some_and(|n| n > 0));
+    a.keep_screenshot("analysis-paused");
     // Baton's move played, the analysis goes on by itself.
     c.click("#stop");
     c.wait_for("state.moves_played === 3");

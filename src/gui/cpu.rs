@@ -11,7 +11,10 @@
 //! - games waiting for a core are served in the order they asked (first come, first
 //!   served), moves before analyses;
 //! - a waiting game's clock does not run (`session`): it waits for the machine, not
-//!   for its opponent.
+//!   for its opponent;
+//! - analyses take turns: while another analysis waits, one that has run for `SLICE`
+//!   is paused and goes to the back of the line, so that no analysis holds a core
+//!   for ever.
 //!
 //! A waiting game is not left to its page: when a core is freed the budget itself asks
 //! the waiting games, in order, to try again (`Client::retry`), on a thread of its own
@@ -19,6 +22,10 @@
 //! blocks the queue.
 
 use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+/// How long an analysis runs before it gives its core to another waiting analysis.
+pub const SLICE: Duration = Duration::from_secs(10);
 
 /// A game, as the budget sees it.
 pub trait Client: Send + Sync {
@@ -47,6 +54,8 @@ fn same(a: &ClientRef, b: &ClientRef) -> bool {
 pub struct Cpu {
     /// How many cores' worth of searches may run at once.
     cores: usize,
+    /// How long analyses take turns for (`SLICE`).
+    slice: Duration,
     inner: Mutex<Inner>,
 }
 
@@ -61,6 +70,8 @@ struct Holder {
     kind: Kind,
     /// Told to pause already (its core is on its way back).
     pausing: bool,
+    /// When it took its core.
+    since: Instant,
 }
 
 #[derive(Default)]
@@ -72,6 +83,8 @@ struct Inner {
     /// The running searches.
     holding: Vec<Holder>,
     next_id: u64,
+    /// A timer is set to let a waiting analysis take its turn.
+    turn_timer: bool,
 }
 
 /// Cores held by one search, given back when it is dropped (the search has ended: it is
@@ -85,8 +98,14 @@ pub struct Permit {
 impl Cpu {
     /// A budget of `cores` searches at once (at least one).
     pub fn new(cores: usize) -> Arc<Cpu> {
+        Cpu::with_slice(cores, SLICE)
+    }
+
+    /// As `new`, analyses taking turns every `slice`.
+    pub fn with_slice(cores: usize, slice: Duration) -> Arc<Cpu> {
         Arc::new(Cpu {
             cores: cores.max(1),
+            slice,
             inner: Mutex::default(),
         })
     }
@@ -127,6 +146,7 @@ impl Cpu {
                 client: me.clone(),
                 kind,
                 pausing: false,
+                since: Instant::now(),
             });
             return Some(Permit {
                 cpu: Arc::clone(self),
@@ -141,8 +161,9 @@ impl Cpu {
                 kind,
             }),
         }
+        let full = inner.used + cores > self.cores;
         // A move with no free core: the first running analysis gives its core back.
-        let pause = if kind == Kind::Move && inner.used + cores > self.cores {
+        let pause = if kind == Kind::Move && full {
             inner
                 .holding
                 .iter_mut()
@@ -154,16 +175,81 @@ impl Cpu {
         } else {
             None
         };
+        // An analysis waiting behind analyses: the one that has run longest gives way
+        // when its turn is over.
+        let timer = kind == Kind::Analysis && full && !inner.turn_timer;
+        let oldest = inner
+            .holding
+            .iter()
+            .filter(|h| h.kind == Kind::Analysis && !h.pausing)
+            .map(|h| h.since)
+            .min();
+        let turn_over = match (timer, oldest) {
+            (true, Some(since)) => {
+                inner.turn_timer = true;
+                Some(self.slice.saturating_sub(since.elapsed()))
+            }
+            _ => None,
+        };
         drop(inner);
         if let Some(client) = pause {
-            // Its game's lock may be taken by a request waiting for ours: not here.
+            Cpu::pause(client);
+        }
+        if let Some(after) = turn_over {
+            let cpu = Arc::clone(self);
             std::thread::spawn(move || {
-                if let Some(c) = client.upgrade() {
-                    c.pause();
-                }
+                std::thread::sleep(after);
+                cpu.next_turn();
             });
         }
         None
+    }
+
+    /// Tells `client` to give its analysis's core back, on a thread of its own: its
+    /// game's lock may be held by a request that waits for ours.
+    fn pause(client: ClientRef) {
+        std::thread::spawn(move || {
+            if let Some(c) = client.upgrade() {
+                c.pause();
+            }
+        });
+    }
+
+    /// An analysis's turn is over: where another analysis still waits for a core, the
+    /// analysis that has run longest (for a whole turn) is paused and goes to the back
+    /// of the line; the timer is set again for the next.
+    fn next_turn(self: &Arc<Self>) {
+        let mut inner = self.inner();
+        inner.turn_timer = false;
+        inner.waiting.retain(|w| w.client.strong_count() > 0);
+        if !inner.waiting.iter().any(|w| w.kind == Kind::Analysis) {
+            return;
+        }
+        let slice = self.slice;
+        let Some(h) = inner
+            .holding
+            .iter_mut()
+            .filter(|h| h.kind == Kind::Analysis && !h.pausing)
+            .min_by_key(|h| h.since)
+        else {
+            return;
+        };
+        let left = slice.saturating_sub(h.since.elapsed());
+        let paused = left.is_zero().then(|| {
+            h.pausing = true;
+            h.client.clone()
+        });
+        let after = if paused.is_some() { slice } else { left };
+        inner.turn_timer = true;
+        drop(inner);
+        if let Some(client) = paused {
+            Cpu::pause(client);
+        }
+        let cpu = Arc::clone(self);
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            cpu.next_turn();
+        });
     }
 
     /// `me` no longer waits (the search it waited for is not wanted any more); whoever
@@ -323,6 +409,30 @@ mod tests {
         let _again = cpu
             .take(1, Kind::Analysis, &an2)
             .expect("first analysis in line");
+    }
+
+    #[test]
+    fn analyses_take_turns() {
+        let cpu = Cpu::with_slice(1, Duration::from_millis(50));
+        let (g, told) = fakes(&["first", "second"]);
+        let (first, second) = (weak(&g[0]), weak(&g[1]));
+        let running = cpu.take(1, Kind::Analysis, &first).expect("a free core");
+        assert!(cpu.take(1, Kind::Analysis, &second).is_none());
+        // Its turn over, the first analysis is paused; it waits behind the second.
+        assert_eq!(next(&told), ("first", "pause"));
+        drop(running);
+        assert!(cpu.take(1, Kind::Analysis, &first).is_none());
+        assert_eq!(next(&told), ("second", "retry"));
+        let turn = cpu
+            .take(1, Kind::Analysis, &second)
+            .expect("the second's turn");
+        // And so on.
+        assert_eq!(next(&told), ("second", "pause"));
+        drop(turn);
+        assert_eq!(next(&told), ("first", "retry"));
+        let _again = cpu
+            .take(1, Kind::Analysis, &first)
+            .expect("the first's turn again");
     }
 
     #[test]
