@@ -118,8 +118,22 @@ fn a_dragged_piece_follows_the_pointer_and_a_drop_on_a_target_plays() {
         "{ghost:?} {mid:?}"
     );
     assert_eq!(b.marked("lifted"), ["g1"]);
+    // The server's answer is held back: the dropped piece stands on its new square
+    // meanwhile (it does not jump back to where it came from).
+    b.eval(
+        "window.realFetch = window.fetch; window.hold = null; \
+         window.fetch = (url, o) => url === '/api/move' \
+           ? new Promise((go) => { window.hold = () => go(realFetch(url, o)); }) \
+           : realFetch(url, o); true",
+    );
     b.mouse("mouseMoved", to);
     b.mouse("mouseReleased", to);
+    b.wait_for("!!window.hold");
+    assert_eq!(b.eval("state.moves_played"), json!(0));
+    assert_eq!(b.label("f3"), "f3, white knight");
+    assert_eq!(b.label("g1"), "g1, empty");
+    assert_eq!(b.eval("!!document.querySelector('.ghost')"), json!(false));
+    b.eval("window.fetch = realFetch; hold(); true");
     assert_eq!(b.played(1), "g1f3");
     b.wait_for("!document.querySelector('.ghost')");
     // A drop where the piece cannot go plays nothing; the piece stays picked.

@@ -282,11 +282,18 @@ function renderStatus() {
 async function play(text) {
   pick = null;
   stepBar("");
+  // The move is drawn at once, over the position it is played in, until the server's
+  // answer comes (a dropped piece does not jump back to its square meanwhile).
+  const m = parseMove(text);
+  sent = m && Object.assign(m, { fen: live.fen });
+  render();
   try {
     const s = await api("POST", "/api/move", { move: text });
+    sent = null;
     fenTyped = false; // a move on the board: the box shows the position again
     setState(s);
   } catch (e) {
+    sent = null;
     status("Refused: " + e.message, true);
     render();
   }
