@@ -39,8 +39,12 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
     let Some(server) = server() else {
         return;
     };
+    // One browser, going from board to board (a browser's start costs seconds).
+    let mut b = Browser::open_board(&server, "chess", None, "human-human");
     for (variant, last_file) in [("chess", "h"), ("stonesrelays", "h"), ("flipshatranj", "j")] {
-        let mut b = Browser::open_board(&server, variant, None, "human-human");
+        if variant != "chess" {
+            b.goto_board(&server, variant, None, "human-human");
+        }
         b.viewport(390, 844);
         b.wait_for("window.innerWidth === 390");
         // The board is drawn again for the new width.
@@ -313,8 +317,9 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
         ),
         ("stonesrelays", &[("d5", "d5, relay"), ("b4", "b4, stone")]),
     ];
+    let mut b = Browser::open_board(&server, "chess", None, "human-human");
     for (variant, labels) in cases {
-        let mut b = Browser::open_board(&server, variant, None, "human-human");
+        b.goto_board(&server, variant, None, "human-human");
         for (square, want) in labels {
             assert_eq!(b.label(square), *want, "{variant}");
         }
@@ -359,8 +364,9 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
     let Some(server) = server() else {
         return;
     };
+    let mut b = Browser::open_board(&server, "knightmate", None, "human-human");
     for variant in ["chess", "stonesrelays", "flipshatranj"] {
-        let mut b = Browser::open_board(&server, variant, None, "human-human");
+        b.goto_board(&server, variant, None, "human-human");
         let dark = b.marked("dark");
         for square in ["a1", "b2", "c1"] {
             assert!(dark.contains(&square.to_string()), "{variant}: {square}");
@@ -380,7 +386,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
         }
     }
     // The knightmate commoner (M) is a lettered disc, not an orthodox king.
-    let mut b = Browser::open_board(&server, "knightmate", None, "human-human");
+    b.goto_board(&server, "knightmate", None, "human-human");
     let commoner = b.text(&format!(
         "document.querySelector('{}').textContent",
         sq("b1")

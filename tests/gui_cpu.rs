@@ -13,10 +13,13 @@ use baton_testkit::browser::{Browser, CHROMIUM};
 use baton_testkit::GuiServer;
 use serde_json::json;
 
-/// A tab on `server` with two people at the board and Baton given an hour a move, so
-/// that only Stop ends its searches.
-fn tab(server: &GuiServer) -> Browser {
-    let mut t = Browser::open_board(server, "chess", None, "human-human");
+/// A tab on `server` (of `browser`'s, or of a new browser) with two people at the board
+/// and Baton given an hour a move, so that only Stop ends its searches.
+fn tab(server: &GuiServer, browser: Option<&Browser>) -> Browser {
+    let mut t = match browser {
+        Some(b) => b.board_tab(server, "chess", None, "human-human"),
+        None => Browser::open_board(server, "chess", None, "human-human"),
+    };
     t.set_control("limit-value", "3600000");
     t.wait_for("state.settings.think.movetime === 3600000");
     t
@@ -31,7 +34,9 @@ fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis
         return;
     }
     let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
-    let (mut a, mut b, mut c) = (tab(&server), tab(&server), tab(&server));
+    // Three tabs of one browser.
+    let mut a = tab(&server, None);
+    let (mut b, mut c) = (tab(&server, Some(&a)), tab(&server, Some(&a)));
 
     // ---- First come, first served; a waiting Baton's clock stops ----
     // The first tab gives Baton White: its search takes the one core.

@@ -25,7 +25,8 @@ fn two_tabs_keep_two_games() {
         return;
     };
     let mut a = Browser::open_board(&server, "chess", None, "human-human");
-    let mut b = Browser::open_board(&server, "knightmate", None, "human-baton");
+    // A second tab of the same browser.
+    let mut b = a.board_tab(&server, "knightmate", None, "human-baton");
     let (ga, gb) = (a.eval("state.game"), b.eval("state.game"));
     assert_ne!(ga, gb);
     a.click_move("e2", "e4", 1);
@@ -49,6 +50,8 @@ fn a_reload_brings_back_the_game_in_every_mode() {
     let Some(server) = board_server(TEST, BATON) else {
         return;
     };
+    // One browser, a new page (a new game) for each mode.
+    let mut b = Browser::open("about:blank");
     for mode in [
         "human-human",
         "human-baton",
@@ -60,7 +63,7 @@ fn a_reload_brings_back_the_game_in_every_mode() {
             "analysis" | "baton-baton" => "human-human",
             _ => mode,
         };
-        let mut b = Browser::open_board(&server, "chess", None, players);
+        b.goto_board(&server, "chess", None, players);
         // Baton thinks two plies deep, so that its moves come at once.
         b.set_control("limit-kind", "depth");
         b.set_control("limit-value", "2");
