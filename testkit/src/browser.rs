@@ -133,13 +133,13 @@ impl Browser {
             .as_str()
             .expect("sessionId")
             .to_string();
-        b.to_front();
+        b.bring_to_front();
         b
     }
 
     /// Brings this tab to the front, where it is not: a tab behind others gets its mouse,
     /// touch and key events only seconds later (it draws no frames to take them in).
-    fn to_front(&mut self) {
+    fn bring_to_front(&mut self) {
         let behind = {
             let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
             conn.front != self.session
@@ -296,7 +296,7 @@ impl Browser {
     /// A mouse event (`mouseMoved`, `mousePressed`, `mouseReleased`) at `(x, y)`, the
     /// left button held.
     pub fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
-        self.to_front();
+        self.bring_to_front();
         self.call(
             "Input.dispatchMouseEvent",
             json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1 }),
@@ -325,7 +325,7 @@ impl Browser {
     }
 
     fn touch(&mut self, kind: &str, points: &[(f64, f64)]) {
-        self.to_front();
+        self.bring_to_front();
         let points: Vec<Value> = points
             .iter()
             .map(|&(x, y)| json!({ "x": x, "y": y }))
@@ -361,7 +361,7 @@ impl Browser {
     /// A key pressed and released on whatever has the focus: `key` as the DOM names it
     /// ("Enter", "Escape", "ArrowLeft", "Tab", " ", "a").
     pub fn key(&mut self, key: &str) {
-        self.to_front();
+        self.bring_to_front();
         let (code, vk, text) = match key {
             "Enter" => ("Enter", 13, "\r"),
             "Escape" => ("Escape", 27, ""),
