@@ -90,7 +90,7 @@ pub fn run(args: Args) -> Result<(), Error> {
         .clone()
         .unwrap_or_else(|| out.with_extension("ckpt"));
     let files = data_files(&args.data)?;
-    let loaded: Vec<Result<(Vec<Example>, Vec<Example>), String>> = files
+    let loaded: Vec<Result<Split, String>> = files
         .par_iter()
         .map(|f| load(f, variant, args.result_share))
         .collect();
@@ -208,14 +208,13 @@ fn is_data(path: &Path) -> bool {
         .is_ok_and(|()| magic == baton_engine::data::MAGIC)
 }
 
+/// Examples to train on and examples held out.
+type Split = (Vec<Example>, Vec<Example>);
+
 /// A data file's positions as examples, split into those to train on and those held
 /// out; positions in check are left out (their static score means little: the search
 /// never stands pat there).
-fn load(
-    path: &Path,
-    variant: Variant,
-    result_share: f32,
-) -> Result<(Vec<Example>, Vec<Example>), String> {
+fn load(path: &Path, variant: Variant, result_share: f32) -> Result<Split, String> {
     let name = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
     let reader = Reader::new(&bytes).map_err(|e| format!("{name}: {e}"))?;
@@ -242,7 +241,7 @@ fn load(
             white_to_move: pos.side() == Color::White,
             target: (1.0 - result_share) * by_score + result_share * s.result.value(),
         };
-        if baton_engine::rng::mix(pos.hash()) % HELD_OUT == 0 {
+        if baton_engine::rng::mix(pos.hash()).is_multiple_of(HELD_OUT) {
             held.push(e);
         } else {
             train.push(e);

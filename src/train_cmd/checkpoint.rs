@@ -112,12 +112,14 @@ mod tests {
     fn a_checkpoint_reads_back_what_was_written_and_refuses_another_variants() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("k.ckpt");
-        let mut s = State::default();
-        s.passes = 3;
+        let mut s = State {
+            passes: 3,
+            best_loss: 0.0123,
+            seen: 99,
+            ..State::default()
+        };
         s.adam.t = 17;
         s.adam.m[5] = 0.25;
-        s.best_loss = 0.0123;
-        s.seen = 99;
         write(&path, Variant::Knightmate, &s).unwrap();
         assert_eq!(read(&path, Variant::Knightmate).unwrap(), Some(s));
         let Err(Error::Input(e)) = read(&path, Variant::Chess) else {
