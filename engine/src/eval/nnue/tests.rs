@@ -193,3 +193,28 @@ fn every_piece_is_one_input_of_each_view_and_black_sees_the_board_turned() {
     assert_eq!(sorted, black);
     assert!(white.iter().all(|&f| f < INPUTS));
 }
+
+/// `Evaluation=nnue` is the net where the variant has one (knightmate) and the classical
+/// evaluation where it has none (chess, so far).
+#[test]
+fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
+    use crate::eval::{evaluate, evaluate_with, Accumulators, Style};
+    let km = Position::from_fen(
+        Variant::Knightmate,
+        "r1b1kbm1/pp1p1pp1/2m5/4p2r/3P4/2M2Q2/PPP2PPP/R1B1KBM1 b - - 3 9",
+    )
+    .unwrap();
+    let net = of(Variant::Knightmate).expect("knightmate has a net");
+    let mut acc = Accumulators::default();
+    assert_eq!(evaluate_with(&km, Style::Nnue, &mut acc), net.evaluate(&km));
+    assert_eq!(
+        evaluate_with(&km, Style::Classical, &mut acc),
+        evaluate(&km)
+    );
+    let chess = Position::startpos(Variant::Chess);
+    assert!(of(Variant::Chess).is_none());
+    assert_eq!(
+        evaluate_with(&chess, Style::Nnue, &mut acc),
+        evaluate(&chess)
+    );
+}
