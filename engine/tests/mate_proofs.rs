@@ -244,3 +244,52 @@ fn a_check_answered_by_en_passant_alone_is_no_mate() {
         "a5b6",
     );
 }
+
+/// A turn of the side to move after which the opponent is checkmated (in check, no
+/// legal turn), found by trying every turn.
+fn mate_in_one_by_rules(pos: &Position) -> Option<baton_engine::Move> {
+    rules::legal_move_list(pos).into_iter().find(|&m| {
+        let after = pos.play(m);
+        rules::in_check(&after, after.side()) && rules::legal_move_list(&after).is_empty()
+    })
+}
+
+/// Whether `turn` wins in two by the rules alone: the opponent has a legal answer, and
+/// every answer allows a mate in one.
+fn wins_in_two_by_rules(pos: &Position, turn: baton_engine::Move) -> bool {
+    let after = pos.play(turn);
+    let answers = rules::legal_move_list(&after);
+    !answers.is_empty()
+        && answers
+            .iter()
+            .all(|&a| mate_in_one_by_rules(&after.play(a)).is_some())
+}
+
+/// A composed stonesrelays win in two whose first turn is a quiet pawn move with a
+/// stone's step, as in the position of issue 90 (not on record). The stone c8 keeps
+/// the knight e7 from its smothered mate on c8: it steps to c9, where it also walls
+/// in the rook b9 (and the ko keeps Black from stepping it back). The knight d7 holds
+/// b8 against a pawn move that would free it, the bishop a7 holds g1, so White's king
+/// cannot move: only a pawn can make the turn's piece move, and every pawn move does.
+/// Checked by the rules (no mate in one; every winning first turn is a pawn's step
+/// with c8c9, and every defence then allows a mate in one) and by the search (depth 3,
+/// the first to see two turns and the mate, reports `mate 2` with such a turn).
+#[test]
+fn a_win_in_two_by_a_quiet_pawn_move_and_a_stone_step() {
+    let fen = "kr6/ppS5/b2NN3/8/8/8/8/6PP/7K w - - 0 1 -";
+    let pos = Position::from_fen(Variant::StonesRelays, fen).expect("the FEN is good");
+    assert_eq!(mate_in_one_by_rules(&pos), None, "{fen}: a mate in one");
+    let wins: Vec<String> = rules::legal_move_list(&pos)
+        .into_iter()
+        .filter(|&m| wins_in_two_by_rules(&pos, m))
+        .map(|m| baton_engine::format_move(&pos, m))
+        .collect();
+    assert_eq!(
+        wins,
+        ["g2g3,c8c9", "g2g4,c8c9", "h2h3,c8c9", "h2h4,c8c9"],
+        "{fen}: the winning first turns"
+    );
+    let (m, score) = best(Variant::StonesRelays, fen, 3, 1);
+    assert_eq!(score, Score::Mate(2), "{fen}: depth 3 plays {m}");
+    assert!(wins.contains(&m), "{fen}: depth 3 plays {m}");
+}
