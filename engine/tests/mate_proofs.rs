@@ -293,3 +293,37 @@ fn a_win_in_two_by_a_quiet_pawn_move_and_a_stone_step() {
     assert_eq!(score, Score::Mate(2), "{fen}: depth 3 plays {m}");
     assert!(wins.contains(&m), "{fen}: depth 3 plays {m}");
 }
+
+/// Flipshatranj8 (no check: a king the opponent could take is answered with every
+/// move in quiescence's first plies): the knight's step to b3 with its flip into
+/// capture state threatens the king a1, walled in by its own pawns and dababba, and
+/// nothing can take the knight. Only the king's leap to a3 as the dababba b1 lends it
+/// (with any flip) saves it; depth 1 sees it and reports no win.
+#[test]
+fn a_threat_answered_by_a_relayed_king_alone_is_no_win() {
+    let variant = Variant::FlipShatranj8;
+    let fen = "7k/8/8/2n5/8/8/PP6/KD6 b - - 0 1";
+    let pos = Position::from_fen(variant, fen).expect("the FEN is good");
+    let after = pos.play(parse_move(&pos, "c5b3,b3b3").expect("legal"));
+    assert!(
+        rules::king_in_danger(&after),
+        "{fen}: the king a1 is threatened"
+    );
+    let us = after.side();
+    let saving: std::collections::BTreeSet<String> = rules::legal_move_list(&after)
+        .into_iter()
+        .filter(|&a| {
+            let answered = after.play(a);
+            rules::legal_move_list(&answered)
+                .iter()
+                .all(|&b| !rules::royal_lost(&answered.play(b), us))
+        })
+        .map(|a| baton_engine::format_move(&after, a)[..4].to_string())
+        .collect();
+    assert_eq!(saving, ["a1a3".to_string()].into(), "{fen}");
+    let (m, score) = best(variant, fen, 1, 1);
+    assert!(
+        matches!(score, Score::Cp(_)),
+        "{fen}: depth 1 says {score:?} ({m})"
+    );
+}
