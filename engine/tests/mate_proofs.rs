@@ -273,7 +273,9 @@ fn wins_in_two_by_rules(pos: &Position, turn: baton_engine::Move) -> bool {
 /// cannot move: only a pawn can make the turn's piece move, and every pawn move does.
 /// Checked by the rules (no mate in one; every winning first turn is a pawn's step
 /// with c8c9, and every defence then allows a mate in one) and by the search (depth 3,
-/// the first to see two turns and the mate, reports `mate 2` with such a turn).
+/// the first to see two turns and the mate, reports `mate 2` with such a turn; the
+/// build before every turn was tried at PV nodes did too: the winning turn is tried at
+/// the root, and the mate is a plain knight move).
 #[test]
 fn a_win_in_two_by_a_quiet_pawn_move_and_a_stone_step() {
     let fen = "kr6/ppS5/b2NN3/8/8/8/8/6PP/7K w - - 0 1 -";
