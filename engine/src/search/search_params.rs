@@ -202,11 +202,7 @@ pub fn lmr(depth: i32, index: usize) -> i32 {
 /// bench) and steadied the tunnel's 2-thread times (1.37x to 1.79x); 100 games each at
 /// 5+0.05 showed no loss (+20.9 and +13.9, error bars +/- 64). Every turn at every PV
 /// node (not only the root) made stonesrelays' bench 33% and the tunnel's 53% larger,
-/// and the tunnel lost 9 of its first 10 games at 20k nodes a move. So PV nodes keep
-/// their limit, and then play the turns it held back, searching those that take or
-/// give check (`Worker::next_move`): 14% and 8% more nodes to depth 4 over 40 suite
-/// positions of each; searching the quiet ones too, even straight to quiescence, made
-/// it 2.8x and 2.3x.
+/// and the tunnel lost 9 of its first 10 games at 20k nodes a move.
 pub fn rest_limit(depth: i32, is_pv: bool, root: bool) -> Option<usize> {
     match (depth, is_pv) {
         _ if root => None,

@@ -428,7 +428,7 @@ impl<'a> Worker<'a> {
             rest_limit,
         )
         .unscored_hash_move(self.features.hash_move_unscored);
-        while let Some(picked) = self.next_move(&mut picker, best_score, is_pv, ply) {
+        while let Some(picked) = self.next_move(&mut picker, best_score, ply) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
 
@@ -446,13 +446,6 @@ impl<'a> Worker<'a> {
             let gives_check = is_check(&child);
             if gives_check {
                 picker.gave_check(picked);
-            }
-            // A turn the limit held back, tried only because this is a PV node: unless
-            // it takes something or gives check, playing it was all (searching even
-            // to quiescence tripled stonesrelays' nodes to depth 4). Not where every
-            // move so far lost to mate: a mated score must have seen every defence.
-            if picked.held_back && is_pv && !capture && !gives_check && best_score > -MATE_BOUND {
-                continue;
             }
             let extension = i32::from(
                 singular == Some(m)
@@ -514,25 +507,23 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// The node's next move (step 3). Where the moves run out and the second-stage
-    /// limit held turns back, those are handed out too at a PV node (every turn of the
-    /// principal line is tried; `search_moves` searches those that take or check), and
-    /// wherever every move searched lost to mate: a mated score is stored and passed
-    /// up as a proof (the parent reports it as a mate), so it must have seen every
-    /// defence. A bound that is no mate instead would be cheaper but would hide the
-    /// mate the parent could have proven, and such nodes are rare (the limit applies
-    /// only where a move was searched and no check is on the board).
+    /// The node's next move (step 3). Where the moves run out, every one searched lost
+    /// to mate and the second-stage limit held turns back, those are searched too: a
+    /// mated score is stored and passed up as a proof (the parent reports it as a
+    /// mate), so it must have seen every defence. A bound that is no mate instead
+    /// would be cheaper but would hide the mate the parent could have proven, and such
+    /// nodes are rare (the limit applies only where a move was searched and no check
+    /// is on the board).
     #[inline(always)]
     fn next_move<S: RestStage>(
         &self,
         picker: &mut MovePicker<S>,
         best_score: i32,
-        is_pv: bool,
         ply: usize,
     ) -> Option<Picked> {
         let ordering = self.ordering(ply);
         picker.next_move(&ordering).or_else(|| {
-            ((is_pv || best_score <= -MATE_BOUND) && picker.widen())
+            (best_score <= -MATE_BOUND && picker.widen())
                 .then(|| picker.next_move(&ordering))
                 .flatten()
         })

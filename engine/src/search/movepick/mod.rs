@@ -195,15 +195,13 @@ pub fn first_moves(
     false
 }
 
-/// A move the picker hands out: the move, its stage, how many moves of the node came
-/// before it (pruning and reductions grow with it), and whether the limit held it
-/// back until `widen` (the search may try those more cheaply).
+/// A move the picker hands out: the move, its stage, and how many moves of the node
+/// came before it (pruning and reductions grow with it).
 #[derive(Clone, Copy, Debug)]
 pub struct Picked {
     pub m: Move,
     pub stage: Stage,
     pub index: usize,
-    pub held_back: bool,
 }
 
 /// A node's moves one at a time. The first stage's moves (given at the start, with the
@@ -246,8 +244,6 @@ pub struct MovePicker<'a, S: RestStage> {
     narrowed: bool,
     /// Second-stage moves may have been held back by the limit (`widen`).
     limited: bool,
-    /// `widen` was called: the moves handed out from now on were held back.
-    widened: bool,
 }
 
 impl<'a, S: RestStage> MovePicker<'a, S> {
@@ -283,7 +279,6 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             rest: S::default(),
             narrowed: false,
             limited: false,
-            widened: false,
         }
     }
 
@@ -333,12 +328,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             }
             let index = self.tried;
             self.tried += 1;
-            return Some(Picked {
-                m,
-                stage,
-                index,
-                held_back: self.widened,
-            });
+            return Some(Picked { m, stage, index });
         }
         None
     }
@@ -413,7 +403,6 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             return false;
         }
         self.limited = false;
-        self.widened = true;
         self.rest_limit = None;
         let tried: Vec<Move> = self.list.iter().copied().collect();
         self.list.clear();
