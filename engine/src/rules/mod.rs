@@ -58,6 +58,14 @@ pub trait Rules {
         orthodox::in_check(pos, color)
     }
 
+    /// Whether the legal move `m` checks the enemy royal piece, told without playing
+    /// it (the search asks before it plays a move, to keep checks from being pruned):
+    /// by default the orthodox answer (`orthodox::gives_check`). Always the same as
+    /// playing `m` and asking `in_check` (`engine/tests/gives_check.rs`).
+    fn gives_check(pos: &Position, m: Move) -> bool {
+        orthodox::gives_check(pos, m)
+    }
+
     /// The pieces that attack `color`'s royal piece, where the variant can name them
     /// (by default the orthodox attackers); `None` where a check is more than a piece's
     /// attack (a stone or relay bending a line). `None` costs nothing today: the search
@@ -245,6 +253,13 @@ pub fn apply(pos: &mut Position, m: Move) {
 /// Whether `color`'s royal piece is attacked (always false where there is no check).
 pub fn in_check(pos: &Position, color: Color) -> bool {
     dispatch!(pos.variant, R => R::in_check(pos, color))
+}
+
+/// Whether the legal move `m` checks the enemy royal piece (`Rules::gives_check`:
+/// without playing it; never where the variant has no check).
+#[inline]
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    dispatch!(pos.variant, R => R::gives_check(pos, m))
 }
 
 /// Whether move `m`, which led to `child` and gave check, checks with another piece
