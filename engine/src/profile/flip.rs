@@ -81,6 +81,7 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     network: None,
+    nnue: None,
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
     // 3,200 nodes, so four times chess's budget (docs/levels.md).
     levels: Calibration { nodes: 4.0 },
@@ -132,6 +133,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj8.toml"),
     network: None,
+    nnue: None,
     // A move comes with a flip: four times chess's budget (twice left level 5 at
     // 8-12 against the one-ply anchor, where chess's is 15-4-1; docs/levels.md).
     levels: Calibration { nodes: 4.0 },

@@ -92,6 +92,7 @@ const STONES_RELAYS: Profile = Profile {
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
     network: None,
+    nnue: None,
     // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
     levels: Calibration { nodes: 2.0 },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
