@@ -31,8 +31,9 @@ impl<const FILES: u8> MovePolicy for Flip<FILES> {
     /// A flip can threaten a king: a capture gains more than its victim.
     const GAIN_IS_VICTIM: bool = false;
     /// How useful each move's flip is.
-    fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
-        Some(variants::flip_order_hints(pos, list))
+    fn order_hints(pos: &Position, list: &MoveList, hints: &mut Vec<i32>) -> bool {
+        variants::flip_order_hints(pos, list, hints);
+        true
     }
     /// The same move with a flip that changes no threat.
     fn is_redundant_quiet(pos: &Position, m: Move) -> bool {

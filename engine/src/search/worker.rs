@@ -1026,10 +1026,11 @@ fn is_check(pos: &Position) -> bool {
     pos.variant.has_check() && rules::in_check(pos, pos.side)
 }
 
-/// Whether move `m` checks the enemy royal piece. It plays the move: for pruning
-/// decisions made before the move is searched.
+/// Whether move `m` checks the enemy royal piece, told without playing it: for
+/// pruning decisions made before the move is searched.
+#[inline]
 fn gives_check(pos: &Position, m: Move) -> bool {
-    pos.variant.has_check() && is_check(&pos.play(m))
+    pos.variant.has_check() && rules::gives_check(pos, m)
 }
 
 /// A move that changes the material: the search's captures, quiet moves apart.
