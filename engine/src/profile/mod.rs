@@ -4,7 +4,8 @@
 //! switches its rules allow, how exchanges are estimated and the pieces' values for
 //! them and for move ordering, the evaluation's weights and learned correction, the
 //! bench positions and the opening suite), its search policy
-//! (`search::movepick::MovePolicy`) and its evaluation (`eval::Evaluate`). It sits
+//! (`search::movepick::MovePolicy`) and its evaluation (`eval::Evaluate`); chess and
+//! knightmate share one policy and evaluation (`chess::Orthodox`). It sits
 //! above the evaluation and the search: they say what they read of a variant as traits
 //! (`eval::EvalProfile`, `search::SearchProfile`, and those two), which this module
 //! implements, so that neither names a module above it.
