@@ -454,11 +454,22 @@ fn parse_openings(words: &[String]) -> Result<OpeningFile, String> {
         };
         match k {
             "file" => o.source = OpeningSource::File(v.to_string()),
-            "order" => o.random_order = v == "random",
+            "order" => {
+                o.random_order = match v {
+                    "random" => true,
+                    "sequential" => false,
+                    _ => return Err(format!("bad --openings order '{v}' (random or sequential)")),
+                }
+            }
             "start" => o.start = number(k, v)?,
             // FEN or EPD lines are all we read; other settings are ignored.
             "format" | "plies" | "policy" => {}
-            _ => return Err(format!("unknown --openings setting '{k}'")),
+            _ => {
+                return Err(format!(
+                    "unknown --openings setting '{k}' (known: file, order, start, and format, \
+                     plies and policy, which are ignored)"
+                ))
+            }
         }
     }
     if o.source == OpeningSource::File(String::new()) {
@@ -623,6 +634,10 @@ mod tests {
             (
                 "--resign twosided=yes",
                 "bad value 'yes' for twosided: provided string was not `true` or `false`",
+            ),
+            (
+                "--openings file=a.epd order=shuffled",
+                "bad --openings order 'shuffled' (random or sequential)",
             ),
             (
                 "--sprt elo0=x elo1=5",
