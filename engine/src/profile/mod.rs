@@ -28,7 +28,8 @@ use crate::variant::Variant;
 
 /// A variant's engine profile, implemented by its type (`rules::dispatch!`) in its
 /// file here. The records are alike in shape only: data, one per variant, each
-/// naming what differs from chess's (`..CHESS`).
+/// naming what differs from chess's (`..CHESS`) or from a relative's
+/// (`..FLIP_SHATRANJ`, `..STONES_RELAYS`).
 pub trait VariantProfile {
     const PROFILE: &'static Profile;
 }
