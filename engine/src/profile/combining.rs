@@ -23,7 +23,7 @@ impl Evaluate for CombiningKnightmare {
     }
 }
 
-/// Chess's search, levels and no learned correction (`..CHESS`). Chess's search against
+/// Chess's search and levels, no learned evaluation (`..CHESS`). Chess's search against
 /// the plain search, 100 games at 5+0.05 from the suite: 39-29-32, +34.9 +/- 56.8 (see
 /// knightrelay's). Correction history added since: against the build without it, 1,000
 /// games at 15,000 nodes a move from the suite: 404-299-297, +36.6 +/- 18.1 Elo (LOS

@@ -24,7 +24,7 @@ impl Evaluate for KnightRelay {
     }
 }
 
-/// Chess's search, levels and no learned correction (`..CHESS`). Chess's search against
+/// Chess's search and levels, no learned evaluation (`..CHESS`). Chess's search against
 /// the plain search, 100 games at 5+0.05 from the suite: 34-23-43, +38.4 +/- 51.9 (its
 /// bench tree 2.3x smaller); with combiningknightmare's match, 200 games: +36.6 +/- 38.8,
 /// LOS 97%. Correction history added since: against the build without it, 1,000 games at
