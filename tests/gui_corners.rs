@@ -89,6 +89,8 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     };
     // A minute each: Baton answers within a few seconds.
     b.settings("{ clock: { base_ms: 60000, inc_ms: 0 } }");
+    // The Clock box shows the game's own setting, however it was set.
+    assert_eq!(b.eval("$('tc').value"), "1+0");
     b.click_move("e2", "e4", 1);
     b.wait_for("live.moves_played === 2 && !live.searching");
     b.click_move("g1", "f3", 3);
@@ -128,4 +130,9 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     b.wait_for("viewing === null && state.fen === live.fen");
     assert!(b.label("f3").contains("white knight"));
     b.pick("b1");
+    // A reload brings the clock game back, its Clock box showing its setting.
+    b.reload();
+    b.wait_for("!!state.clock && document.querySelectorAll('.sq').length === 64");
+    assert_eq!(b.eval("$('tc').value"), "1+0");
+    assert_eq!(b.eval("$('tc').placeholder"), "none");
 }
