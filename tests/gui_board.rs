@@ -421,21 +421,13 @@ fn a_move_through_two_relays_is_drawn_as_its_path_not_a_jump() {
     };
     b.pick("a1");
     b.click(&sq("e7"));
-    b.wait_for("document.querySelector('#arrows polyline.route')");
     // The line's corners are the squares' centres: a1, a5, e5, e7.
-    let corners = "(() => { const w = $('arrows').getBoundingClientRect(); \
-         return ['a1', 'a5', 'e5', 'e7'].map((s) => { \
-         const r = document.querySelector(`.sq[data-sq=\"${s}\"]`).getBoundingClientRect(); \
-         return `${r.left - w.left + r.width / 2},${r.top - w.top + r.height / 2}`; }).join(' '); })()";
-    let want = b.text(corners);
-    let drawn = b.text("$('arrows').querySelector('polyline.route').getAttribute('points')");
-    assert_eq!(drawn, want);
+    let want = b.centres(&["a1", "a5", "e5", "e7"]);
+    assert_eq!(b.route("route"), want);
     // Played without a neutral move, the last move keeps its path.
     b.click("#no-second");
     assert_eq!(b.played(1), "a1e7");
-    b.wait_for("document.querySelector('#arrows polyline.last-route')");
-    let drawn = b.text("$('arrows').querySelector('polyline.last-route').getAttribute('points')");
-    assert_eq!(drawn, want);
+    assert_eq!(b.route("last-route"), want);
 }
 
 // ---- 5. The move list ----

@@ -562,6 +562,29 @@ impl Browser {
             .to_string()
     }
 
+    /// The corners a line drawn through `squares` must have: their centres, in the
+    /// arrows layer's coordinates, as an SVG `points` attribute.
+    pub fn centres(&mut self, squares: &[&str]) -> String {
+        self.text(&format!(
+            "(() => {{ const w = $('arrows').getBoundingClientRect(); \
+             return {}.map((s) => {{ \
+             const r = document.querySelector(`.sq[data-sq=\"${{s}}\"]`).getBoundingClientRect(); \
+             return `${{r.left - w.left + r.width / 2}},${{r.top - w.top + r.height / 2}}`; }}).join(' '); }})()",
+            json!(squares)
+        ))
+    }
+
+    /// The corners of the move's path drawn as `class` ("route", "hover-route",
+    /// "last-route"), once it is drawn.
+    pub fn route(&mut self, class: &str) -> String {
+        self.wait_for(&format!(
+            "document.querySelector('#arrows polyline.{class}')"
+        ));
+        self.text(&format!(
+            "$('arrows').querySelector('polyline.{class}').getAttribute('points')"
+        ))
+    }
+
     /// The label a screen reader reads for the square `name`.
     pub fn label(&mut self, name: &str) -> String {
         self.text(&format!(

@@ -80,8 +80,6 @@ const FLIP_SHATRANJ: Profile = Profile {
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
-    network: None,
-    nnue: None,
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
     // 3,200 nodes, so four times chess's budget (docs/levels.md).
     levels: Calibration { nodes: 4.0 },
@@ -100,6 +98,7 @@ const FLIP_SHATRANJ: Profile = Profile {
         ],
         5,
     ),
+    ..CHESS
 };
 
 const FLIP_SHATRANJ8: Profile = Profile {
@@ -129,14 +128,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
     // +52.5 +/- 69.5 (LOS 93%), though the bench needs 4x the nodes to the same depth
     // (captures the estimate calls losing are tried after the quiet moves).
     exchanges: Exchanges::Flip,
-    // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
-    exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj8.toml"),
-    network: None,
-    nnue: None,
-    // A move comes with a flip: four times chess's budget (twice left level 5 at
-    // 8-12 against the one-ply anchor, where chess's is 15-4-1; docs/levels.md).
-    levels: Calibration { nodes: 4.0 },
     openings: (
         include_str!("../../../benches/openings/flipshatranj8.epd"),
         6,
@@ -149,4 +141,8 @@ const FLIP_SHATRANJ8: Profile = Profile {
         ],
         6,
     ),
+    // The 10x10 board's exchange values and levels: a move comes with a flip here too,
+    // four times chess's budget (twice left level 5 at 8-12 against the one-ply
+    // anchor, where chess's is 15-4-1; docs/levels.md).
+    ..FLIP_SHATRANJ
 };

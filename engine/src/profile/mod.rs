@@ -4,7 +4,8 @@
 //! switches its rules allow, how exchanges are estimated and the pieces' values for
 //! them and for move ordering, the evaluation's weights and learned correction, the
 //! bench positions and the opening suite), its search policy
-//! (`search::movepick::MovePolicy`) and its evaluation (`eval::Evaluate`). It sits
+//! (`search::movepick::MovePolicy`) and its evaluation (`eval::Evaluate`); chess and
+//! knightmate share one policy and evaluation (`chess::Orthodox`). It sits
 //! above the evaluation and the search: they say what they read of a variant as traits
 //! (`eval::EvalProfile`, `search::SearchProfile`, and those two), which this module
 //! implements, so that neither names a module above it.
@@ -27,7 +28,8 @@ use crate::variant::Variant;
 
 /// A variant's engine profile, implemented by its type (`rules::dispatch!`) in its
 /// file here. The records are alike in shape only: data, one per variant, each
-/// naming what differs from chess's (`..CHESS`).
+/// naming what differs from chess's (`..CHESS`) or from a relative's
+/// (`..FLIP_SHATRANJ`, `..STONES_RELAYS`).
 pub trait VariantProfile {
     const PROFILE: &'static Profile;
 }

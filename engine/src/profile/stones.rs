@@ -91,8 +91,6 @@ const STONES_RELAYS: Profile = Profile {
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
-    network: None,
-    nnue: None,
     // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
     levels: Calibration { nodes: 2.0 },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
@@ -125,6 +123,7 @@ const STONES_RELAYS: Profile = Profile {
         ],
         4,
     ),
+    ..CHESS
 };
 
 const STONES_RELAYS_TUNNEL: Profile = Profile {
