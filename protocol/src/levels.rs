@@ -16,9 +16,9 @@ pub struct Level {
     /// The `Skill Level` it plays at.
     pub skill: u8,
     /// Its strength on `UCI_Elo`'s scale, Baton's own: full-strength Baton searching
-    /// one ply in chess is 1000 on it. Not a rating among people. The line fitted to
-    /// the chess matches of docs/levels.md (about 105 Elo a skill level); level 8's is
-    /// that line's extension, not measured.
+    /// one ply in chess is 1000 on it. Not a rating among people. The least-squares
+    /// line through the chess matches of levels 1-7 (docs/levels.md: 545 + 104.2 a
+    /// skill level), rounded; level 8's is that line's extension.
     pub elo: u32,
 }
 
@@ -27,42 +27,42 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 1,
         skill: 0,
-        elo: 580,
+        elo: 545,
     },
     Level {
         number: 2,
         skill: 2,
-        elo: 790,
+        elo: 753,
     },
     Level {
         number: 3,
         skill: 4,
-        elo: 1000,
+        elo: 961,
     },
     Level {
         number: 4,
         skill: 6,
-        elo: 1210,
+        elo: 1170,
     },
     Level {
         number: 5,
         skill: 8,
-        elo: 1420,
+        elo: 1378,
     },
     Level {
         number: 6,
         skill: 10,
-        elo: 1630,
+        elo: 1586,
     },
     Level {
         number: 7,
         skill: 12,
-        elo: 1840,
+        elo: 1795,
     },
     Level {
         number: 8,
         skill: 15,
-        elo: 2155,
+        elo: 2107,
     },
 ];
 
