@@ -269,8 +269,6 @@ fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
     if text == "-" {
         return Ok(0);
     }
-    let t = pos.tables;
-    let top = t.height - 1;
     let mut rights = 0;
     let mut seen = String::new();
     for c in text.chars() {
@@ -278,26 +276,50 @@ fn parse_castling(pos: &Position, text: &str) -> Result<u8, FenError> {
             return err(format!("castling field '{text}' repeats '{c}'"));
         }
         seen.push(c);
-        let (color, kingside, rank) = match c {
-            'K' => (Color::White, true, 0),
-            'Q' => (Color::White, false, 0),
-            'k' => (Color::Black, true, top),
-            'q' => (Color::Black, false, top),
+        let (color, kingside) = match c {
+            'K' => (Color::White, true),
+            'Q' => (Color::White, false),
+            'k' => (Color::Black, true),
+            'q' => (Color::Black, false),
             _ => return err(format!("castling field '{text}' has '{c}'")),
         };
         let side = castle_side(color, kingside);
-        let (bit, rook_file) = (side.right, side.rook_file);
         // A right whose king or rook is not at home is meaningless: drop it.
-        let king_home = pos.role_at(color, t.square(CASTLING_KING_FILE, rank)) == Some(Role::King);
-        let rook_home = pos.role_at(color, t.square(rook_file, rank)) == Some(Role::Rook)
-            && pos
-                .role_at(color.other(), t.square(rook_file, rank))
-                .is_none();
-        if king_home && rook_home && pos.variant.has_castling() {
-            rights |= bit;
-        }
+        rights |= castling_that_holds(pos, side.right);
     }
     Ok(rights)
+}
+
+/// The castling rights of `rights` that can hold in `pos`: the variant castles, and
+/// the right's king and rook stand at home (a rook alone on its square, not in a
+/// Knightmare). The one statement of it, for the FEN reader and `data`'s decoder.
+pub(crate) fn castling_that_holds(pos: &Position, rights: u8) -> u8 {
+    if !pos.variant.has_castling() {
+        return 0;
+    }
+    let t = pos.tables;
+    let mut holds = 0;
+    for color in Color::BOTH {
+        let rank = if color == Color::White {
+            0
+        } else {
+            t.height - 1
+        };
+        for side in crate::position::castle_sides(color) {
+            if rights & side.right == 0 {
+                continue;
+            }
+            let king_home =
+                pos.role_at(color, t.square(CASTLING_KING_FILE, rank)) == Some(Role::King);
+            let rook_sq = t.square(side.rook_file, rank);
+            let rook_home = pos.role_at(color, rook_sq) == Some(Role::Rook)
+                && pos.role_at(color.other(), rook_sq).is_none();
+            if king_home && rook_home {
+                holds |= side.right;
+            }
+        }
+    }
+    holds
 }
 
 /// The en-passant field. A variant without en passant ignores it (knightrelay, whose
@@ -337,7 +359,7 @@ fn parse_ep(pos: &Position, text: &str) -> Result<Bitboard, FenError> {
 
 /// The largest clock or move number a FEN may give: far beyond any game, and far enough
 /// below `u32::MAX` that counting on from it never wraps.
-const MOST_MOVES: u32 = 1_000_000;
+pub(crate) const MOST_MOVES: u32 = 1_000_000;
 
 /// A clock or move number: digits only (no sign), at most `MOST_MOVES`.
 fn parse_number(text: &str, what: &str) -> Result<u32, FenError> {
@@ -358,7 +380,7 @@ fn parse_extra(pos: &mut Position, text: &str) -> Result<(), FenError> {
     crate::rules::parse_extra_field(pos, text)
 }
 
-fn validate(pos: &Position) -> Result<(), FenError> {
+pub(crate) fn validate(pos: &Position) -> Result<(), FenError> {
     let v = pos.variant;
     let royal_name = if v.royal_is_knight() {
         "royal knight"

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod bitboard;
+pub mod data;
 pub mod eval;
 pub mod fen;
 pub mod fen_error;

@@ -47,6 +47,7 @@ pub(super) const CHESS: Profile = Profile {
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/chess.toml"),
     network: None,
+    nnue: None,
     levels: Calibration::CHESS,
     openings: (include_str!("../../../benches/openings/chess.epd"), 10),
     bench: (

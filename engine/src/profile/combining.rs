@@ -35,6 +35,7 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
     exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
     weights: include_str!("../../weights/combiningknightmare.toml"),
     network: None,
+    nnue: None,
     levels: Calibration::CHESS,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.

@@ -80,6 +80,7 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     network: None,
+    nnue: None,
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
     // 3,200 nodes, so four times chess's budget (docs/levels.md; level 7 is not
     // measured here, so it has no factor of its own yet).
@@ -135,6 +136,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj8.toml"),
     network: None,
+    nnue: None,
     // A move comes with a flip: four times chess's budget (twice left level 5 at
     // 8-12 against the one-ply anchor, where chess's is 15-4-1). Level 7 only holds
     // the three-ply anchor about even with it (6-4-0), but 16 from level 7 up did no

@@ -42,6 +42,7 @@ const KNIGHTMATE: Profile = Profile {
     // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
     // self-play, the scores it recorded as targets (`baton tune --net`).
     network: Some(include_bytes!("../../nets/knightmate.nn")),
+    nnue: Some(include_bytes!("../../nets/knightmate.nnue")),
     openings: (include_str!("../../../benches/openings/knightmate.epd"), 10),
     bench: (
         &[

@@ -37,6 +37,7 @@ const KNIGHT_RELAY: Profile = Profile {
     exchange_values: [106, 142, 340, 506, 972, 0, 0, 0, 0, 0],
     weights: include_str!("../../weights/knightrelay.toml"),
     network: None,
+    nnue: None,
     levels: Calibration::CHESS,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.

@@ -52,6 +52,9 @@ pub struct Profile {
     /// one has beaten the hand-made evaluation alone in a match: the search adds it to
     /// the evaluation that `weights` give.
     pub network: Option<&'static [u8]>,
+    /// The learned evaluation (`eval::nnue`, written by `baton train`), which the search
+    /// uses instead of the hand-made one under `Evaluation=nnue`.
+    pub nnue: Option<&'static [u8]>,
     /// The positions `baton bench` searches, and its default depth. The bench's node
     /// total is the search's signature: it changes only when the search or the
     /// evaluation does.
@@ -110,5 +113,10 @@ impl EvalProfile for Variant {
     #[inline]
     fn network(self) -> Option<&'static [u8]> {
         Profile::of(self).network
+    }
+
+    #[inline]
+    fn nnue(self) -> Option<&'static [u8]> {
+        Profile::of(self).nnue
     }
 }

@@ -92,6 +92,7 @@ const STONES_RELAYS: Profile = Profile {
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
     network: None,
+    nnue: None,
     // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
     // Level 7 only holds the three-ply anchor about even with it (4-6-0), where chess's
     // beats it; 8 from level 7 up searched 1-2 plies deeper but did not score better in

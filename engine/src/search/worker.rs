@@ -14,7 +14,7 @@ use super::stack::{Stack, MAX_PLY};
 use super::thread::{Shared, ThreadState};
 use super::tt::{Bound, Entry};
 use super::{Features, SearchProfile};
-use crate::eval::network::Accumulator;
+use crate::eval::Accumulators;
 use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -54,7 +54,7 @@ pub struct Worker<'a> {
     eval_style: Style,
     eval_cache: EvalCache,
     /// The learned correction's first layer as of the last position evaluated.
-    accumulator: Accumulator,
+    accumulator: Accumulators,
     /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
     /// stonesrelays), and room for their scores: reused, one taken per node and given
     /// back when it returns.
@@ -135,7 +135,7 @@ impl<'a> Worker<'a> {
             pruning: features.pruning(),
             eval_style,
             eval_cache: EvalCache::new(),
-            accumulator: Accumulator::default(),
+            accumulator: Accumulators::default(),
             pool: Vec::new(),
             score_pool: Vec::new(),
         }

@@ -1,0 +1,157 @@
+//! One self-play game of `baton datagen`: an opening from the variant's suite plus a
+//! few random plies, then Baton against itself at a fixed node count, one thread, to
+//! the end by the rules or by adjudication. Every searched position that a trainer
+//! would use becomes a `Sample` with the search's score and, once the game is over,
+//! its result.
+
+use std::sync::Mutex;
+
+use baton_engine::data::{Sample, Wdl, SCORE_LIMIT};
+use baton_engine::rng::{mix, Rng};
+use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
+use baton_engine::{rules, Color, Game, Move, Position, Variant};
+
+use crate::referee::{Adjudicator, DrawRule, ResignRule};
+
+/// How every game of a run is played (the command line's choices).
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub variant: Variant,
+    pub nodes: u32,
+    /// The suite's positions, as FENs.
+    pub openings: Vec<String>,
+    /// Random plies after the suite's position, fewest and most.
+    pub random_plies: (u32, u32),
+    /// Positions before this ply of the game (counted from the variant's start by the
+    /// move number) are not kept.
+    pub min_ply: u32,
+    /// A draw after this many full moves of self-play.
+    pub max_moves: u32,
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+}
+
+/// A finished game's kept positions, in order.
+pub struct Played {
+    pub samples: Vec<Sample>,
+}
+
+/// The seed of game `index` of the run seeded `run_seed`: a run's games differ, and so
+/// do two runs' (`mix` spreads consecutive run seeds apart).
+pub fn game_seed(run_seed: u64, index: u64) -> u64 {
+    mix(mix(run_seed).wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+}
+
+/// The opening of a game: a suite position and random legal plies after it, drawn
+/// again (up to a bound) when the game ends among them.
+fn opening(rules_: &Rules, rng: &mut Rng) -> Option<Game> {
+    let (lo, hi) = rules_.random_plies;
+    for _ in 0..100 {
+        let fen = &rules_.openings[rng.below(rules_.openings.len())];
+        let start = Position::from_fen(rules_.variant, fen).ok()?;
+        let mut game = Game::new(start);
+        let plies = lo + rng.below((hi - lo + 1) as usize) as u32;
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = rules::legal_move_list(game.position());
+            game.play(moves[rng.below(moves.len())]);
+        }
+        if game.outcome().is_none() {
+            return Some(game);
+        }
+    }
+    None
+}
+
+/// A position trainers leave out: the side to move is in check, or the search's move
+/// changes material (a capture, a promotion, a fusion: anything that changes what
+/// stands on the board besides moving it), so that its score is not the quiet
+/// position's.
+fn skipped(pos: &Position, best: Move) -> bool {
+    let v = pos.variant();
+    if v.has_check() && rules::in_check(pos, pos.side()) {
+        return true;
+    }
+    if rules::is_capture(pos, best) || best.promotion.is_some() {
+        return true;
+    }
+    let after = pos.play(best);
+    after.occupied().count() != pos.occupied().count() || after.shared() != pos.shared()
+}
+
+/// The score as a sample keeps it: centipawns, mates at +/-`SCORE_LIMIT`.
+fn clamp(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp.clamp(-i32::from(SCORE_LIMIT), i32::from(SCORE_LIMIT)),
+        Score::Mate(m) if m > 0 => i32::from(SCORE_LIMIT),
+        Score::Mate(_) => -i32::from(SCORE_LIMIT),
+    }
+}
+
+/// Plays game `seed` with the table `tt` (cleared first, so that a game depends on its
+/// seed alone); `None` if no opening could be made.
+pub fn play(rules_: &Rules, seed: u64, tt: &TranspositionTable) -> Option<Played> {
+    let mut rng = Rng::new(seed);
+    let mut game = opening(rules_, &mut rng)?;
+    tt.clear();
+    let mut adjudicator = Adjudicator::new(rules_.draw, rules_.resign);
+    // Positions kept so far, with the side to move in each, until the result is known.
+    let mut kept: Vec<(Position, i16, Color)> = Vec::new();
+    let mut searched_plies = 0usize;
+    let winner: Option<Color> = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome.winner;
+        }
+        if searched_plies >= 2 * rules_.max_moves as usize {
+            break None;
+        }
+        let limits = Limits {
+            nodes: Some(u64::from(rules_.nodes)),
+            ..Default::default()
+        };
+        let last = Mutex::new(None);
+        let outcome = think_with_limits(&game, limits, 1, tt, &|r| {
+            if let Ok(mut s) = last.lock() {
+                *s = Some(r.score);
+            }
+        });
+        let (Some(best), Some(score)) = (outcome.best, last.into_inner().ok().flatten()) else {
+            // No move although the game is not over, or no finished iteration: end
+            // the game here as a draw rather than guess.
+            break None;
+        };
+        let score = clamp(score);
+        let pos = game.position().clone();
+        if pos.game_ply() >= rules_.min_ply && !skipped(&pos, best) {
+            kept.push((pos.clone(), score as i16, pos.side()));
+        }
+        let irreversible = {
+            let after = pos.play(best);
+            baton_engine::game::irreversible(&pos, &after)
+        };
+        game.play(best);
+        searched_plies += 1;
+        // The adjudicator's move numbers count from the variant's start.
+        let plies = game.position().game_ply() as usize;
+        if let Some((winner, _)) =
+            adjudicator.after_move(pos.side(), Some(score), plies, irreversible)
+        {
+            break winner;
+        }
+    };
+    let samples = kept
+        .into_iter()
+        .map(|(position, score, side)| Sample {
+            position,
+            score,
+            result: match winner {
+                None => Wdl::Draw,
+                Some(w) if w == side => Wdl::Win,
+                Some(_) => Wdl::Loss,
+            },
+        })
+        .collect();
+    Some(Played { samples })
+}
