@@ -4,12 +4,16 @@
 //! `--positions` adds a line per position. With one thread the node total is the same on
 //! every run; with more, the time to reach the depth is what Lazy SMP is measured by,
 //! and the lines per position show which positions gain and which do not.
+//! `--evaluation nnue` searches with the learned evaluation where the variant has a net
+//! (its own node counts: not the signature).
 
 use std::sync::Mutex;
 use std::time::Instant;
 
-use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
+use baton_engine::eval::Style;
+use baton_engine::search::{think, Limits, Params, Score, TranspositionTable};
 use baton_engine::{bench, format_move, Game, Position, Variant};
+use std::sync::atomic::AtomicBool;
 
 use crate::cli::Error;
 
@@ -21,7 +25,8 @@ const MAX_DEPTH: u32 = 64;
 #[command(
     after_help = "Examples:\n  baton bench              every variant at its own depth: \
     the node total is the build's signature (baton --version)\n  \
-    baton bench knightmate 12\n  baton bench chess --threads 2 --positions"
+    baton bench knightmate 12\n  baton bench chess --threads 2 --positions\n  \
+    baton bench knightmate --evaluation nnue"
 )]
 pub struct Args {
     /// `all` or one variant
@@ -37,6 +42,13 @@ pub struct Args {
     /// Also a line per position (nodes, time, score, best move)
     #[arg(long)]
     positions: bool,
+    /// The evaluation: classical, nnue (where the variant has a net) or material
+    #[arg(long, value_name = "NAME", default_value = "classical", value_parser = style)]
+    evaluation: Style,
+}
+
+fn style(text: &str) -> Result<Style, String> {
+    Style::from_name(text).ok_or_else(|| format!("one of {}", Style::NAMES.join(", ")))
 }
 
 /// The variants to bench.
@@ -59,6 +71,7 @@ pub fn run(args: Args) -> Result<(), Error> {
         depth,
         threads,
         positions,
+        evaluation,
     } = args;
     let mut total_nodes = 0u64;
     let mut total_ms = 0u64;
@@ -78,7 +91,13 @@ pub fn run(args: Args) -> Result<(), Error> {
             };
             let last_score = Mutex::new(None);
             let searched = Instant::now();
-            let outcome = think_with_limits(&game, limits, threads, &tt, &|r| {
+            let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
+            let params = Params {
+                threads,
+                eval_style: evaluation,
+                ..Params::hostless(&game, limits, &stop, &pondering)
+            };
+            let outcome = think(&params, &tt, &|r| {
                 if let Ok(mut s) = last_score.lock() {
                     *s = Some(r.score);
                 }

@@ -7,7 +7,7 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::{bench_cmd, datagen_cmd, match_cmd, openings_cmd, perft_cmd, tune_cmd};
+use crate::{bench_cmd, datagen_cmd, match_cmd, openings_cmd, perft_cmd, train_cmd, tune_cmd};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -38,6 +38,8 @@ pub enum Command {
     Match(match_cmd::cli::Args),
     /// Fits the evaluation's weights to recorded games (Texel's method)
     Tune(tune_cmd::Args),
+    /// Trains the learned evaluation (NNUE) from `baton datagen`'s files
+    Train(train_cmd::Args),
     /// Makes an opening suite of level positions
     Openings(openings_cmd::Args),
     /// Makes training data: self-play positions with search scores and results

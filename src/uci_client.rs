@@ -84,21 +84,14 @@ enum Event {
 }
 
 /// Why an engine could not do what was asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {
     /// The process could not be started, exited or closed its output.
+    #[error("{0}")]
     Crashed(String),
     /// No answer before the deadline.
+    #[error("no answer within {:.1} s", .0.as_secs_f64())]
     Stalled(Duration),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Crashed(why) => write!(f, "{why}"),
-            Failure::Stalled(d) => write!(f, "no answer within {:.1} s", d.as_secs_f64()),
-        }
-    }
 }
 
 /// The answer to `go`.

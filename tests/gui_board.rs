@@ -39,8 +39,12 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
     let Some(server) = server() else {
         return;
     };
+    // One browser, going from board to board (a browser's start costs seconds).
+    let mut b = Browser::open_board(&server, "chess", None, "human-human");
     for (variant, last_file) in [("chess", "h"), ("stonesrelays", "h"), ("flipshatranj", "j")] {
-        let mut b = Browser::open_board(&server, variant, None, "human-human");
+        if variant != "chess" {
+            b.goto_board(&server, variant, None, "human-human");
+        }
         b.viewport(390, 844);
         b.wait_for("window.innerWidth === 390");
         // The board is drawn again for the new width.
@@ -56,6 +60,12 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
         let board = b.rect("#board");
         let panel = b.rect("aside");
         assert!(panel[1] >= board[3], "{variant}: {board:?} {panel:?}");
+        // Fingers, not a mouse: DevTools' touch events with touch emulated, which the
+        // page receives as touch pointers.
+        b.eval(
+            "window.kinds = []; $('board').addEventListener('pointerdown', \
+             (e) => kinds.push(e.pointerType)); true",
+        );
         if variant == "chess" {
             // Tap, tap.
             b.tap(&sq("e2"));
@@ -65,6 +75,26 @@ fn at_390x844_every_board_fits_without_sideways_scroll_and_fingers_play() {
             // A finger's drag.
             b.touch_drag(&sq("g8"), &sq("f6"));
             assert_eq!(b.played(2), "g8f6");
+        }
+        if variant == "flipshatranj" {
+            // The 10x10 board: tap, tap, then a tap on the piece to flip.
+            b.tap(&sq("a1"));
+            b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+            b.tap(&sq("a3"));
+            b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+            b.tap(&sq("b1"));
+            assert_eq!(b.played(1), "a1a3,b1b1");
+            // A finger's drag from the far corner, then a tap on a piece to flip.
+            b.touch_drag(&sq("a10"), &sq("a8"));
+            b.wait_for("document.querySelectorAll('.sq.target2').length > 0");
+            let flip = b.marked("target2")[0].clone();
+            b.tap(&sq(&flip));
+            let last = b.played(2);
+            assert_eq!(last, format!("a10a8,{flip}{flip}"));
+        }
+        if variant != "stonesrelays" {
+            let kinds = b.eval("[...new Set(kinds)]");
+            assert_eq!(kinds, json!(["touch"]), "{variant}");
         }
     }
 }
@@ -92,8 +122,22 @@ fn a_dragged_piece_follows_the_pointer_and_a_drop_on_a_target_plays() {
         "{ghost:?} {mid:?}"
     );
     assert_eq!(b.marked("lifted"), ["g1"]);
+    // The server's answer is held back: the dropped piece stands on its new square
+    // meanwhile (it does not jump back to where it came from).
+    b.eval(
+        "window.realFetch = window.fetch; window.hold = null; \
+         window.fetch = (url, o) => url === '/api/move' \
+           ? new Promise((go) => { window.hold = () => go(realFetch(url, o)); }) \
+           : realFetch(url, o); true",
+    );
     b.mouse("mouseMoved", to);
     b.mouse("mouseReleased", to);
+    b.wait_for("!!window.hold");
+    assert_eq!(b.eval("state.moves_played"), json!(0));
+    assert_eq!(b.label("f3"), "f3, white knight");
+    assert_eq!(b.label("g1"), "g1, empty");
+    assert_eq!(b.eval("!!document.querySelector('.ghost')"), json!(false));
+    b.eval("window.fetch = realFetch; hold(); true");
     assert_eq!(b.played(1), "g1f3");
     b.wait_for("!document.querySelector('.ghost')");
     // A drop where the piece cannot go plays nothing; the piece stays picked.
@@ -273,8 +317,9 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
         ),
         ("stonesrelays", &[("d5", "d5, relay"), ("b4", "b4, stone")]),
     ];
+    let mut b = Browser::open_board(&server, "chess", None, "human-human");
     for (variant, labels) in cases {
-        let mut b = Browser::open_board(&server, variant, None, "human-human");
+        b.goto_board(&server, variant, None, "human-human");
         for (square, want) in labels {
             assert_eq!(b.label(square), *want, "{variant}");
         }
@@ -319,8 +364,9 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
     let Some(server) = server() else {
         return;
     };
+    let mut b = Browser::open_board(&server, "knightmate", None, "human-human");
     for variant in ["chess", "stonesrelays", "flipshatranj"] {
-        let mut b = Browser::open_board(&server, variant, None, "human-human");
+        b.goto_board(&server, variant, None, "human-human");
         let dark = b.marked("dark");
         for square in ["a1", "b2", "c1"] {
             assert!(dark.contains(&square.to_string()), "{variant}: {square}");
@@ -340,7 +386,7 @@ fn glyphs_match_the_fen_letters_and_a1_is_dark_on_every_board() {
         }
     }
     // The knightmate commoner (M) is a lettered disc, not an orthodox king.
-    let mut b = Browser::open_board(&server, "knightmate", None, "human-human");
+    b.goto_board(&server, "knightmate", None, "human-human");
     let commoner = b.text(&format!(
         "document.querySelector('{}').textContent",
         sq("b1")
@@ -375,21 +421,13 @@ fn a_move_through_two_relays_is_drawn_as_its_path_not_a_jump() {
     };
     b.pick("a1");
     b.click(&sq("e7"));
-    b.wait_for("document.querySelector('#arrows polyline.route')");
     // The line's corners are the squares' centres: a1, a5, e5, e7.
-    let corners = "(() => { const w = $('arrows').getBoundingClientRect(); \
-         return ['a1', 'a5', 'e5', 'e7'].map((s) => { \
-         const r = document.querySelector(`.sq[data-sq=\"${s}\"]`).getBoundingClientRect(); \
-         return `${r.left - w.left + r.width / 2},${r.top - w.top + r.height / 2}`; }).join(' '); })()";
-    let want = b.text(corners);
-    let drawn = b.text("$('arrows').querySelector('polyline.route').getAttribute('points')");
-    assert_eq!(drawn, want);
+    let want = b.centres(&["a1", "a5", "e5", "e7"]);
+    assert_eq!(b.route("route"), want);
     // Played without a neutral move, the last move keeps its path.
     b.click("#no-second");
     assert_eq!(b.played(1), "a1e7");
-    b.wait_for("document.querySelector('#arrows polyline.last-route')");
-    let drawn = b.text("$('arrows').querySelector('polyline.last-route').getAttribute('points')");
-    assert_eq!(drawn, want);
+    assert_eq!(b.route("last-route"), want);
 }
 
 // ---- 5. The move list ----

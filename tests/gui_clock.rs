@@ -28,6 +28,9 @@ fn a_flag_falls_and_the_page_says_who_lost_on_time() {
         return;
     };
     b.wait_for("state.clock.white_ms === 1000 && state.clock.black_ms === 1000");
+    // Both clocks are shown.
+    assert_eq!(b.text_of("clock-white"), "White 0:01.0");
+    assert_eq!(b.text_of("clock-black"), "Black 0:01.0");
     b.keep_screenshot("clocks");
     // The first move starts the clocks; Black's runs out while nobody acts.
     b.click_move("e2", "e4", 1);
@@ -38,6 +41,7 @@ fn a_flag_falls_and_the_page_says_who_lost_on_time() {
     assert_eq!(b.eval("state.clock.black_ms"), 0);
     assert_eq!(b.eval("state.clock.running"), json!(null));
     assert_eq!(b.text_of("status"), "1-0: White wins (Black lost on time)");
+    assert_eq!(b.text_of("clock-black"), "Black 0:00.0");
     b.keep_screenshot("flag-fall");
     b.viewport(390, 844);
     b.keep_screenshot("flag-fall-390");

@@ -20,26 +20,6 @@ fn board(variant: &str, fen: Option<&str>, mode: &str) -> Option<(GuiServer, Bro
     )
 }
 
-/// The corners of the drawn line `selector` must have: the centres of `squares`.
-fn centres(b: &mut Browser, squares: &[&str]) -> String {
-    b.text(&format!(
-        "(() => {{ const w = $('arrows').getBoundingClientRect(); \
-         return {}.map((s) => {{ \
-         const r = document.querySelector(`.sq[data-sq=\"${{s}}\"]`).getBoundingClientRect(); \
-         return `${{r.left - w.left + r.width / 2}},${{r.top - w.top + r.height / 2}}`; }}).join(' '); }})()",
-        json!(squares)
-    ))
-}
-
-fn points(b: &mut Browser, class: &str) -> String {
-    b.wait_for(&format!(
-        "document.querySelector('#arrows polyline.{class}')"
-    ));
-    b.text(&format!(
-        "$('arrows').querySelector('polyline.{class}').getAttribute('points')"
-    ))
-}
-
 /// The squares marked as the premove are `squares` (sorted, comma-separated).
 fn premoved(squares: &str) -> String {
     format!(
@@ -86,20 +66,20 @@ fn a_pawns_relayed_move_is_drawn_as_its_path_under_the_pointer_and_once_played()
     b.pick("c2");
     assert!(b.marked("target").contains(&"d4".to_string()));
     // The pointer over d4 draws the way there; over a square reached straight, none.
-    let want = centres(&mut b, &["c2", "c3", "d4"]);
+    let want = b.centres(&["c2", "c3", "d4"]);
     let over_d4 = b.centre(&sq("d4"));
     b.mouse("mouseMoved", over_d4);
-    assert_eq!(points(&mut b, "hover-route"), want);
+    assert_eq!(b.route("hover-route"), want);
     b.keep_screenshot("stonesrelays-pawn-relay-hover");
     let over_h5 = b.centre(&sq("h5"));
     b.mouse("mouseMoved", over_h5);
     b.wait_for("!document.querySelector('#arrows polyline.hover-route')");
     // Played (without a neutral move), the last move keeps its way.
     b.click(&sq("d4"));
-    assert_eq!(points(&mut b, "route"), want);
+    assert_eq!(b.route("route"), want);
     b.click("#no-second");
     assert_eq!(b.played(1), "c2d4");
-    assert_eq!(points(&mut b, "last-route"), want);
+    assert_eq!(b.route("last-route"), want);
 }
 
 #[test]
@@ -109,6 +89,8 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     };
     // A minute each: Baton answers within a few seconds.
     b.settings("{ clock: { base_ms: 60000, inc_ms: 0 } }");
+    // The Clock box shows the game's own setting, however it was set.
+    assert_eq!(b.eval("$('tc').value"), "1+0");
     b.click_move("e2", "e4", 1);
     b.wait_for("live.moves_played === 2 && !live.searching");
     b.click_move("g1", "f3", 3);
@@ -148,4 +130,9 @@ fn an_earlier_move_is_looked_at_while_the_clock_game_goes_on() {
     b.wait_for("viewing === null && state.fen === live.fen");
     assert!(b.label("f3").contains("white knight"));
     b.pick("b1");
+    // A reload brings the clock game back, its Clock box showing its setting.
+    b.reload();
+    b.wait_for("!!state.clock && document.querySelectorAll('.sq').length === 64");
+    assert_eq!(b.eval("$('tc').value"), "1+0");
+    assert_eq!(b.eval("$('tc').placeholder"), "none");
 }

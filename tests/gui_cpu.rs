@@ -1,43 +1,107 @@
-//! One CPU budget for all the board's games, in a real browser (headless Chromium):
-//! two tabs both playing Baton on a server that runs one search at a time; the second
-//! tab's Baton waits, saying so, until the first's search ends. Skipped, saying so,
-//! where Chromium is not installed (under CI=true that fails).
+//! One CPU budget for all the board's games, in a real browser (headless Chromium), on
+//! a server that runs one search at a time (`--searches 1`), with three tabs:
+//! - games waiting for the core are served in the order they asked, each page saying
+//!   that its Baton waits;
+//! - a waiting Baton's clock does not run (it waits for the machine, not its opponent)
+//!   and runs again once its search starts;
+//! - a game's move comes before an analysis: the analysis pauses (saying so, its lines
+//!   kept) and goes on by itself when the move is played.
+//!
+//! Skipped, saying so, where Chromium is not installed (under CI=true that fails).
 
 use baton_testkit::browser::{Browser, CHROMIUM};
 use baton_testkit::GuiServer;
 use serde_json::json;
 
+/// A tab on `server` (of `browser`'s, or of a new browser) with two people at the board
+/// and Baton given an hour a move, so that only Stop ends its searches.
+fn tab(server: &GuiServer, browser: Option<&Browser>) -> Browser {
+    let mut t = match browser {
+        Some(b) => b.board_tab(server, "chess", None, "human-human"),
+        None => Browser::open_board(server, "chess", None, "human-human"),
+    };
+    t.set_control("limit-value", "3600000");
+    t.wait_for("state.settings.think.movetime === 3600000");
+    t
+}
+
+/// `t`'s Baton searches, holding the core.
+const SEARCHING: &str = "state.searching && !state.waiting";
+
 #[test]
-fn two_tabs_against_baton_take_turns_for_the_one_core() {
+fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis() {
     if !baton_testkit::installed("the board's shared search budget", &[CHROMIUM]) {
         return;
     }
     let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
-    // Both tabs start with two people, Baton given a minute a move: nothing searches.
-    let mut tabs = Vec::new();
-    for _ in 0..2 {
-        let mut t = Browser::open_board(&server, "chess", None, "human-human");
-        t.set_control("limit-kind", "movetime");
-        t.set_control("limit-value", "60000");
-        t.wait_for("state.settings.think.movetime === 60000");
-        tabs.push(t);
-    }
-    let (mut a, mut b) = (tabs.remove(0), tabs.remove(0));
+    // Three tabs of one browser.
+    let mut a = tab(&server, None);
+    let (mut b, mut c) = (tab(&server, Some(&a)), tab(&server, Some(&a)));
+
+    // ---- First come, first served; a waiting Baton's clock stops ----
     // The first tab gives Baton White: its search takes the one core.
     a.set_control("mode", "baton-human");
-    a.wait_for("state.searching");
-    // The second does the same: its Baton waits, and its page says why.
-    b.set_control("mode", "baton-human");
-    b.wait_for("state.waiting && $('status').textContent.includes(\"Baton waits for another game's search\")");
+    a.wait_for(SEARCHING);
+    // The second plays Baton on an hour's clock: after the person's move Baton (Black)
+    // waits, its page says why, and its clock is stopped at its full hour.
+    b.set_control("tc", "60+0");
+    b.wait_for("!!state.clock");
+    b.set_control("mode", "human-baton");
+    b.wait_for("state.baton_plays.black");
+    b.click_move("e2", "e4", 1);
+    b.wait_for(
+        "state.waiting && $('status').textContent.includes(\"Baton waits for another game's search\")",
+    );
+    let clock = b.eval("api('GET', '/api/state').then((s) => s.clock)");
+    assert_eq!(clock["running"], json!(null), "{clock}");
+    assert_eq!(clock["black_ms"], 3_600_000, "{clock}");
     assert_eq!(b.eval("state.searching"), json!(false));
+    b.keep_screenshot("waiting-for-a-core");
+    // The third asks after it.
+    c.set_control("mode", "baton-human");
+    c.wait_for("!!state.waiting");
     assert_eq!(a.eval("state.waiting"), json!(null));
-    // The first tab's Stop makes its Baton move at once; the core goes to the second.
+    // The first tab's Stop makes its Baton move at once; the core goes to the second
+    // tab, which asked first, and its Baton's clock runs again.
     a.click("#stop");
     a.wait_for("state.moves_played === 1");
-    b.wait_for("state.searching && !state.waiting");
+    b.wait_for(SEARCHING);
+    b.wait_for("state.clock.running === 'black'");
     assert!(b.text_of("status").contains("Baton is thinking"));
-    // Its own Stop plays its move; nothing waits any more.
+    assert!(c.eval("state.waiting").is_string());
+    assert_eq!(c.eval("state.searching"), json!(false));
+    // Its own Stop plays its move; then the third tab's turn.
     b.click("#stop");
-    b.wait_for("state.moves_played === 1 && !state.waiting");
-    assert_eq!(a.eval("state.waiting"), json!(null));
+    b.wait_for("state.moves_played === 2 && !state.waiting");
+    c.wait_for(SEARCHING);
+    c.click("#stop");
+    c.wait_for("state.moves_played === 1 && !state.waiting && !state.searching");
+
+    // ---- A game's move comes before an analysis ----
+    // The first tab analyses: its analysis holds the core for as long as it goes on.
+    a.set_control("mode", "human-human");
+    a.wait_for("!state.baton_plays.white");
+    a.click("#analyse");
+    a.wait_for("state.searching && document.querySelectorAll('#lines div b').length > 0");
+    // In the third tab the person moves: Baton's reply takes the core at once, and the
+    // analysis pauses, saying so, its lines still shown.
+    c.click_move("e7", "e5", 2);
+    c.wait_for(SEARCHING);
+    a.wait_for("!!state.waiting && !state.searching && state.settings.analysis");
+    assert!(
+        a.text_of("status").contains("the analysis waits"),
+        "{}",
+        a.text_of("status")
+    );
+    assert!(a
+        .eval("document.querySelectorAll('#lines div b').length")
+        .as_u64()
+        .is_some_and(|n| n > 0));
+    a.keep_screenshot("analysis-paused");
+    // Baton's move played, the analysis goes on by itself.
+    c.click("#stop");
+    c.wait_for("state.moves_played === 3");
+    a.wait_for(SEARCHING);
+    assert_eq!(a.eval("state.settings.analysis"), json!(true));
+    assert_eq!(c.eval("state.waiting"), json!(null));
 }

@@ -25,7 +25,8 @@ fn two_tabs_keep_two_games() {
         return;
     };
     let mut a = Browser::open_board(&server, "chess", None, "human-human");
-    let mut b = Browser::open_board(&server, "knightmate", None, "human-baton");
+    // A second tab of the same browser.
+    let mut b = a.board_tab(&server, "knightmate", None, "human-baton");
     let (ga, gb) = (a.eval("state.game"), b.eval("state.game"));
     assert_ne!(ga, gb);
     a.click_move("e2", "e4", 1);
@@ -49,13 +50,20 @@ fn a_reload_brings_back_the_game_in_every_mode() {
     let Some(server) = board_server(TEST, BATON) else {
         return;
     };
-    for mode in ["human-human", "human-baton", "baton-human", "analysis"] {
-        let players = if mode == "analysis" {
-            "human-human"
-        } else {
-            mode
+    // One browser, a new page (a new game) for each mode.
+    let mut b = Browser::open("about:blank");
+    for mode in [
+        "human-human",
+        "human-baton",
+        "baton-human",
+        "baton-baton",
+        "analysis",
+    ] {
+        let players = match mode {
+            "analysis" | "baton-baton" => "human-human",
+            _ => mode,
         };
-        let mut b = Browser::open_board(&server, "chess", None, players);
+        b.goto_board(&server, "chess", None, players);
         // Baton thinks two plies deep, so that its moves come at once.
         b.set_control("limit-kind", "depth");
         b.set_control("limit-value", "2");
@@ -69,9 +77,20 @@ fn a_reload_brings_back_the_game_in_every_mode() {
                 b.click(&square("e4"));
                 b.wait_for("state.moves_played === 2");
             }
+            "baton-baton" => {
+                // Ten hours each on the clock: Baton thinks on its move for the whole
+                // test, so the game stands still around the reload.
+                b.click_move("d2", "d4", 1);
+                b.set_control("tc", "600+0");
+                b.wait_for("!!state.clock");
+                b.set_control("mode", "baton-baton");
+                b.wait_for("state.baton_plays.white && state.baton_plays.black && state.searching");
+            }
             _ => b.click_move("d2", "d4", 1),
         }
-        if mode == "analysis" {
+        if mode == "baton-baton" {
+            // The clock is set above.
+        } else if mode == "analysis" {
             b.click("#analyse");
             b.wait_for(
                 "state.settings.analysis && document.querySelectorAll('#lines div b').length > 0",
@@ -96,6 +115,10 @@ fn a_reload_brings_back_the_game_in_every_mode() {
             before["url"].as_str().unwrap_or("").contains("game="),
             "{before}"
         );
+        if mode == "baton-baton" {
+            // Baton goes on thinking on its clock.
+            b.wait_for("state.searching && state.baton_to_move");
+        }
         if mode == "analysis" {
             // The analysis goes on, for this position.
             b.wait_for("document.querySelectorAll('#lines div b').length > 0 && state.search.fen === state.fen");

@@ -36,6 +36,12 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
         return;
     };
     let start = b.eval("state.fen");
+    // Every position drawn from now on is recorded; the state before the move is kept.
+    b.eval(
+        "window.drawn = []; const draw = render; \
+         render = () => { drawn.push(state.moves_played); draw(); }; \
+         window.before = JSON.stringify(live); true",
+    );
     b.click_move("e2", "e4", 1);
     // The old line goes at once: the lines the page has are of the new position, if
     // it has any yet.
@@ -43,6 +49,18 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
     assert_eq!(stale, json!(false));
     b.wait_for(LINES_FOR_BOARD);
     assert_ne!(b.eval("state.search.fen"), start);
+    // No old board was drawn after the move (events come ten times a second while
+    // analysing; one taken just before the move may arrive after its answer)...
+    assert_eq!(
+        b.eval("drawn.every((n, i) => i === 0 || n >= drawn[i - 1]) && drawn.includes(1)"),
+        json!(true),
+        "{}",
+        b.eval("JSON.stringify(drawn)")
+    );
+    // ... and a stream event older than the board shown is dropped, not drawn.
+    b.eval("events.dispatchEvent(new MessageEvent('state', { data: before })); true");
+    assert_eq!(b.eval("state.moves_played"), json!(1));
+    assert!(b.label("e4").contains("white pawn"));
     // Its moves are SAN, and a black move comes first.
     let first = b.eval("state.search.lines[0].san[0]");
     let first = first.as_str().unwrap_or("");
@@ -113,6 +131,11 @@ fn an_error_stays_on_screen_while_the_stream_goes_on() {
     // Dismissed, it goes.
     b.click("#error-close");
     b.wait_for("document.getElementById('error').classList.contains('hidden')");
+    // Shown again, it goes when the person acts again (a click on the board).
+    b.click("#set-fen");
+    b.wait_for("!document.getElementById('error').classList.contains('hidden')");
+    b.click(".sq[data-sq=\"e2\"]");
+    b.wait_for("document.getElementById('error').classList.contains('hidden')");
 }
 
 #[test]
@@ -123,10 +146,15 @@ fn the_stream_carries_scores_from_whites_side() {
     let Some((_server, mut b)) = analysing(Some(fen)) else {
         return;
     };
+    // The lines come on the stream, with no request for them (no polling).
+    let asked =
+        "performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).length";
+    let before = b.eval(asked);
     count_events(&mut b);
     b.wait_for(&format!(
-        "{LINES_FOR_BOARD} && window.seen > 0 && state.search.lines[0].depth >= 6"
+        "{LINES_FOR_BOARD} && window.seen > 2 && state.search.lines[0].depth >= 6"
     ));
+    assert_eq!(b.eval(asked), before);
     let score = b.eval("state.search.lines[0].score");
     assert!(score["cp"].as_i64().is_some_and(|cp| cp > 300), "{score}");
     let shown = b.eval("document.getElementById('evaltext').textContent");

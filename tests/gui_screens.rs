@@ -97,8 +97,10 @@ fn screenshots_of_every_variant_at_desktop_and_phone_size() {
     ) else {
         return;
     };
+    // One browser, going from board to board (a browser's start costs seconds).
+    let mut b = Browser::open("about:blank");
     for &(name, variant, moves, picks) in SHOTS {
-        let mut b = Browser::open_board(&server, variant, fen_of(name), "human-human");
+        b.goto_board(&server, variant, fen_of(name), "human-human");
         b.viewport(1280, 800);
         b.wait_for("window.innerWidth === 1280");
         play(&mut b, moves);

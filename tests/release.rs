@@ -157,10 +157,14 @@ fn id(launch: &Launch<'_>) -> String {
 }
 
 fn answers(launch: &Launch<'_>) -> Answers {
-    let id = id(launch);
     let mut b = Baton::start_command(launch(&[]));
     b.send("uci");
-    let (_, before) = b.until("uciok");
+    let (_, before) = b.until_within("uciok", Duration::from_secs(120));
+    let id = before
+        .iter()
+        .find(|l| l.starts_with("id name "))
+        .expect("an id name line")
+        .clone();
     let variants: Vec<String> = before
         .iter()
         .find(|l| l.starts_with("option name UCI_Variant "))
@@ -223,32 +227,40 @@ fn answers(launch: &Launch<'_>) -> Answers {
     }
 }
 
+/// Starts the native build of this test run.
+fn native_launch(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_baton"));
+    c.args(args);
+    c
+}
+
 /// The native build's answers, found once for all tests.
 fn native() -> &'static Answers {
     static NATIVE: OnceLock<Answers> = OnceLock::new();
-    NATIVE.get_or_init(|| {
-        answers(&|args| {
-            let mut c = Command::new(env!("CARGO_BIN_EXE_baton"));
-            c.args(args);
-            c
-        })
-    })
+    NATIVE.get_or_init(|| answers(&native_launch))
 }
 
 /// Checks that `launch` answers as the native build does. Archives of another commit
 /// than this test's are reported, not compared.
 fn agrees_with_native(what: &str, launch: &Launch<'_>) {
-    let native = native();
+    let native_id = id(&native_launch);
     let tested_id = id(launch);
-    if tested_id != native.id {
+    if tested_id != native_id {
         missing_there(&format!(
-            "{what} is a build of another commit ({tested_id} against this test's {}): \
-             remake the archives with `PROFILE=dist-ci scripts/dist.sh`",
-            native.id
+            "{what} is a build of another commit ({tested_id} against this test's \
+             {native_id}): remake the archives with `PROFILE=dist-ci scripts/dist.sh`"
         ));
         return;
     }
-    let tested = answers(launch);
+    // The native answers (found once, by the first test that asks) come on a thread
+    // of their own while the tested build answers: each side is one engine process
+    // searching on one core, so no test sits idle waiting for another's native run.
+    let (tested, native) = std::thread::scope(|s| {
+        let native = s.spawn(native);
+        let tested = answers(launch);
+        (tested, native.join().expect("the native answers"))
+    });
+    assert_eq!(tested.id, native.id, "{what}: id");
     assert_eq!(tested.variants, native.variants, "{what}: variants");
     for (t, n) in tested.searches.iter().zip(&native.searches) {
         assert_eq!(t, n, "{what}: search");

@@ -204,6 +204,11 @@ fn eval_prints_the_terms_and_the_side_to_move_s_score() {
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l.starts_with("rank ")), "{lines:?}");
+    // Knightmate has a learned evaluation too: its score is shown beside.
+    assert!(
+        lines.iter().any(|l| l.starts_with("NNUE evaluation ")),
+        "{lines:?}"
+    );
     let total: i32 = lines
         .iter()
         .find_map(|l| l.strip_prefix("Total"))

@@ -3,13 +3,6 @@
 //! importing each other.
 
 /// Why a FEN was refused, in words for the user.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN: {0}")]
 pub struct FenError(pub String);
-
-impl std::fmt::Display for FenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid FEN: {}", self.0)
-    }
-}
-
-impl std::error::Error for FenError {}

@@ -22,27 +22,18 @@ pub fn format_move(pos: &Position, m: Move) -> String {
 }
 
 /// Why a move text was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not shaped like a move of this variant at all.
+    #[error("cannot read '{0}' as a move")]
     Unparsable(String),
     /// Shaped like a move but not legal here.
+    #[error("illegal move '{0}'")]
     Illegal(String),
     /// Fits more than one legal move (a SAN text that says too little).
+    #[error("'{0}' fits more than one legal move")]
     Ambiguous(String),
 }
-
-impl std::fmt::Display for MoveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MoveError::Unparsable(s) => write!(f, "cannot read '{s}' as a move"),
-            MoveError::Illegal(s) => write!(f, "illegal move '{s}'"),
-            MoveError::Ambiguous(s) => write!(f, "'{s}' fits more than one legal move"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// Whether the text has the shape of a move on this board (squares, an optional
 /// promotion letter, an optional second part).

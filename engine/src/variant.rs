@@ -7,12 +7,41 @@
 use crate::geometry::Geometry;
 use crate::piece::Role;
 
-/// Declares `Variant`, `Variant::ALL` (in this order, its length counted) and
-/// `Variant::facts` from one table: a variant's value and its rules record are one row.
-/// A row's attributes (`#[cfg(test)]`) apply to the value, its place in `ALL` and its
-/// arm.
+/// The variants, one row each: the enum value, its type (a path under `rules`, which
+/// implements its rules, search policy, evaluation and engine profile, each in its
+/// layer) and its rules record. The one place a new variant is named: the table is
+/// handed to a macro (`$callback!`, with `$args` before the rows) that makes of it
+/// what it needs: `variants!` below makes `Variant`, and `rules::dispatch!` the one
+/// `match` from a value to its type. A row's attributes (`#[cfg(test)]`) apply to the
+/// value, its place in `ALL` and its arms.
+macro_rules! with_variants {
+    ([$($callback:tt)*] $args:tt) => {
+        $($callback)*! { $args
+            Chess: orthodox::Chess => &CHESS,
+            Knightmate: orthodox::Knightmate => &KNIGHTMATE,
+            KnightRelay: knightrelay::KnightRelay => &KNIGHT_RELAY,
+            CombiningKnightmare: combining::CombiningKnightmare => &COMBINING_KNIGHTMARE,
+            StonesRelays: stones::StonesRelays => &STONES_RELAYS,
+            StonesRelaysTunnel: stones::StonesRelaysTunnel => &STONES_RELAYS_TUNNEL,
+            FlipShatranj: flip::FlipShatranj => &FLIP_SHATRANJ,
+            FlipShatranj8: flip::FlipShatranj8 => &FLIP_SHATRANJ8,
+            // The test suite's own variant (ARCHITECTURE.md's checklist, proved): chess
+            // whose pawns never step two squares.
+            #[cfg(test)]
+            NoDoubleStep: nodoublestep::NoDoubleStep => &VariantFacts {
+                name: "nodoublestep",
+                en_passant: false,
+                ..CHESS
+            },
+        }
+    };
+}
+pub(crate) use with_variants;
+
+/// Declares `Variant`, `Variant::ALL` (in the table's order, its length counted) and
+/// `Variant::facts` from the table (`with_variants!`).
 macro_rules! variants {
-    ($($(#[$attr:meta])* $V:ident => $facts:expr,)*) => {
+    (() $($(#[$attr:meta])* $V:ident: $($T:ident)::+ => $facts:expr,)*) => {
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum Variant {
             $($(#[$attr])* $V,)*
@@ -50,26 +79,7 @@ macro_rules! variants {
     };
 }
 
-// The variants and their rules records: the one place a new variant's value and
-// rules data go (its type is `rules::dispatch!`'s).
-variants! {
-    Chess => &CHESS,
-    Knightmate => &KNIGHTMATE,
-    KnightRelay => &KNIGHT_RELAY,
-    CombiningKnightmare => &COMBINING_KNIGHTMARE,
-    StonesRelays => &STONES_RELAYS,
-    StonesRelaysTunnel => &STONES_RELAYS_TUNNEL,
-    FlipShatranj => &FLIP_SHATRANJ,
-    FlipShatranj8 => &FLIP_SHATRANJ8,
-    // The test suite's own variant (ARCHITECTURE.md's checklist, proved): chess whose
-    // pawns never step two squares.
-    #[cfg(test)]
-    NoDoubleStep => &VariantFacts {
-        name: "nodoublestep",
-        en_passant: false,
-        ..CHESS
-    },
-}
+with_variants!([variants]());
 
 /// What a variant's rules say, as data: one record per variant (after Fairy-Stockfish's
 /// `Variant`), so that a front end or the shared rules code reads a fact instead of

@@ -68,7 +68,7 @@ fn allocations_after_warm_up(variant: Variant, fen: &str, depth: i32) -> (u64, u
         AtomicU64::new(0),
     );
     let shared = Shared::new(&tt, &abort, &stop, &pondering, &nodes, None, None);
-    let mut worker = Worker::new(0, &shared, &[pos.hash()], variant, Style::Full, None);
+    let mut worker = Worker::new(0, &shared, &[pos.hash()], variant, Style::Classical, None);
     let deepen = |worker: &mut Worker, to: i32| {
         let mut previous = None;
         for d in 1..=to {
@@ -86,8 +86,9 @@ fn allocations_after_warm_up(variant: Variant, fen: &str, depth: i32) -> (u64, u
     (allocations, worker.thread.nodes - before)
 }
 
-/// The chess family. Not yet flipshatranj (its flips' ordering hints are a list per
-/// node: `MovePolicy::order_hints`) nor stonesrelays (a picker's checks list).
+/// Every variant: the chess family, stonesrelays (its picker's checks and its
+/// widened second stage in the picker's own room) and flipshatranj (its flips'
+/// ordering hints in the thread's scores buffer).
 #[test]
 fn a_search_allocates_nothing_per_node_once_its_buffers_have_grown() {
     let middlegame = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 8";
@@ -97,6 +98,10 @@ fn a_search_allocates_nothing_per_node_once_its_buffers_have_grown() {
         (Variant::Knightmate, "", 6),
         (Variant::KnightRelay, "", 6),
         (Variant::CombiningKnightmare, "", 5),
+        (Variant::StonesRelays, "", 3),
+        (Variant::StonesRelaysTunnel, "", 3),
+        (Variant::FlipShatranj, "", 3),
+        (Variant::FlipShatranj8, "", 4),
     ] {
         let (allocations, nodes) = allocations_after_warm_up(variant, fen, depth);
         assert!(nodes > 1000, "{variant:?}: the search ran ({nodes} nodes)");

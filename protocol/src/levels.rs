@@ -4,6 +4,7 @@
 //! per variant).
 
 use baton_engine::profile::Profile;
+use baton_engine::search::skill::Calibration;
 use baton_engine::search::Skill;
 use baton_engine::Variant;
 
@@ -15,9 +16,9 @@ pub struct Level {
     /// The `Skill Level` it plays at.
     pub skill: u8,
     /// Its strength on `UCI_Elo`'s scale, Baton's own: full-strength Baton searching
-    /// one ply in chess is 1000 on it. Not a rating among people. The line fitted to
-    /// the chess matches of docs/levels.md (about 105 Elo a skill level); level 8's is
-    /// that line's extension, not measured.
+    /// one ply in chess is 1000 on it. Not a rating among people. The least-squares
+    /// line through the chess matches of levels 1-7 (docs/levels.md: 545 + 104.2 a
+    /// skill level), rounded; level 8's is that line's extension.
     pub elo: u32,
 }
 
@@ -26,42 +27,42 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 1,
         skill: 0,
-        elo: 580,
+        elo: 545,
     },
     Level {
         number: 2,
         skill: 2,
-        elo: 790,
+        elo: 753,
     },
     Level {
         number: 3,
         skill: 4,
-        elo: 1000,
+        elo: 961,
     },
     Level {
         number: 4,
         skill: 6,
-        elo: 1210,
+        elo: 1170,
     },
     Level {
         number: 5,
         skill: 8,
-        elo: 1420,
+        elo: 1378,
     },
     Level {
         number: 6,
         skill: 10,
-        elo: 1630,
+        elo: 1586,
     },
     Level {
         number: 7,
         skill: 12,
-        elo: 1840,
+        elo: 1795,
     },
     Level {
         number: 8,
         skill: 15,
-        elo: 2155,
+        elo: 2107,
     },
 ];
 
@@ -84,7 +85,24 @@ pub fn level(n: u8) -> Result<Level, String> {
 /// (its engine profile's `levels`, docs/levels.md), drawing at random with `seed`;
 /// `None` at full strength. The one place a level becomes search limits.
 pub fn skill(variant: Variant, level: f64, seed: u64) -> Option<Skill> {
-    Skill::new(level, seed).map(|s| s.calibrated(Profile::of(variant).levels))
+    Skill::new(level, seed)
+        .map(|s| s.calibrated(node_factor(Profile::of(variant).levels, s.level())))
+}
+
+/// The skill of level 5, up to which a variant's budget is chess's times
+/// `Calibration::nodes`, and of level 7, from which it is chess's times
+/// `Calibration::top`.
+const LOW: f64 = 8.0;
+const HIGH: f64 = 12.0;
+
+/// The factor on chess's node budget at `skill` in a variant tuned by `c`: `c.nodes`
+/// up to level 5's skill, `c.top` from level 7's, and between them the same ratio a
+/// skill level (so level 6 gets the geometric mean). The matches found one factor
+/// enough for levels 1-5 everywhere, but the stones and flip variants' level 7 weak
+/// against the chess family's with it (docs/levels.md).
+pub fn node_factor(c: Calibration, skill: f64) -> f64 {
+    let t = ((skill - LOW) / (HIGH - LOW)).clamp(0.0, 1.0);
+    c.nodes * (c.top / c.nodes).powf(t)
 }
 
 /// The deepest iteration and the node budget of `level` (1-8) in `variant`.

@@ -79,12 +79,13 @@ pub const SPECS: &[Spec] = &[
         name: "Clear Hash",
         kind: Kind::Button,
     },
-    // `material` searches with material alone: the baseline that matches measure the
-    // full evaluation against.
+    // `classical` is the hand-made evaluation; `nnue` the learned one where the variant
+    // has a net (elsewhere the classical one); `material` searches with material alone:
+    // the baseline that matches measure the others against.
     Spec {
         name: "Evaluation",
         kind: Kind::Combo {
-            default: "full",
+            default: "classical",
             values: Some(&Style::NAMES),
         },
     },
@@ -144,9 +145,10 @@ pub fn uci_lines() -> Vec<String> {
         .collect()
 }
 
-/// The options XBoard offers its user (`feature option=...`): the strength ones.
+/// The options XBoard offers its user (`feature option=...`): the strength ones and
+/// the evaluation.
 /// Hash and threads have XBoard's own commands (`memory`, `cores`).
-pub const XBOARD_OFFERED: [&str; 3] = ["Skill Level", "UCI_LimitStrength", "UCI_Elo"];
+pub const XBOARD_OFFERED: [&str; 4] = ["Skill Level", "UCI_LimitStrength", "UCI_Elo", "Evaluation"];
 
 /// The `option="..."` features of XBoard's `protover` answer, for `XBOARD_OFFERED`.
 pub fn xboard_features() -> String {
@@ -162,7 +164,24 @@ pub fn xboard_features() -> String {
                 s.name,
                 u8::from(*default)
             )),
-            Kind::Combo { .. } | Kind::Button => None,
+            // XBoard's combo marks the default with a `*` and parts the choices by `///`.
+            Kind::Combo {
+                default,
+                values: Some(values),
+            } => Some(format!(
+                "option=\"{} -combo {}\"",
+                s.name,
+                values
+                    .iter()
+                    .map(|v| if v == default {
+                        format!("*{v}")
+                    } else {
+                        v.to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" /// ")
+            )),
+            Kind::Combo { values: None, .. } | Kind::Button => None,
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -249,7 +268,13 @@ pub fn parse(name: &str, value: &str) -> Result<Change, String> {
             values: Some(_), ..
         } => Style::from_name(value)
             .map(Change::Evaluation)
-            .ok_or_else(|| format!("{} must be full or material, not '{value}'", spec.name)),
+            .ok_or_else(|| {
+                format!(
+                    "{} must be {}, not '{value}'",
+                    spec.name,
+                    Style::NAMES.join(", ")
+                )
+            }),
         Kind::Combo { values: None, .. } => Ok(Change::Variant(Variant::parse(value)?)),
         Kind::Button => Ok(Change::ClearHash),
     }
@@ -294,7 +319,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 30,
             ponder: false,
-            evaluation: Style::Full,
+            evaluation: Style::Classical,
             skill_level: SKILL_MAX as u8,
             limit_strength: false,
             elo: crate::levels::ELO_MAX,
@@ -381,6 +406,18 @@ mod tests {
         assert!(f.contains("option=\"Skill Level -spin 20 0 20\""), "{f}");
         assert!(f.contains("option=\"UCI_LimitStrength -check 0\""), "{f}");
         assert!(f.contains("option=\"UCI_Elo -spin "), "{f}");
+        assert!(
+            f.contains("option=\"Evaluation -combo *classical /// nnue /// material\""),
+            "{f}"
+        );
+        assert_eq!(
+            parse_xboard("Evaluation=nnue"),
+            Ok(Change::Evaluation(Style::Nnue))
+        );
+        assert_eq!(
+            parse("Evaluation", "full"),
+            Ok(Change::Evaluation(Style::Classical))
+        );
         assert_eq!(parse_xboard("Skill Level=3"), Ok(Change::SkillLevel(3)));
         assert_eq!(
             parse_xboard("UCI_LimitStrength=1"),
@@ -394,6 +431,10 @@ mod tests {
             ("Skill Level=99", "Skill Level value 99 out of range 0..20"),
             ("Skill Level", "option needs NAME=VALUE, not 'Skill Level'"),
             ("Hash=64", "option 'Hash' is not offered over XBoard"),
+            (
+                "Evaluation=best",
+                "Evaluation must be classical, nnue, material, not 'best'",
+            ),
         ] {
             assert_eq!(parse_xboard(setting), Err(why.to_string()));
         }

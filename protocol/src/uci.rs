@@ -209,6 +209,13 @@ impl Uci {
             self.out.line(&format!("{group:<15} {share:+6}"));
         }
         self.out.line(&format!("{:<15} {:+6}", "Total", t.total));
+        // The learned evaluation's score (`Evaluation=nnue`) where the variant has a net.
+        if let Some(net) = baton_engine::eval::nnue::of(pos.variant()) {
+            self.out.line(&format!(
+                "NNUE evaluation {:+} (side to move's view)",
+                net.evaluate(pos)
+            ));
+        }
         let side = if t.side == baton_engine::piece::Color::White {
             "White"
         } else {

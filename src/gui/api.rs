@@ -137,10 +137,16 @@ fn limits(g: &Go) -> Result<Limits, Response> {
     Ok(l)
 }
 
-/// The state after a change, or the reason it was refused.
-fn answer(s: &Session, result: Result<(), String>) -> Response {
+/// The state after a change, or the reason it was refused. The change is announced
+/// first, so the answer's `seq` is above that of every state taken before it (a page
+/// drops a stream event older than the answer it has drawn).
+fn answer(s: &mut Session, result: Result<(), String>) -> Response {
     match result {
-        Ok(()) => Response::json(200, &s.state()),
+        Ok(()) => {
+            s.settle();
+            s.notify();
+            Response::json(200, &s.state())
+        }
         Err(reason) => Response::error(400, reason),
     }
 }
@@ -231,7 +237,7 @@ fn new_tab(req: &Request, games: &Games) -> Response {
         .change(t.settings)
         .and_then(|()| s.new_game(variant, fen.as_deref()));
     s.settle();
-    answer(&s, made)
+    answer(&mut s, made)
 }
 
 /// A request about one game.

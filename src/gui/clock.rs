@@ -82,6 +82,12 @@ impl Clock {
         self.since = None;
     }
 
+    /// A clock stopped with `halt` runs again from `now` (Baton's clock, stopped while
+    /// its move waited for a core).
+    pub fn resume(&mut self, now: Instant) {
+        self.since = Some(now);
+    }
+
     /// `mover` moved at `at` (the game has `plies` moves now): its time is taken, its
     /// increment added, and the other side's clock starts.
     pub fn moved(&mut self, mover: Color, at: Instant, plies: usize) {

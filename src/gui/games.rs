@@ -52,6 +52,7 @@ impl Games {
     pub fn create(&self) -> Result<Game, String> {
         let id = super::access::random_hex(8)?;
         let game = Arc::new(Mutex::new(Session::new(id.clone(), Arc::clone(&self.cpu))?));
+        lock(&game).me = Arc::downgrade(&game);
         let dropped = {
             let mut slots = self.slots();
             let now = Instant::now();

@@ -7,7 +7,7 @@
 //! is announced on `changed`, which the page's event stream (`events`) waits on.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use baton_engine::search::{Limits, Report, Score};
@@ -19,10 +19,14 @@ use tokio::sync::watch;
 use baton_engine::pgn::{self, GameText, Notation};
 
 use super::clock::{Clock, TimeControl};
-use super::cpu::Cpu;
+use super::cpu::{Client, Cpu, Kind};
 
-/// What a game whose search waits for a core says.
-pub const WAITING: &str = "Baton waits for another game's search";
+/// What a game whose move waits for a core says (its clock does not run meanwhile).
+pub const WAITING: &str = "Baton waits for another game's search; its clock is stopped";
+/// What a game whose analysis waits for a core says (paused for another game's move,
+/// or behind another analysis).
+pub const ANALYSIS_WAITING: &str =
+    "the analysis waits for another game's search and goes on when a core is free";
 
 /// Each game's hash table (MB): small, since up to `games::MAX_GAMES` games are kept.
 pub const GAME_HASH_MB: usize = 8;
@@ -212,8 +216,13 @@ pub struct Session {
     changed: Arc<watch::Sender<u64>>,
     /// The cores all games' searches share (`cpu`).
     cpu: Arc<Cpu>,
-    /// The search that should run now waits for another game's to free a core.
-    waiting: bool,
+    /// This game as the budget sees it (set by `games` once the game is shared).
+    pub me: Weak<Mutex<Session>>,
+    /// The search that should run now waits for another game's to free a core: why.
+    waiting: Option<&'static str>,
+    /// Baton's clock was stopped while its move waits for a core (it runs again when
+    /// the search starts, or when the wait ends otherwise).
+    clock_held: bool,
     /// Dropped from the server's games (idle, or past the cap): its page is told so.
     pub closed: bool,
 }
@@ -271,7 +280,9 @@ impl Session {
             flag: None,
             changed: Arc::new(watch::channel(0).0),
             cpu,
-            waiting: false,
+            me: Weak::new(),
+            waiting: None,
+            clock_held: false,
             closed: false,
         })
     }
@@ -315,12 +326,48 @@ impl Session {
     fn halt(&mut self) {
         self.engine.stop();
         self.play_when_done = false;
-        self.waiting = false;
+        self.stop_waiting();
         *lock(&self.live) = Live::default();
+    }
+
+    fn client(&self) -> Weak<dyn Client> {
+        self.me.clone()
+    }
+
+    /// The game no longer waits for a core: it leaves the budget's line, and a clock
+    /// stopped for the wait runs again.
+    fn stop_waiting(&mut self) {
+        if self.waiting.take().is_some() {
+            self.cpu.leave(&self.client());
+        }
+        self.release_clock();
+    }
+
+    /// Stops Baton's running clock while its move waits for a core.
+    fn hold_clock(&mut self) {
+        if self.review.is_some() || self.clock_held {
+            return;
+        }
+        let side = self.position().side();
+        if let Some(c) = self.clock.as_mut().filter(|c| c.running()) {
+            c.halt(side, Instant::now());
+            self.clock_held = true;
+        }
+    }
+
+    /// A clock stopped by `hold_clock` runs again from now.
+    fn release_clock(&mut self) {
+        if std::mem::take(&mut self.clock_held) {
+            if let Some(c) = &mut self.clock {
+                c.resume(Instant::now());
+            }
+        }
     }
 
     /// The clocks start over at the game's current move, paused.
     fn restart_clock(&mut self) {
+        // A clock held for a waiting move is replaced: nothing to run again.
+        self.clock_held = false;
         self.clock = self.settings.clock.map(Clock::new);
         let plies = self.engine.game().moves().len();
         if let Some(c) = &mut self.clock {
@@ -380,7 +427,7 @@ impl Session {
         if self.closed {
             return;
         }
-        let before = (self.engine.game().moves().len(), self.flag);
+        let before = (self.engine.game().moves().len(), self.flag, self.waiting);
         let finished = {
             let live = lock(&self.live);
             (live.done && self.play_when_done).then_some((live.best, live.done_at))
@@ -400,7 +447,7 @@ impl Session {
         }
         self.flagged_at(Instant::now());
         self.kick();
-        if (self.engine.game().moves().len(), self.flag) != before {
+        if (self.engine.game().moves().len(), self.flag, self.waiting) != before {
             self.notify();
         }
     }
@@ -414,19 +461,14 @@ impl Session {
             return;
         }
         let side = self.position().side();
+        // A search that cannot start (it waits for a core) leaves the game as it is;
+        // the page shows no "thinking" since nothing runs.
         if self.review.is_none() && self.baton_plays(side) {
-            let limits = self.baton_limits();
-            // A search that cannot start leaves the game as it is; the page shows no
-            // "thinking" since nothing runs.
-            let _ = self.start(limits, true);
+            let _ = self.start(None, true);
         } else if self.settings.analysis {
-            let _ = self.start(
-                Limits {
-                    infinite: true,
-                    ..Limits::default()
-                },
-                false,
-            );
+            let _ = self.start(None, false);
+        } else {
+            self.stop_waiting();
         }
     }
 
@@ -590,21 +632,49 @@ impl Session {
             .collect()
     }
 
-    /// Starts a search: `play` makes Baton play its move when it ends.
-    fn start(&mut self, limits: Limits, play: bool) -> Result<(), String> {
-        self.halt();
+    /// Starts a search within `limits` (by default Baton's on its turn, else an endless
+    /// analysis): `play` makes Baton play its move when it ends.
+    fn start(&mut self, limits: Option<Limits>, play: bool) -> Result<(), String> {
+        self.engine.stop();
+        self.play_when_done = false;
+        let fen = self.position().fen();
         // A core from the budget all games share, or wait for one (`cpu`): the page
-        // says so, and the game is told when a core is freed.
+        // says so, and the budget asks the game to retry when its turn may have come.
         let threads = self.engine.options().threads;
-        let Some(permit) = self.cpu.take(threads, &self.changed) else {
-            self.waiting = true;
-            return Err(WAITING.into());
+        let kind = if play { Kind::Move } else { Kind::Analysis };
+        let Some(permit) = self.cpu.take(threads, kind, &self.client()) else {
+            let why = if play { WAITING } else { ANALYSIS_WAITING };
+            self.waiting = Some(why);
+            if play {
+                // Baton waits for the machine, not for its opponent.
+                self.hold_clock();
+            } else {
+                self.release_clock();
+            }
+            // A paused analysis's lines stay on screen, for this position only.
+            let mut live = lock(&self.live);
+            if live.fen != fen {
+                *live = Live::default();
+            }
+            return Err(why.into());
         };
+        self.waiting = None;
+        self.release_clock();
+        *lock(&self.live) = Live::default();
+        let limits = limits.unwrap_or_else(|| {
+            if play {
+                self.baton_limits()
+            } else {
+                Limits {
+                    infinite: true,
+                    ..Limits::default()
+                }
+            }
+        });
         // Baton plays its moves at the chosen level; analysis is at full strength.
         self.engine
             .set_level(if play { self.settings.level } else { None })?;
         self.play_when_done = play;
-        let fen = self.position().fen();
         lock(&self.live).fen = fen;
         let (info_live, done_live) = (Arc::clone(&self.live), Arc::clone(&self.live));
         let (info_changed, done_changed) = (Arc::clone(&self.changed), Arc::clone(&self.changed));
@@ -641,7 +711,17 @@ impl Session {
         if self.outcome().is_some() {
             return Err("the game is over".into());
         }
-        self.start(limits, play)
+        self.start(Some(limits), play)
+    }
+
+    /// Gives back the core a running analysis holds (another game's move needs it):
+    /// the analysis waits in line and goes on when a core is free.
+    fn pause_analysis(&mut self) {
+        if self.engine.is_searching() && !self.play_when_done {
+            self.engine.stop();
+        }
+        self.settle();
+        self.notify();
     }
 
     /// Stops the search. On Baton's turn it plays the best move found so far; an
@@ -871,7 +951,8 @@ impl Session {
             outcome,
             searching: self.engine.is_searching() && !live.done,
             baton_to_move: self.play_when_done,
-            waiting: self.waiting.then_some(WAITING),
+            waiting: self.waiting,
+            seq: *self.changed.borrow(),
             baton_plays: Sides {
                 white: self.baton_plays(Color::White),
                 black: self.baton_plays(Color::Black),
@@ -924,6 +1005,9 @@ pub struct State {
     baton_to_move: bool,
     /// Why the search that should run does not: it waits for a core (`cpu`).
     waiting: Option<&'static str>,
+    /// The game's change count when this state was taken: a page draws no state older
+    /// than the one it shows (a stream event overtaken by a request's answer).
+    seq: u64,
     baton_plays: Sides,
     search: SearchInfo,
     review: Option<ReviewInfo>,
@@ -1095,4 +1179,20 @@ struct ReviewInfo {
     moves: Vec<String>,
     at: usize,
     tags: Vec<(String, String)>,
+}
+
+/// The budget's view of a game (`cpu`): asked from a thread of the budget's, with no
+/// other lock held.
+impl Client for Mutex<Session> {
+    fn retry(&self) {
+        let mut s = self.lock().unwrap_or_else(|e| e.into_inner());
+        s.settle();
+        s.notify();
+    }
+
+    fn pause(&self) {
+        self.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pause_analysis();
+    }
 }

@@ -308,18 +308,39 @@ fn hang_timeout(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Hands each `key=value` word of `option` to `set`, which reads the value and says
-/// whether it knows the key; an unknown key is refused, naming it.
-fn each_setting(
+/// A record's field that a `key=value` word sets: read from the text as the field's
+/// type, the message naming the key when it cannot be.
+trait SettingValue {
+    fn read(&mut self, key: &str, text: &str) -> Result<(), String>;
+}
+
+impl<T: std::str::FromStr<Err: std::fmt::Display>> SettingValue for T {
+    fn read(&mut self, key: &str, text: &str) -> Result<(), String> {
+        *self = text
+            .trim()
+            .parse()
+            .map_err(|e| format!("bad value '{text}' for {key}: {e}"))?;
+        Ok(())
+    }
+}
+
+/// Reads each `key=value` word of `option` into the field `fields` gives for its key;
+/// an unknown key is refused, naming the keys there are.
+fn read_settings(
     words: &[String],
     option: &str,
-    mut set: impl FnMut(&str, &str) -> Result<bool, String>,
+    fields: &mut [(&str, &mut dyn SettingValue)],
 ) -> Result<(), String> {
     for w in words {
         let (k, v) = split_kv(w)?;
-        if !set(k, v)? {
-            return Err(format!("unknown {option} setting '{k}'"));
-        }
+        let Some((_, field)) = fields.iter_mut().find(|(key, _)| *key == k) else {
+            let known: Vec<&str> = fields.iter().map(|(key, _)| *key).collect();
+            return Err(format!(
+                "unknown {option} setting '{k}' (known: {})",
+                known.join(", ")
+            ));
+        };
+        field.read(k, v)?;
     }
     Ok(())
 }
@@ -342,16 +363,16 @@ fn parse_sprt(words: &[String]) -> Result<SprtParams, String> {
             return check_sprt(p);
         }
     }
-    each_setting(words, "--sprt", |k, v| {
-        match k {
-            "elo0" => p.elo0 = number(k, v)?,
-            "elo1" => p.elo1 = number(k, v)?,
-            "alpha" => p.alpha = number(k, v)?,
-            "beta" => p.beta = number(k, v)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
+    read_settings(
+        words,
+        "--sprt",
+        &mut [
+            ("elo0", &mut p.elo0),
+            ("elo1", &mut p.elo1),
+            ("alpha", &mut p.alpha),
+            ("beta", &mut p.beta),
+        ],
+    )?;
     check_sprt(p)
 }
 
@@ -369,15 +390,15 @@ fn parse_draw(words: &[String]) -> Result<DrawRule, String> {
         move_count: 1,
         score: 0,
     };
-    each_setting(words, "--draw", |k, v| {
-        match k {
-            "movenumber" => r.move_number = number(k, v)?,
-            "movecount" => r.move_count = number(k, v)?,
-            "score" => r.score = number(k, v)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
+    read_settings(
+        words,
+        "--draw",
+        &mut [
+            ("movenumber", &mut r.move_number),
+            ("movecount", &mut r.move_count),
+            ("score", &mut r.score),
+        ],
+    )?;
     Ok(r)
 }
 
@@ -387,15 +408,15 @@ fn parse_resign(words: &[String]) -> Result<ResignRule, String> {
         score: 1000,
         two_sided: false,
     };
-    each_setting(words, "--resign", |k, v| {
-        match k {
-            "movecount" => r.move_count = number(k, v)?,
-            "score" => r.score = number(k, v)?,
-            "twosided" => r.two_sided = v == "true",
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
+    read_settings(
+        words,
+        "--resign",
+        &mut [
+            ("movecount", &mut r.move_count),
+            ("score", &mut r.score),
+            ("twosided", &mut r.two_sided),
+        ],
+    )?;
     Ok(r)
 }
 
@@ -433,11 +454,22 @@ fn parse_openings(words: &[String]) -> Result<OpeningFile, String> {
         };
         match k {
             "file" => o.source = OpeningSource::File(v.to_string()),
-            "order" => o.random_order = v == "random",
+            "order" => {
+                o.random_order = match v {
+                    "random" => true,
+                    "sequential" => false,
+                    _ => return Err(format!("bad --openings order '{v}' (random or sequential)")),
+                }
+            }
             "start" => o.start = number(k, v)?,
             // FEN or EPD lines are all we read; other settings are ignored.
             "format" | "plies" | "policy" => {}
-            _ => return Err(format!("unknown --openings setting '{k}'")),
+            _ => {
+                return Err(format!(
+                    "unknown --openings setting '{k}' (known: file, order, start, and format, \
+                     plies and policy, which are ignored)"
+                ))
+            }
         }
     }
     if o.source == OpeningSource::File(String::new()) {
@@ -578,6 +610,44 @@ mod tests {
             Ok(Command::Play(c)) => *c,
             Ok(_) => panic!("not a match"),
             Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn adjudication_settings_are_read_into_their_fields_and_bad_ones_refused() {
+        let c = config(
+            "--engine cmd=a --engine cmd=b --depth 1 --draw movenumber=40 movecount=8 \
+             score=10 --resign movecount=3 score=600 twosided=true",
+        );
+        let (draw, resign) = (c.referee.draw.unwrap(), c.referee.resign.unwrap());
+        assert_eq!((draw.move_number, draw.move_count, draw.score), (40, 8, 10));
+        assert_eq!(
+            (resign.move_count, resign.score, resign.two_sided),
+            (3, 600, true)
+        );
+        let base = "--engine cmd=a --engine cmd=b --depth 1";
+        for (words, why) in [
+            (
+                "--draw moves=4",
+                "unknown --draw setting 'moves' (known: movenumber, movecount, score)",
+            ),
+            (
+                "--resign twosided=yes",
+                "bad value 'yes' for twosided: provided string was not `true` or `false`",
+            ),
+            (
+                "--openings file=a.epd order=shuffled",
+                "bad --openings order 'shuffled' (random or sequential)",
+            ),
+            (
+                "--sprt elo0=x elo1=5",
+                "bad value 'x' for elo0: invalid float literal",
+            ),
+        ] {
+            assert_eq!(
+                parse(&format!("{base} {words}")).err().as_deref(),
+                Some(why)
+            );
         }
     }
 

@@ -2,6 +2,8 @@
 //! protocol on a pipe (`--remote-debugging-pipe`: JSON messages ended by a NUL byte on
 //! the browser's file descriptors 3 and 4, here two named pipes), with mouse presses,
 //! moves and releases at the page's coordinates. Only what the browser-board tests need.
+//! A browser's start costs seconds: tests that need several pages open them as tabs of
+//! one browser (`Browser::tab`), or go from page to page in one (`Browser::goto_board`).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -9,6 +11,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -17,13 +20,21 @@ use crate::GuiServer;
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 
-/// One page in a headless Chromium, ended when dropped.
+/// One page (a tab) in a headless Chromium; the browser ends when its last tab is
+/// dropped.
 pub struct Browser {
+    conn: Arc<Mutex<Connection>>,
+    session: String,
+}
+
+/// The browser's process and its DevTools pipe, shared by its tabs.
+struct Connection {
     child: Child,
     to_browser: File,
     replies: Receiver<Value>,
     next_id: u64,
-    session: String,
+    /// The tab in front (the session's id): input goes to it without waiting.
+    front: String,
     /// Holds the fifos and the profile; removed when the browser is dropped.
     _dir: tempfile::TempDir,
 }
@@ -36,6 +47,7 @@ impl Browser {
             Path::new(CHROMIUM).exists(),
             "{CHROMIUM} is not installed (a browser test asks `board_server` first)"
         );
+        // (Tabs in the background run at full speed, as the one in front does.)
         // One directory per browser: tests of one binary open browsers in parallel.
         let temp = tempfile::Builder::new()
             .prefix("baton-browser-")
@@ -56,6 +68,8 @@ impl Browser {
             .arg(format!(
                 "exec {CHROMIUM} --headless --no-sandbox --disable-gpu --no-first-run \
                  --disable-background-networking --disable-component-update --disable-sync \
+                 --disable-background-timer-throttling --disable-renderer-backgrounding \
+                 --disable-backgrounding-occluded-windows \
                  --window-size=1200,900 --user-data-dir={profile} --remote-debugging-pipe \
                  about:blank 3<{dir}/in 4>{dir}/out",
                 profile = dir.join("profile").display(),
@@ -89,13 +103,25 @@ impl Browser {
                 }
             }
         });
-        let mut b = Browser {
-            child,
-            to_browser,
-            replies,
-            next_id: 0,
+        let browser = Browser {
+            conn: Arc::new(Mutex::new(Connection {
+                child,
+                to_browser,
+                replies,
+                next_id: 0,
+                front: String::new(),
+                _dir: temp,
+            })),
             session: String::new(),
-            _dir: temp,
+        };
+        browser.tab(url)
+    }
+
+    /// A new tab of this browser, showing `url`.
+    pub fn tab(&self, url: &str) -> Browser {
+        let mut b = Browser {
+            conn: Arc::clone(&self.conn),
+            session: String::new(),
         };
         let target = b.call("Target.createTarget", json!({ "url": url }));
         let id = target["targetId"].as_str().expect("targetId").to_string();
@@ -107,18 +133,63 @@ impl Browser {
             .as_str()
             .expect("sessionId")
             .to_string();
+        b.bring_to_front();
         b
+    }
+
+    /// Brings this tab to the front, where it is not: a tab behind others gets its mouse,
+    /// touch and key events only seconds later (it draws no frames to take them in).
+    fn bring_to_front(&mut self) {
+        let behind = {
+            let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+            conn.front != self.session
+        };
+        if behind {
+            self.call("Page.bringToFront", json!({}));
+            let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+            conn.front = self.session.clone();
+        }
+    }
+
+    /// This tab goes to `url` (the page it showed is gone once this returns: an old
+    /// page's script never answers for the new one).
+    pub fn goto(&mut self, url: &str) {
+        self.eval("window.__leaving = true");
+        self.call("Page.navigate", json!({ "url": url }));
+        self.wait_for_new_page("!window.__leaving");
+    }
+
+    /// Waits (10 s at most) until `ready` is true in the page that replaces this one.
+    fn wait_for_new_page(&mut self, ready: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            // While the old page goes, its context may be gone: that is not an answer.
+            let r = self.try_call(
+                "Runtime.evaluate",
+                json!({ "expression": ready, "returnByValue": true }),
+            );
+            if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "the page did not come: {ready}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
     }
 
     /// The board page of `server`, its address followed by `query` (`&variant=...`),
     /// once its game is drawn.
     pub fn board(server: &GuiServer, query: &str) -> Browser {
         let mut b = Browser::open(&format!("{}{query}", server.url()));
-        b.wait_for(
+        b.wait_for_board();
+        b
+    }
+
+    /// Waits until the page's game is drawn.
+    fn wait_for_board(&mut self) {
+        self.wait_for(
             "typeof state === 'object' && state && state.game \
              && document.querySelectorAll('.sq').length === state.width * state.height",
         );
-        b
     }
 
     /// Writes a screenshot to `$BATON_SCREENSHOTS/name.png` where that is set (the
@@ -141,20 +212,7 @@ impl Browser {
     pub fn reload(&mut self) {
         self.eval("window.__reloading = true");
         self.call("Page.reload", json!({}));
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let ready = "!window.__reloading && typeof state === 'object' && !!state";
-        loop {
-            // While the old page goes, its context may be gone: that is not an answer.
-            let r = self.try_call(
-                "Runtime.evaluate",
-                json!({ "expression": ready, "returnByValue": true }),
-            );
-            if r.is_ok_and(|v| v["result"]["value"] == json!(true)) {
-                return;
-            }
-            assert!(Instant::now() < deadline, "the page did not come back");
-            std::thread::sleep(Duration::from_millis(30));
-        }
+        self.wait_for_new_page("!window.__reloading && typeof state === 'object' && !!state");
     }
 
     /// The page's viewport, `width` x `height` CSS pixels (a phone below 600: its
@@ -173,20 +231,21 @@ impl Browser {
 
     /// A DevTools command's result, or its error.
     pub fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
-        self.next_id += 1;
-        let id = self.next_id;
+        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        conn.next_id += 1;
+        let id = conn.next_id;
         let mut msg = json!({ "id": id, "method": method, "params": params });
         if !self.session.is_empty() {
             msg["sessionId"] = json!(self.session);
         }
         let mut bytes = serde_json::to_vec(&msg).expect("json");
         bytes.push(0);
-        self.to_browser
+        conn.to_browser
             .write_all(&bytes)
             .expect("write to chromium");
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            let reply = crate::process::next_before(&self.replies, deadline)
+            let reply = crate::process::next_before(&conn.replies, deadline)
                 .unwrap_or_else(|| panic!("no reply to {method}"));
             if reply["id"] == json!(id) {
                 if let Some(e) = reply.get("error") {
@@ -237,6 +296,7 @@ impl Browser {
     /// A mouse event (`mouseMoved`, `mousePressed`, `mouseReleased`) at `(x, y)`, the
     /// left button held.
     pub fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
+        self.bring_to_front();
         self.call(
             "Input.dispatchMouseEvent",
             json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1 }),
@@ -265,6 +325,7 @@ impl Browser {
     }
 
     fn touch(&mut self, kind: &str, points: &[(f64, f64)]) {
+        self.bring_to_front();
         let points: Vec<Value> = points
             .iter()
             .map(|&(x, y)| json!({ "x": x, "y": y }))
@@ -300,6 +361,7 @@ impl Browser {
     /// A key pressed and released on whatever has the focus: `key` as the DOM names it
     /// ("Enter", "Escape", "ArrowLeft", "Tab", " ", "a").
     pub fn key(&mut self, key: &str) {
+        self.bring_to_front();
         let (code, vk, text) = match key {
             "Enter" => ("Enter", 13, "\r"),
             "Escape" => ("Escape", 27, ""),
@@ -369,6 +431,15 @@ pub fn board_page(
     Some((server, page))
 }
 
+/// The address's query for a new game of `variant` (from `fen`) with `mode`'s players.
+fn board_query(variant: &str, fen: Option<&str>, mode: &str) -> String {
+    let mut query = format!("&variant={variant}&mode={mode}");
+    if let Some(fen) = fen {
+        query += &format!("&fen={}", fen.replace(' ', "%20"));
+    }
+    query
+}
+
 /// The selector of the board's square `name` ("e4").
 pub fn square(name: &str) -> String {
     format!(".sq[data-sq=\"{name}\"]")
@@ -379,19 +450,42 @@ impl Browser {
     /// `mode`'s players ("human-human", "human-baton", ...), once it is drawn with those
     /// players.
     pub fn open_board(server: &GuiServer, variant: &str, fen: Option<&str>, mode: &str) -> Browser {
-        let mut query = format!("&variant={variant}&mode={mode}");
-        if let Some(fen) = fen {
-            query += &format!("&fen={}", fen.replace(' ', "%20"));
-        }
+        let mut b = Browser::board(server, &board_query(variant, fen, mode));
+        b.wait_for_players(variant, mode);
+        b
+    }
+
+    /// As `open_board`, in a new tab of this browser.
+    pub fn board_tab(
+        &self,
+        server: &GuiServer,
+        variant: &str,
+        fen: Option<&str>,
+        mode: &str,
+    ) -> Browser {
+        let url = format!("{}{}", server.url(), board_query(variant, fen, mode));
+        let mut b = self.tab(&url);
+        b.wait_for_board();
+        b.wait_for_players(variant, mode);
+        b
+    }
+
+    /// As `open_board`, in this tab: the page it showed goes.
+    pub fn goto_board(&mut self, server: &GuiServer, variant: &str, fen: Option<&str>, mode: &str) {
+        let url = format!("{}{}", server.url(), board_query(variant, fen, mode));
+        self.goto(&url);
+        self.wait_for_board();
+        self.wait_for_players(variant, mode);
+    }
+
+    fn wait_for_players(&mut self, variant: &str, mode: &str) {
         let (white, black) = mode.split_once('-').expect("mode is white-black");
-        let mut b = Browser::board(server, &query);
-        b.wait_for(&format!(
+        self.wait_for(&format!(
             "state.variant === '{variant}' && state.baton_plays.white === {} \
              && state.baton_plays.black === {}",
             white == "baton",
             black == "baton"
         ));
-        b
     }
 
     /// Clicks the piece on the square `name` and waits for its targets to be marked.
@@ -468,6 +562,29 @@ impl Browser {
             .to_string()
     }
 
+    /// The corners a line drawn through `squares` must have: their centres, in the
+    /// arrows layer's coordinates, as an SVG `points` attribute.
+    pub fn centres(&mut self, squares: &[&str]) -> String {
+        self.text(&format!(
+            "(() => {{ const w = $('arrows').getBoundingClientRect(); \
+             return {}.map((s) => {{ \
+             const r = document.querySelector(`.sq[data-sq=\"${{s}}\"]`).getBoundingClientRect(); \
+             return `${{r.left - w.left + r.width / 2}},${{r.top - w.top + r.height / 2}}`; }}).join(' '); }})()",
+            json!(squares)
+        ))
+    }
+
+    /// The corners of the move's path drawn as `class` ("route", "hover-route",
+    /// "last-route"), once it is drawn.
+    pub fn route(&mut self, class: &str) -> String {
+        self.wait_for(&format!(
+            "document.querySelector('#arrows polyline.{class}')"
+        ));
+        self.text(&format!(
+            "$('arrows').querySelector('polyline.{class}').getAttribute('points')"
+        ))
+    }
+
     /// The label a screen reader reads for the square `name`.
     pub fn label(&mut self, name: &str) -> String {
         self.text(&format!(
@@ -520,7 +637,7 @@ fn decode_base64(text: &str) -> Vec<u8> {
     out
 }
 
-impl Drop for Browser {
+impl Drop for Connection {
     fn drop(&mut self) {
         // Chromium and its helper processes share the group started for it.
         let _ = Command::new("kill")

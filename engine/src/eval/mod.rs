@@ -6,6 +6,7 @@ pub mod combining;
 pub mod flip;
 pub mod knightrelay;
 pub mod network;
+pub mod nnue;
 pub mod stones;
 pub mod trace;
 pub mod weights;
@@ -29,6 +30,8 @@ pub trait EvalProfile: Copy {
     fn weights_file(self) -> &'static str;
     /// The learned correction (`network`), if the variant has one.
     fn network(self) -> Option<&'static [u8]>;
+    /// The learned evaluation (`nnue`, `Evaluation=nnue`), if the variant has one.
+    fn nnue(self) -> Option<&'static [u8]>;
 }
 
 /// The variant's evaluation weights (`Profile::weights`, its file in
@@ -66,45 +69,66 @@ pub(crate) fn own_terms(variant: Variant) -> &'static str {
     crate::rules::dispatch!(variant, R => <R as Evaluate>::OWN_TERMS)
 }
 
-/// Which evaluation the search uses. `Material` counts material only: the baseline
-/// that matches prove the full evaluation against.
+/// Which evaluation the search uses. `Classical` is the hand-made one (with its learned
+/// correction where the variant has one); `Nnue` the learned evaluation (`nnue`) where
+/// the variant has a net, else the classical one; `Material` counts material only: the
+/// baseline that matches prove the full evaluation against.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Style {
     #[default]
-    Full,
+    Classical,
+    Nnue,
     Material,
 }
 
 impl Style {
-    pub const NAMES: [&'static str; 2] = ["full", "material"];
+    pub const NAMES: [&'static str; 3] = ["classical", "nnue", "material"];
     pub fn name(self) -> &'static str {
         match self {
-            Style::Full => "full",
+            Style::Classical => "classical",
+            Style::Nnue => "nnue",
             Style::Material => "material",
         }
     }
+    /// `full`, the classical evaluation's name before there was a net, still reads.
     pub fn from_name(name: &str) -> Option<Style> {
         match name.trim().to_ascii_lowercase().as_str() {
-            "full" => Some(Style::Full),
+            "classical" | "full" => Some(Style::Classical),
+            "nnue" => Some(Style::Nnue),
             "material" => Some(Style::Material),
             _ => None,
         }
     }
 }
 
+/// What a search thread keeps between evaluations: the first layers of the learned
+/// correction and of the learned evaluation, as of the positions they saw last.
+#[derive(Clone, Debug, Default)]
+pub struct Accumulators {
+    pub correction: network::Accumulator,
+    pub nnue: nnue::Accumulator,
+}
+
 /// The evaluation in the given style, from the side to move's point of view, for a
-/// search thread: a learned correction updates the thread's `acc` rather than start
-/// afresh (the same number as `evaluate`'s).
-pub fn evaluate_with(pos: &Position, style: Style, acc: &mut network::Accumulator) -> i32 {
+/// search thread: a learned correction or evaluation updates the thread's `acc` rather
+/// than start afresh (the same number as `evaluate`'s).
+pub fn evaluate_with(pos: &Position, style: Style, acc: &mut Accumulators) -> i32 {
     match style {
-        Style::Full => {
-            let hand_made = weighted(pos, weights(pos.variant));
-            match network::of(pos.variant) {
-                Some(net) => hand_made + net.correction_from(pos, acc),
-                None => hand_made,
-            }
-        }
+        Style::Nnue => match nnue::of(pos.variant) {
+            Some(net) => net.evaluate_from(pos, &mut acc.nnue),
+            None => classical(pos, acc),
+        },
+        Style::Classical => classical(pos, acc),
         Style::Material => material(pos),
+    }
+}
+
+/// The hand-made evaluation plus the learned correction where the variant has one.
+fn classical(pos: &Position, acc: &mut Accumulators) -> i32 {
+    let hand_made = weighted(pos, weights(pos.variant));
+    match network::of(pos.variant) {
+        Some(net) => hand_made + net.correction_from(pos, &mut acc.correction),
+        None => hand_made,
     }
 }
 
@@ -128,11 +152,11 @@ pub fn material(pos: &Position) -> i32 {
     }
 }
 
-/// The evaluation from the side to move's point of view, in centipawns (a learned
-/// correction computed afresh).
+/// The classical evaluation from the side to move's point of view, in centipawns (a
+/// learned correction computed afresh).
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, Style::Full, &mut network::Accumulator::default())
+    evaluate_with(pos, Style::Classical, &mut Accumulators::default())
 }
 
 /// The evaluation under the given weights: `evaluate` passes the variant's own, a

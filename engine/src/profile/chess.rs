@@ -1,11 +1,13 @@
-//! Orthodox chess: its engine profile (the one the others start from, `..CHESS`), its
-//! search policy (quiet checks in quiescence) and the chess family's evaluation.
+//! Orthodox chess: its engine profile (the one the others start from, `..CHESS`), and
+//! the search policy (quiet checks in quiescence) and evaluation of the orthodox
+//! family, chess and knightmate.
 
 use super::{Profile, VariantProfile};
 use crate::eval::Evaluate;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::orthodox::Chess;
+use crate::rules::orthodox::{Chess, Knightmate};
+use crate::rules::Rules;
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{variants, MovePolicy, NoRest};
 use crate::search::skill::Calibration;
@@ -15,14 +17,20 @@ impl VariantProfile for Chess {
     const PROFILE: &'static Profile = &CHESS;
 }
 
-impl MovePolicy for Chess {
+/// The variants played with the orthodox move generator (`rules::orthodox`), which
+/// share one search policy and the chess family's evaluation.
+pub(super) trait Orthodox {}
+impl Orthodox for Chess {}
+impl Orthodox for Knightmate {}
+
+impl<R: Orthodox + Rules> MovePolicy for R {
     type Rest = NoRest;
     fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
         variants::tactical_moves_and_checks(pos, list);
     }
 }
 
-impl Evaluate for Chess {}
+impl<R: Orthodox> Evaluate for R {}
 
 /// Orthodox chess: the profile a variant's starts from (`..CHESS`).
 pub(super) const CHESS: Profile = Profile {
@@ -47,6 +55,7 @@ pub(super) const CHESS: Profile = Profile {
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/chess.toml"),
     network: None,
+    nnue: None,
     levels: Calibration::CHESS,
     openings: (include_str!("../../../benches/openings/chess.epd"), 10),
     bench: (

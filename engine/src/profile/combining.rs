@@ -8,7 +8,6 @@ use crate::position::Position;
 use crate::rules::combining::CombiningKnightmare;
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{MovePolicy, NoRest};
-use crate::search::skill::Calibration;
 
 impl VariantProfile for CombiningKnightmare {
     const PROFILE: &'static Profile = &COMBINING_KNIGHTMARE;
@@ -24,18 +23,16 @@ impl Evaluate for CombiningKnightmare {
     }
 }
 
+/// Chess's search and levels, no learned evaluation (`..CHESS`). Chess's search against
+/// the plain search, 100 games at 5+0.05 from the suite: 39-29-32, +34.9 +/- 56.8 (see
+/// knightrelay's). Correction history added since: against the build without it, 1,000
+/// games at 15,000 nodes a move from the suite: 404-299-297, +36.6 +/- 18.1 Elo (LOS
+/// 100%, docs/strength.md).
 const COMBINING_KNIGHTMARE: Profile = Profile {
     exchanges: Exchanges::None,
-    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
-    // 39-29-32, +34.9 +/- 56.8 (see knightrelay's). Correction history added since:
-    // against the build without it, 1,000 games at 15,000 nodes a move from the suite:
-    // 404-299-297, +36.6 +/- 18.1 Elo (LOS 100%, docs/strength.md).
-    search: CHESS.search,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 304, 308, 472, 950, 0, 310, 150, 170, 250],
     weights: include_str!("../../weights/combiningknightmare.toml"),
-    network: None,
-    levels: Calibration::CHESS,
     // Knightmares of every pair of types, frozen (7th field) or not, a promotion
     // race and a lone Knightmare ending.
     openings: (
@@ -55,4 +52,5 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
         ],
         9,
     ),
+    ..CHESS
 };

@@ -1,27 +1,15 @@
-//! Knightmate: chess's engine profile with every sharper technique and a learned
-//! correction, quiet checks in quiescence, the chess family's evaluation.
+//! Knightmate: chess's engine profile with every sharper technique, quiet checks in
+//! quiescence and a learned correction; the orthodox family's search policy and the
+//! chess family's evaluation (`chess::Orthodox`).
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::Evaluate;
-use crate::moves::MoveList;
-use crate::position::Position;
 use crate::rules::orthodox::Knightmate;
-use crate::search::movepick::{variants, MovePolicy, NoRest};
 use crate::search::{Features, Sharp};
 
 impl VariantProfile for Knightmate {
     const PROFILE: &'static Profile = &KNIGHTMATE;
 }
-
-impl MovePolicy for Knightmate {
-    type Rest = NoRest;
-    fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
-        variants::tactical_moves_and_checks(pos, list);
-    }
-}
-
-impl Evaluate for Knightmate {}
 
 const KNIGHTMATE: Profile = Profile {
     // Every sharper technique (`Sharp::ALL`), the four `CHESS_FAMILY` leaves off
@@ -42,6 +30,7 @@ const KNIGHTMATE: Profile = Profile {
     // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
     // self-play, the scores it recorded as targets (`baton tune --net`).
     network: Some(include_bytes!("../../nets/knightmate.nn")),
+    nnue: Some(include_bytes!("../../nets/knightmate.nnue")),
     openings: (include_str!("../../../benches/openings/knightmate.epd"), 10),
     bench: (
         &[

@@ -8,7 +8,6 @@ use crate::position::Position;
 use crate::rules::knightrelay::KnightRelay;
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{MovePolicy, NoRest};
-use crate::search::skill::Calibration;
 
 impl VariantProfile for KnightRelay {
     const PROFILE: &'static Profile = &KNIGHT_RELAY;
@@ -25,19 +24,17 @@ impl Evaluate for KnightRelay {
     }
 }
 
+/// Chess's search and levels, no learned evaluation (`..CHESS`). Chess's search against
+/// the plain search, 100 games at 5+0.05 from the suite: 34-23-43, +38.4 +/- 51.9 (its
+/// bench tree 2.3x smaller); with combiningknightmare's match, 200 games: +36.6 +/- 38.8,
+/// LOS 97%. Correction history added since: against the build without it, 1,000 games at
+/// 15,000 nodes a move from the suite: 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%,
+/// docs/strength.md).
 const KNIGHT_RELAY: Profile = Profile {
     exchanges: Exchanges::KnightRelay,
-    // Chess's search: against the plain search, 100 games at 5+0.05 from the suite,
-    // 34-23-43, +38.4 +/- 51.9 (its bench tree 2.3x smaller); with combiningknightmare's
-    // match, 200 games: +36.6 +/- 38.8, LOS 97%. Correction history added since: against
-    // the build without it, 1,000 games at 15,000 nodes a move from the suite:
-    // 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength.md).
-    search: CHESS.search,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [106, 142, 340, 506, 972, 0, 0, 0, 0, 0],
     weights: include_str!("../../weights/knightrelay.toml"),
-    network: None,
-    levels: Calibration::CHESS,
     // Middlegames from knightrelay self-play: relayed pawns and pieces, knights
     // deep in enemy camp (they cannot be taken), kings on both wings.
     openings: (
@@ -55,4 +52,5 @@ const KNIGHT_RELAY: Profile = Profile {
         ],
         9,
     ),
+    ..CHESS
 };

@@ -4,7 +4,8 @@
 //! switches its rules allow, how exchanges are estimated and the pieces' values for
 //! them and for move ordering, the evaluation's weights and learned correction, the
 //! bench positions and the opening suite), its search policy
-//! (`search::movepick::MovePolicy`) and its evaluation (`eval::Evaluate`). It sits
+//! (`search::movepick::MovePolicy`) and its evaluation (`eval::Evaluate`); chess and
+//! knightmate share one policy and evaluation (`chess::Orthodox`). It sits
 //! above the evaluation and the search: they say what they read of a variant as traits
 //! (`eval::EvalProfile`, `search::SearchProfile`, and those two), which this module
 //! implements, so that neither names a module above it.
@@ -27,7 +28,8 @@ use crate::variant::Variant;
 
 /// A variant's engine profile, implemented by its type (`rules::dispatch!`) in its
 /// file here. The records are alike in shape only: data, one per variant, each
-/// naming what differs from chess's (`..CHESS`).
+/// naming what differs from chess's (`..CHESS`) or from a relative's
+/// (`..FLIP_SHATRANJ`, `..STONES_RELAYS`).
 pub trait VariantProfile {
     const PROFILE: &'static Profile;
 }
@@ -52,6 +54,9 @@ pub struct Profile {
     /// one has beaten the hand-made evaluation alone in a match: the search adds it to
     /// the evaluation that `weights` give.
     pub network: Option<&'static [u8]>,
+    /// The learned evaluation (`eval::nnue`, written by `baton train`), which the search
+    /// uses instead of the hand-made one under `Evaluation=nnue`.
+    pub nnue: Option<&'static [u8]>,
     /// The positions `baton bench` searches, and its default depth. The bench's node
     /// total is the search's signature: it changes only when the search or the
     /// evaluation does.
@@ -110,5 +115,10 @@ impl EvalProfile for Variant {
     #[inline]
     fn network(self) -> Option<&'static [u8]> {
         Profile::of(self).network
+    }
+
+    #[inline]
+    fn nnue(self) -> Option<&'static [u8]> {
+        Profile::of(self).nnue
     }
 }

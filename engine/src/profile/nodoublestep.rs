@@ -1,5 +1,6 @@
-//! The test suite's variant (`rules::nodoublestep`): chess's engine profile, weights and
-//! search policy, the chess family's evaluation.
+//! The test suite's variant (`rules::nodoublestep`): chess's engine profile and weights,
+//! the default search policy (its own move generator: no quiet checks in quiescence),
+//! the chess family's evaluation.
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};

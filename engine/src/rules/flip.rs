@@ -426,6 +426,9 @@ impl<const FILES: u8> super::Rules for Flip<FILES> {
     fn checkers(_pos: &Position, _color: Color) -> Option<crate::bitboard::Bitboard> {
         None
     }
+    fn gives_check(_pos: &Position, _m: Move) -> bool {
+        false
+    }
     /// A lone king can still capture the other: the game never ends for material.
     fn insufficient_material(_pos: &Position) -> bool {
         false

@@ -38,15 +38,30 @@ pub fn relayed(pos: &Position, color: Color) -> Bitboard {
 /// Pieces of `by` that attack `sq` by a relayed leap (pawns not onto the end ranks).
 #[inline]
 pub fn relay_attackers(pos: &Position, sq: Square, by: Color) -> Bitboard {
-    let t = pos.tables;
     let knights = pos.pieces(by, Role::Knight);
+    let others = pos.color_bb(by) & !knights & !pos.pieces(by, Role::King);
+    relayed_onto(pos, sq, knights, others, pos.pieces(by, Role::Pawn))
+}
+
+/// Which of `others` (a side's pieces but its knights and king, `pawns` among them)
+/// leap onto `sq` by a relay from one of `knights`: the relay rule on any placement
+/// of a side's pieces, the position's (`relay_attackers`) or one after a move
+/// (`gives_check`).
+#[inline]
+fn relayed_onto(
+    pos: &Position,
+    sq: Square,
+    knights: Bitboard,
+    others: Bitboard,
+    pawns: Bitboard,
+) -> Bitboard {
+    let t = pos.tables;
     if knights.is_empty() {
         return Bitboard::EMPTY;
     }
-    let mut leapers =
-        t.knight[sq.idx()] & pos.color_bb(by) & !knights & !pos.pieces(by, Role::King);
+    let mut leapers = t.knight[sq.idx()] & others;
     if end_ranks(pos).has(sq) {
-        leapers &= !pos.pieces(by, Role::Pawn);
+        leapers &= !pawns;
     }
     let mut att = Bitboard::EMPTY;
     for s in leapers {
@@ -69,6 +84,24 @@ pub fn attackers_to(pos: &Position, sq: Square, by: Color, occ: Bitboard) -> Bit
 #[inline]
 pub fn checkers(pos: &Position, color: Color) -> Bitboard {
     attackers_to(pos, pos.royal(color), color.other(), pos.occupied())
+}
+
+/// Whether the legal move `m` checks the enemy king (`Rules::gives_check`): the
+/// orthodox answer without the knights' own attacks (they attack nothing), plus the
+/// relayed leaps among the mover's pieces after the move (a knight that moved lends
+/// its leap from where it lands; a piece that moved is lent one there).
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    let a = orthodox::after(pos, m);
+    let ksq = pos.royal(a.us.other());
+    let stayed = orthodox::attackers_to(pos, ksq, a.us, a.occ) & !a.left;
+    if (stayed & !pos.pieces(a.us, Role::Knight)).any()
+        || (a.role != Role::Knight && a.moved_attack(pos, ksq))
+    {
+        return true;
+    }
+    let knights = a.pieces(pos, Role::Knight);
+    let others = a.all(pos) & !knights & !a.pieces(pos, Role::King);
+    relayed_onto(pos, ksq, knights, others, a.pieces(pos, Role::Pawn)).any()
 }
 
 /// The overlay for one position, seen from the side to move.
@@ -151,6 +184,9 @@ impl super::Rules for KnightRelay {
     }
     fn checkers(pos: &Position, color: Color) -> Option<Bitboard> {
         Some(checkers(pos, color))
+    }
+    fn gives_check(pos: &Position, m: Move) -> bool {
+        gives_check(pos, m)
     }
     /// Only kings and knights, which attack nothing.
     fn insufficient_material(pos: &Position) -> bool {

@@ -2,8 +2,9 @@
 //! module implements: it must say how moves are generated and played, and it inherits
 //! the orthodox answer to every other question unless it says otherwise (after
 //! shakmaty's `Position` trait). The free functions below are the entry points the
-//! rest of the engine calls; `dispatch!` is the one place that maps a `Variant` to its
-//! rules type, with static dispatch (no function pointers on the hot paths).
+//! rest of the engine calls; `dispatch!` is the one `match` from a `Variant` to its
+//! rules type (made from the table of variants, `variant::with_variants!`), with
+//! static dispatch (no function pointers on the hot paths).
 //!
 //! Shared mechanisms live in `orthodox` (the generator with its `Overlay` hooks); the
 //! variants' modules hold only what they change.
@@ -56,6 +57,14 @@ pub trait Rules {
     /// Whether `color`'s royal piece is attacked.
     fn in_check(pos: &Position, color: Color) -> bool {
         orthodox::in_check(pos, color)
+    }
+
+    /// Whether the legal move `m` checks the enemy royal piece, told without playing
+    /// it (the search asks before it plays a move, to keep checks from being pruned):
+    /// by default the orthodox answer (`orthodox::gives_check`). Always the same as
+    /// playing `m` and asking `in_check` (`engine/tests/gives_check.rs`).
+    fn gives_check(pos: &Position, m: Move) -> bool {
+        orthodox::gives_check(pos, m)
     }
 
     /// The pieces that attack `color`'s royal piece, where the variant can name them
@@ -116,39 +125,29 @@ pub trait Rules {
     }
 }
 
-/// Runs `$body` with `$R` naming the type of `$variant`: the one place that maps a
-/// variant to its type. That type implements the variant's rules (`Rules`), its search
-/// policy (`search::movepick::MovePolicy`), its evaluation (`eval::Evaluate`) and its
-/// engine profile (`profile::VariantProfile`), each in the layer that defines the
-/// trait; every caller dispatches through here, monomorphised (no function pointers
-/// on the hot paths). A variant missing here does not compile.
+/// Runs `$body` with `$R` naming the type of `$variant`: the `match` from a variant to
+/// its type, made from the table of variants (`variant::with_variants!`, where each
+/// row names its type), so that a new variant's row is its arm here too. That type
+/// implements the variant's rules (`Rules`), its search policy
+/// (`search::movepick::MovePolicy`), its evaluation (`eval::Evaluate`) and its engine
+/// profile (`profile::VariantProfile`), each in the layer that defines the trait;
+/// every caller dispatches through here, monomorphised (no function pointers on the
+/// hot paths). A type that lacks one of them does not compile.
 macro_rules! dispatch {
-    ($variant:expr, $R:ident => $body:expr) => {{
-        use $crate::rules::{combining, flip, knightrelay, orthodox, stones};
-        use $crate::variant::Variant as V;
+    // The table's rows, after the caller's arguments (first: the rule below would
+    // take the group for an expression and fail).
+    ((@arms $variant:expr, $R:ident, $body:expr)
+        $($(#[$attr:meta])* $V:ident: $($T:ident)::+ => $facts:expr,)*) => {{
         match $variant {
-            V::Chess => $crate::rules::dispatch!(@as $R = orthodox::Chess => $body),
-            V::Knightmate => $crate::rules::dispatch!(@as $R = orthodox::Knightmate => $body),
-            V::KnightRelay => $crate::rules::dispatch!(@as $R = knightrelay::KnightRelay => $body),
-            V::CombiningKnightmare => {
-                $crate::rules::dispatch!(@as $R = combining::CombiningKnightmare => $body)
-            }
-            V::StonesRelays => $crate::rules::dispatch!(@as $R = stones::StonesRelays => $body),
-            V::StonesRelaysTunnel => {
-                $crate::rules::dispatch!(@as $R = stones::StonesRelaysTunnel => $body)
-            }
-            V::FlipShatranj => $crate::rules::dispatch!(@as $R = flip::FlipShatranj => $body),
-            V::FlipShatranj8 => $crate::rules::dispatch!(@as $R = flip::FlipShatranj8 => $body),
-            #[cfg(test)]
-            V::NoDoubleStep => {
-                $crate::rules::dispatch!(@as $R = $crate::rules::nodoublestep::NoDoubleStep => $body)
-            }
+            $($(#[$attr])* $crate::variant::Variant::$V => {
+                type $R = $crate::rules::$($T)::+;
+                $body
+            })*
         }
     }};
-    (@as $R:ident = $T:ty => $body:expr) => {{
-        type $R = $T;
-        $body
-    }};
+    ($variant:expr, $R:ident => $body:expr) => {
+        $crate::variant::with_variants!([$crate::rules::dispatch] (@arms $variant, $R, $body))
+    };
 }
 pub(crate) use dispatch;
 
@@ -245,6 +244,13 @@ pub fn apply(pos: &mut Position, m: Move) {
 /// Whether `color`'s royal piece is attacked (always false where there is no check).
 pub fn in_check(pos: &Position, color: Color) -> bool {
     dispatch!(pos.variant, R => R::in_check(pos, color))
+}
+
+/// Whether the legal move `m` checks the enemy royal piece (`Rules::gives_check`:
+/// without playing it; never where the variant has no check).
+#[inline]
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    dispatch!(pos.variant, R => R::gives_check(pos, m))
 }
 
 /// Whether move `m`, which led to `child` and gave check, checks with another piece

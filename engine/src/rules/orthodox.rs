@@ -363,6 +363,145 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
     checkers(pos, color).any()
 }
 
+/// The mover's side after a move, told without playing it, as far as its attacks go
+/// (`gives_check`): which squares are occupied, where its pieces no longer stand as they
+/// did, and what the move put where. Cheaper than playing the move, which copies the
+/// position and keeps its hash.
+#[derive(Clone, Copy)]
+pub struct After {
+    pub us: Color,
+    /// Every occupied square after the move.
+    pub occ: Bitboard,
+    /// The squares where the mover's pieces stood and no longer stand as they were:
+    /// the move's start (and a castling rook's), and its target (where its own
+    /// component of a Knightmare may have stood).
+    pub left: Bitboard,
+    /// Where the moved piece lands, and as what (a pawn as its promotion).
+    pub to: Square,
+    pub role: Role,
+    /// Where a castling rook lands.
+    pub rook: Option<Square>,
+}
+
+impl After {
+    /// A piece moving from `from` to `to` as `role`, taking what stands on `to` and
+    /// the piece on `victim` (en passant).
+    #[inline]
+    pub fn step(
+        pos: &Position,
+        from: Square,
+        to: Square,
+        role: Role,
+        victim: Option<Square>,
+    ) -> After {
+        let mut occ = pos.occupied() & !Bitboard::from_square(from);
+        if let Some(v) = victim {
+            occ &= !Bitboard::from_square(v);
+        }
+        occ.set(to);
+        After {
+            us: pos.side,
+            occ,
+            left: Bitboard::from_square(from) | Bitboard::from_square(to),
+            to,
+            role,
+            rook: None,
+        }
+    }
+
+    /// Castling: the royal piece from `king` to `king_to`, the rook from `rook` to
+    /// `rook_to`.
+    #[inline]
+    pub fn castle(
+        pos: &Position,
+        king: Square,
+        king_to: Square,
+        rook: Square,
+        rook_to: Square,
+    ) -> After {
+        let left = Bitboard::from_square(king) | Bitboard::from_square(rook);
+        After {
+            us: pos.side,
+            occ: (pos.occupied() & !left)
+                | Bitboard::from_square(king_to)
+                | Bitboard::from_square(rook_to),
+            left,
+            to: king_to,
+            role: Role::King,
+            rook: Some(rook_to),
+        }
+    }
+
+    /// The mover's pieces of `role` after the move.
+    #[inline]
+    pub fn pieces(&self, pos: &Position, role: Role) -> Bitboard {
+        let mut bb = pos.pieces(self.us, role) & !self.left;
+        if role == self.role {
+            bb.set(self.to);
+        }
+        if let (Role::Rook, Some(r)) = (role, self.rook) {
+            bb.set(r);
+        }
+        bb
+    }
+
+    /// All the mover's pieces after the move.
+    #[inline]
+    pub fn all(&self, pos: &Position) -> Bitboard {
+        let mut bb = pos.color_bb(self.us) & !self.left;
+        bb.set(self.to);
+        if let Some(r) = self.rook {
+            bb.set(r);
+        }
+        bb
+    }
+
+    /// Whether the pieces the move put down attack `sq` (orthodox movement).
+    #[inline]
+    pub fn moved_attack(&self, pos: &Position, sq: Square) -> bool {
+        attacks(pos, self.us, self.role, self.to, self.occ).has(sq)
+            || self
+                .rook
+                .is_some_and(|r| pos.tables.rook_attacks(r, self.occ).has(sq))
+    }
+}
+
+/// `After` a legal move of the chess family (combiningknightmare's too: a Knightmare's
+/// component is one of its side's pieces, and what it carries along is the other's).
+#[inline]
+pub fn after(pos: &Position, m: Move) -> After {
+    let t = pos.tables;
+    let us = pos.side;
+    let role = pos.role_at(us, m.from).unwrap_or(Role::Pawn);
+    match m.kind {
+        MoveKind::Castle => {
+            let rank = back_rank(t, us);
+            let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
+            let rook = t.square(side.rook_file, rank);
+            After::castle(pos, m.from, m.to, rook, t.square(side.rook_to, rank))
+        }
+        MoveKind::EnPassant => {
+            let victim = match us {
+                Color::White => Square(m.to.0 - t.width),
+                Color::Black => Square(m.to.0 + t.width),
+            };
+            After::step(pos, m.from, m.to, role, Some(victim))
+        }
+        _ => After::step(pos, m.from, m.to, m.promotion.unwrap_or(role), None),
+    }
+}
+
+/// Whether the legal move `m` checks the enemy royal piece, told from the move and
+/// the position (`Rules::gives_check`): after it, a piece of the mover that stayed
+/// attacks it through the new occupancy (a discovered check), or a piece the move put
+/// down does (the moved piece, as its promotion; a castling rook).
+#[inline]
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    let a = after(pos, m);
+    let ksq = pos.royal(a.us.other());
+    (attackers_to(pos, ksq, a.us, a.occ) & !a.left).any() || a.moved_attack(pos, ksq)
+}
+
 /// Plays a legal move of the chess family.
 pub fn apply(pos: &mut Position, m: Move) {
     let us = pos.side;

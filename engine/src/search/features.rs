@@ -219,23 +219,20 @@ mod tests {
             .collect()
     }
 
-    /// On where a match showed that it helps; off elsewhere (stonesrelays and
-    /// flipshatranj: screens stopped level near 200 games; stonesrelays-tunnel: none
-    /// played).
+    /// On where a match showed that it helps (chess's search, which a new variant
+    /// starts from, has it); off where screens stopped level near 200 games
+    /// (stonesrelays and flipshatranj) or none were played (stonesrelays-tunnel).
     #[test]
-    fn correction_history_is_on_where_a_match_showed_that_it_helps() {
+    fn correction_history_is_off_where_no_match_showed_that_it_helps() {
         assert_eq!(
-            variants_with(|f| f.sharp.correction_history),
+            variants_with(|f| !f.sharp.correction_history),
             [
-                Variant::Chess,
-                Variant::Knightmate,
-                Variant::KnightRelay,
-                Variant::CombiningKnightmare,
-                Variant::FlipShatranj8,
-                // The test suite's own variant, with chess's profile.
-                Variant::NoDoubleStep,
+                Variant::StonesRelays,
+                Variant::StonesRelaysTunnel,
+                Variant::FlipShatranj,
             ]
         );
+        assert!(Variant::Chess.features().sharp.correction_history);
     }
 
     /// Knightmate alone: combiningknightmare's short screen was behind, the other

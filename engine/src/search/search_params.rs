@@ -202,7 +202,11 @@ pub fn lmr(depth: i32, index: usize) -> i32 {
 /// bench) and steadied the tunnel's 2-thread times (1.37x to 1.79x); 100 games each at
 /// 5+0.05 showed no loss (+20.9 and +13.9, error bars +/- 64). Every turn at every PV
 /// node (not only the root) made stonesrelays' bench 33% and the tunnel's 53% larger,
-/// and the tunnel lost 9 of its first 10 games at 20k nodes a move.
+/// and the tunnel lost 9 of its first 10 games at 20k nodes a move. Cheaper forms
+/// measured since (nodes to depth 4 over 40 suite positions of each, against this):
+/// PV nodes playing the turns their limit held back and searching those that take or
+/// give check, +14% and +8%, scored 12-19 at 20k nodes (stonesrelays 8-11, the tunnel
+/// 4-8); searching the quiet ones too, straight to quiescence first, 2.8x and 2.3x.
 pub fn rest_limit(depth: i32, is_pv: bool, root: bool) -> Option<usize> {
     match (depth, is_pv) {
         _ if root => None,

@@ -21,19 +21,30 @@ const PAWN: i64 = 100;
 
 /// How a variant's levels are tuned so that a level plays about as well against the
 /// same opponent in every variant (each variant's is in its engine profile,
-/// `profile::Profile::levels`, measured by the matches of docs/levels.md). Where a turn
-/// costs the search more nodes than a chess move (a stones turn is two moves; a flip
-/// turn comes with a flip; a 10x10 board has more moves), the same budget buys fewer
-/// plies, and the levels came out weaker than chess's against the same anchor.
+/// `profile::Profile::levels`, measured by the matches of docs/levels.md; the one
+/// formula that turns it into a level's node budget is `protocol::levels`'s). Where a
+/// turn costs the search more nodes than a chess move (a stones turn is two moves; a
+/// flip turn comes with a flip; a 10x10 board has more moves), the same budget buys
+/// fewer plies, and the levels came out weaker than chess's against the same anchor;
+/// more so at the top, where each further ply costs the two-part turns far more than
+/// it costs a chess move, so one factor that evens the low levels leaves the high ones
+/// weak.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Calibration {
-    /// The node budget's factor: 1 in chess, more where a turn costs more.
+    /// The node budget's factor up to level 5 (skill 8): 1 in chess, more where a
+    /// turn costs more.
     pub nodes: f64,
+    /// The factor from level 7 (skill 12) up; between levels 5 and 7 it grows from
+    /// `nodes` to `top` by the same ratio each skill level.
+    pub top: f64,
 }
 
 impl Calibration {
     /// Chess's levels, the scale the others are tuned to.
-    pub const CHESS: Calibration = Calibration { nodes: 1.0 };
+    pub const CHESS: Calibration = Calibration {
+        nodes: 1.0,
+        top: 1.0,
+    };
 }
 
 /// A strength below full, and the seed of the random part of its choice.
@@ -42,8 +53,8 @@ pub struct Skill {
     /// 0 (weakest) up to, not including, `FULL`; fractions come from `UCI_Elo`.
     level: f64,
     seed: u64,
-    /// The variant's tuning (chess's unless `calibrated`).
-    calibration: Calibration,
+    /// The variant's factor on chess's node budget (1 unless `calibrated`).
+    factor: f64,
 }
 
 impl Skill {
@@ -54,16 +65,14 @@ impl Skill {
         (level < FULL).then_some(Skill {
             level: level.max(0.0),
             seed,
-            calibration: Calibration::CHESS,
+            factor: 1.0,
         })
     }
 
-    /// The same skill, tuned for a variant (its profile's `levels`).
-    pub fn calibrated(self, calibration: Calibration) -> Skill {
-        Skill {
-            calibration,
-            ..self
-        }
+    /// The same skill with its node budget `factor` times chess's (the variant's, as
+    /// `protocol::levels` works it out from the profile's `Calibration`).
+    pub fn calibrated(self, factor: f64) -> Skill {
+        Skill { factor, ..self }
     }
 
     pub fn level(&self) -> f64 {
@@ -77,13 +86,14 @@ impl Skill {
     }
 
     /// The node budget: in chess 1,000 at level 0, doubling every two levels (64,000
-    /// at 12, 724,000 at 19), times the variant's `Calibration::nodes` elsewhere. It makes a level's strength the same on every machine and at
+    /// at 12, 724,000 at 19), times the variant's factor (`calibrated`) elsewhere. It
+    /// makes a level's strength the same on every machine and at
     /// any clock that leaves it time for its nodes (one second a move does up to
     /// level 14 here), and keeps the weak levels quick where a shallow search still
     /// branches wide (stones turns, flip captures). Where it ends the first iteration
     /// early, the lines found so far are chosen among.
     pub fn nodes(&self) -> u64 {
-        (1000.0 * 2f64.powf(self.level / 2.0) * self.calibration.nodes) as u64
+        (1000.0 * 2f64.powf(self.level / 2.0) * self.factor) as u64
     }
 
     /// Which of the root lines to play, given each line's score (in the order found;
@@ -136,9 +146,8 @@ mod tests {
         assert_eq!(s(6.0).nodes(), 8000);
         assert_eq!(s(12.0).nodes(), 64_000);
         // A variant's calibration scales the budget, not the depth.
-        let wide = Calibration { nodes: 4.0 };
-        assert_eq!(s(4.0).calibrated(wide).nodes(), 16_000);
-        assert_eq!(s(4.0).calibrated(wide).depth(), 5);
+        assert_eq!(s(4.0).calibrated(4.0).nodes(), 16_000);
+        assert_eq!(s(4.0).calibrated(4.0).depth(), 5);
     }
 
     /// A line thirty pawns behind is never played, even at level 0 (the push leaves

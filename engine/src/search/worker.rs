@@ -14,7 +14,7 @@ use super::stack::{Stack, MAX_PLY};
 use super::thread::{Shared, ThreadState};
 use super::tt::{Bound, Entry};
 use super::{Features, SearchProfile};
-use crate::eval::network::Accumulator;
+use crate::eval::Accumulators;
 use crate::eval::{evaluate_with, Style};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -54,7 +54,7 @@ pub struct Worker<'a> {
     eval_style: Style,
     eval_cache: EvalCache,
     /// The learned correction's first layer as of the last position evaluated.
-    accumulator: Accumulator,
+    accumulator: Accumulators,
     /// Move lists, sized for the variant (`rules::move_list`; about 170 KB each in
     /// stonesrelays), and room for their scores: reused, one taken per node and given
     /// back when it returns.
@@ -135,7 +135,7 @@ impl<'a> Worker<'a> {
             pruning: features.pruning(),
             eval_style,
             eval_cache: EvalCache::new(),
-            accumulator: Accumulator::default(),
+            accumulator: Accumulators::default(),
             pool: Vec::new(),
             score_pool: Vec::new(),
         }
@@ -1026,10 +1026,11 @@ fn is_check(pos: &Position) -> bool {
     pos.variant.has_check() && rules::in_check(pos, pos.side)
 }
 
-/// Whether move `m` checks the enemy royal piece. It plays the move: for pruning
-/// decisions made before the move is searched.
+/// Whether move `m` checks the enemy royal piece, told without playing it: for
+/// pruning decisions made before the move is searched.
+#[inline]
 fn gives_check(pos: &Position, m: Move) -> bool {
-    pos.variant.has_check() && is_check(&pos.play(m))
+    pos.variant.has_check() && rules::gives_check(pos, m)
 }
 
 /// A move that changes the material: the search's captures, quiet moves apart.

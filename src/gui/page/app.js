@@ -22,8 +22,13 @@ let GAME = PARAMS.get("game") || "";
 // The page's requests go one after another, in the order the person acted: a click
 // on a black piece right after White's move asks for its moves once the move is in.
 let queue = Promise.resolve();
+// Changes sent and not yet answered: the controls are not set from the game's settings
+// meanwhile (a stream event from before the change would set them back for a moment).
+let posting = 0;
 function api(method, path, body) {
-  const run = queue.then(() => request(method, path, body));
+  const change = method !== "GET";
+  if (change) posting++;
+  const run = queue.then(() => request(method, path, body)).finally(() => { if (change) posting--; });
   queue = run.catch(() => {});
   return run;
 }
@@ -87,7 +92,13 @@ function follow() {
 }
 
 function setState(s) {
+  // A state older than the one drawn is dropped: a stream event taken just before a
+  // move and arriving after the move's answer would draw the old board (and clocks and
+  // lines) until the next event.
+  if (live && s.game === live.game && s.seq < live.seq) return;
   live = s;
+  // The controls show the game's own settings (its clock too, whoever set it).
+  if (!posting) showSettings(s);
   // Looking back ends where it no longer fits: the game went back past it, is
   // reviewed, or has no running clock.
   if (viewing && (viewing.at >= s.moves_played || s.review || !s.clock)) viewing = null;
@@ -271,11 +282,18 @@ function renderStatus() {
 async function play(text) {
   pick = null;
   stepBar("");
+  // The move is drawn at once, over the position it is played in, until the server's
+  // answer comes (a dropped piece does not jump back to its square meanwhile).
+  const m = parseMove(text);
+  sent = m && Object.assign(m, { fen: live.fen });
+  render();
   try {
     const s = await api("POST", "/api/move", { move: text });
+    sent = null;
     fenTyped = false; // a move on the board: the box shows the position again
     setState(s);
   } catch (e) {
+    sent = null;
     status("Refused: " + e.message, true);
     render();
   }
@@ -294,15 +312,19 @@ function thinkBody() {
   return { [kind]: n };
 }
 
-// The controls as the game's settings say (on loading the page).
-function showSettings(st) {
-  $("mode").value = `${st.white}-${st.black}`;
+// The controls as the game `s` says (on loading the page, and with every state), but
+// for the one the person is changing.
+function showSettings(s) {
+  const st = s.settings;
+  const set = (id, value) => { if ($(id) !== document.activeElement) $(id).value = value; };
+  set("variant", s.variant);
+  set("mode", `${st.white}-${st.black}`);
   const [kind, n] = Object.entries(st.think)[0];
-  $("limit-kind").value = kind;
-  $("limit-value").value = n;
-  $("tc").value = timeControlText(st.clock);
-  $("multipv").value = String(st.lines);
-  $("level").value = st.level == null ? "" : String(st.level);
+  set("limit-kind", kind);
+  set("limit-value", n);
+  set("tc", timeControlText(st.clock));
+  set("multipv", String(st.lines));
+  set("level", st.level == null ? "" : String(st.level));
   flipped = st.flipped;
 }
 
@@ -333,8 +355,7 @@ function adopt(s) {
   GAME = s.game;
   const q = new URLSearchParams({ token: TOKEN, game: GAME });
   history.replaceState(null, "", "?" + q.toString());
-  $("variant").value = s.variant;
-  showSettings(s.settings);
+  showSettings(s);
   setState(s);
   legend();
 }

@@ -14,6 +14,9 @@ let pick = null;
 // A move entered while Baton thinks, `{from, to}` (or only `from` while it is being
 // entered), played as soon as it is legal on the person's turn.
 let premove = null;
+// A move sent to the server and not yet answered, `{from, to, from2, to2, fen}`: drawn
+// as made over the position `fen` until the answer comes.
+let sent = null;
 // The square that takes the keyboard focus on the board (roving tabindex).
 let focusSq = null;
 // The square under the pointer (or the keyboard focus) while a piece is picked: the
@@ -163,18 +166,33 @@ function turnTowards(white, black) {
   flipped = white === "baton" && black === "human";
 }
 
+// Moves the piece (or neutral piece) on `from` to `to` in `cells`: a picture only, the
+// server decides what a move does.
+function movePicture(cells, from, to, neutral) {
+  const a = cells.find((c) => c.sq === from);
+  const b = cells.find((c) => c.sq === to);
+  if (!a || !b || a === b) return;
+  if (neutral) {
+    if (!a.neutral) return;
+    b.neutral = a.neutral;
+    delete a.neutral;
+    return;
+  }
+  if (!a.white && !a.black) return;
+  b.white = a.white; b.black = a.black; b.capture_state = a.capture_state;
+  delete a.white; delete a.black; delete a.capture_state;
+}
+
 function orderedCells() {
   let rows = state.ranks.map((r) => r.map((c) => Object.assign({}, c, { frozen: state.frozen === c.sq })));
-  if (pick && pick.stage >= 2 && pick.moves.length) {
-    // While the turn's second part is chosen, show the piece on its new square (a
-    // picture only: the server decides what the move does).
-    const cells = rows.flat();
-    const from = cells.find((c) => c.sq === pick.from);
-    const to = cells.find((c) => c.sq === pick.moves[0].to);
-    if (from && to && from !== to) {
-      to.white = from.white; to.black = from.black; to.capture_state = from.capture_state;
-      delete from.white; delete from.black; delete from.capture_state;
-    }
+  const cells = rows.flat();
+  if (sent && sent.fen === state.fen) {
+    // A move on its way to the server, drawn made.
+    movePicture(cells, sent.from, sent.to, false);
+    if (sent.from2) movePicture(cells, sent.from2, sent.to2, true);
+  } else if (pick && pick.stage >= 2 && pick.moves.length) {
+    // While the turn's second part is chosen, show the piece on its new square.
+    movePicture(cells, pick.from, pick.moves[0].to, false);
   }
   if (flipped) rows = rows.reverse().map((r) => r.reverse());
   return rows;

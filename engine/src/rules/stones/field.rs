@@ -13,6 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Square, Tables};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::Position;
+use crate::rules::orthodox::After;
 
 /// The queen's eight directions.
 pub(crate) const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -287,6 +288,19 @@ impl Army {
             rooks: pos.pieces(color, Role::Rook),
             queens: pos.pieces(color, Role::Queen),
             king: pos.pieces(color, Role::King),
+        }
+    }
+
+    /// The army of the side to move after its piece move (`After`).
+    pub fn after(pos: &Position, a: &After) -> Army {
+        Army {
+            color: a.us,
+            pawns: a.pieces(pos, Role::Pawn),
+            knights: a.pieces(pos, Role::Knight),
+            bishops: a.pieces(pos, Role::Bishop),
+            rooks: a.pieces(pos, Role::Rook),
+            queens: a.pieces(pos, Role::Queen),
+            king: a.pieces(pos, Role::King),
         }
     }
 

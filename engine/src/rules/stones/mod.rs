@@ -25,7 +25,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::{castle_side, Position};
-use crate::rules::orthodox::back_rank;
+use crate::rules::orthodox::{back_rank, After};
 
 pub use neutral::{NeutralMoves, MAX_NEUTRALS};
 pub use route::route;
@@ -72,6 +72,39 @@ pub fn in_check(pos: &Position, color: Color) -> bool {
         Some(king) => field::Field::of(pos).attacked(king, &field::Army::of(pos, color.other())),
         None => false,
     }
+}
+
+/// Whether the legal turn `m` checks the enemy king (`Rules::gives_check`), told
+/// without playing it: the mover's pieces after the piece move, through the field
+/// after the whole turn (its neutral move may open or bend a line).
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    let t = pos.tables;
+    let us = pos.side;
+    let Some(king) = pos.royals(us.other()).single() else {
+        return false;
+    };
+    let role = pos.role_at(us, m.from).unwrap_or(Role::Pawn);
+    let after = match m.kind {
+        // Written king-takes-rook: `to` is the rook's square.
+        MoveKind::Castle => {
+            let rank = back_rank(t, us);
+            let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
+            let (king_to, rook_to) = (t.square(side.king_to, rank), t.square(side.rook_to, rank));
+            After::castle(pos, m.from, king_to, m.to, rook_to)
+        }
+        MoveKind::EnPassant => {
+            After::step(pos, m.from, m.to, role, turns::passed_pawn(pos, us, m.to))
+        }
+        _ => After::step(pos, m.from, m.to, m.promotion.unwrap_or(role), None),
+    };
+    let mut f = field::Field::of(pos);
+    f.occ = after.occ;
+    if let Some((a, b)) = m.extra {
+        if let Some(kind) = pos.neutral_at(a) {
+            f = f.after_neutral(kind, a, b);
+        }
+    }
+    f.attacked(king, &field::Army::after(pos, &after))
 }
 
 /// Where pieces reach through relays and the tunnel: the attacks the evaluation
@@ -187,6 +220,9 @@ impl<const TUNNEL: bool> crate::rules::Rules for Stones<TUNNEL> {
     }
     fn in_check(pos: &Position, color: Color) -> bool {
         in_check(pos, color)
+    }
+    fn gives_check(pos: &Position, m: Move) -> bool {
+        gives_check(pos, m)
     }
     /// A stone's or relay's move checks without attacking: not told apart.
     fn checkers(_pos: &Position, _color: Color) -> Option<Bitboard> {

@@ -48,9 +48,11 @@ pub trait MovePolicy: Rules {
     /// turn's second part can gain more.
     const GAIN_IS_VICTIM: bool = true;
 
-    /// Variant knowledge for move ordering: a bonus per move of `list`.
-    fn order_hints(_pos: &Position, _list: &MoveList) -> Option<Vec<i32>> {
-        None
+    /// Variant knowledge for move ordering: a bonus per move of `list`, written into
+    /// `hints` (cleared first; room the search thread keeps, so no node allocates).
+    /// Whether the variant gives any (by default none, and `hints` is left alone).
+    fn order_hints(_pos: &Position, _list: &MoveList, _hints: &mut Vec<i32>) -> bool {
+        false
     }
 
     /// A quiet move that is a near-duplicate of another, which shallow nodes may skip.
@@ -145,8 +147,8 @@ pub fn gain_is_victim(variant: Variant) -> bool {
 }
 
 /// `MovePolicy::order_hints`.
-pub fn order_hints(pos: &Position, list: &MoveList) -> Option<Vec<i32>> {
-    dispatch!(pos.variant(), R => <R as MovePolicy>::order_hints(pos, list))
+pub fn order_hints(pos: &Position, list: &MoveList, hints: &mut Vec<i32>) -> bool {
+    dispatch!(pos.variant(), R => <R as MovePolicy>::order_hints(pos, list, hints))
 }
 
 /// `MovePolicy::is_redundant_quiet`.
@@ -397,19 +399,23 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
     /// out from now on without a limit (best-ordered first). Whether there are any. The
     /// moves handed out so far are the list's (the limit narrows the list it hands out
     /// and drops only what it holds back), so the held-back ones are the second stage
-    /// less those.
+    /// less those: kept, sorted, in the room `Scores::tried` (no allocation, and a
+    /// binary search for each second-stage move rather than a pass over the list).
     pub fn widen(&mut self) -> bool {
         if !self.limited {
             return false;
         }
         self.limited = false;
         self.rest_limit = None;
-        let tried: Vec<Move> = self.list.iter().copied().collect();
+        let tried = &mut self.scores.tried;
+        tried.clear();
+        tried.extend(self.list.iter().map(|m| m.pack()));
+        tried.sort_unstable();
         self.list.clear();
         staged_moves(self.pos, Stage::Rest, self.list);
         let skip = self.skip;
         self.list
-            .retain(|m| !tried.contains(m) && !skip.contains(m));
+            .retain(|m| tried.binary_search(&m.pack()).is_err() && !skip.contains(m));
         if self.list.is_empty() {
             return false;
         }

@@ -29,6 +29,10 @@ pub struct Scores {
     pub(super) values: Vec<i32>,
     /// `sort_from`'s room: each score with the index its move came from.
     sorting: Vec<(i32, u32)>,
+    /// The variant's ordering hints for the stage's moves (`MovePolicy::order_hints`).
+    hints: Vec<i32>,
+    /// `MovePicker::widen`'s room: the moves handed out so far, packed and sorted.
+    pub(super) tried: Vec<u64>,
 }
 
 impl Scores {
@@ -38,6 +42,8 @@ impl Scores {
         Scores {
             values: Vec::with_capacity(moves),
             sorting: Vec::with_capacity(moves),
+            hints: Vec::with_capacity(moves),
+            tried: Vec::with_capacity(moves),
         }
     }
 }
@@ -52,12 +58,13 @@ pub fn score(
 ) {
     let killers = ordering.killers;
     let counter = ordering.countermove();
-    let hints = super::order_hints(pos, list);
-    let hint = |k: usize| hints.as_ref().map_or(0, |h| h[k]);
+    let Scores { values, hints, .. } = scores;
+    let hinted = super::order_hints(pos, list, hints);
+    let hint = |k: usize| if hinted { hints[k] } else { 0 };
     // A quiet move's history depends on its squares alone, and the generators list
     // a piece move's forms (flips, neutral moves) together: each is looked up once.
     let mut last_history: Option<((Square, Square), i32)> = None;
-    let scores = &mut scores.values;
+    let scores = values;
     scores.clear();
     scores.extend(list.iter().enumerate().map(|(k, &m)| {
         if Some(m) == hash_move {
@@ -212,7 +219,7 @@ mod tests {
         let mut got_list = list.clone();
         let mut got_scores = Scores {
             values: scores.clone(),
-            sorting: Vec::new(),
+            ..Scores::default()
         };
         for i in 0..got_list.len() {
             next(&mut got_list, &mut got_scores, i, true);

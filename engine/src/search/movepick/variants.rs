@@ -4,9 +4,11 @@
 //! ordering hints and near-duplicates.
 
 use super::super::search_params::FRONTIER_CHECK_ESCAPES;
+use arrayvec::ArrayVec;
+
 use super::RestStage;
 use crate::bitboard::Bitboard;
-use crate::geometry::Square;
+use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
@@ -47,8 +49,10 @@ pub fn tactical_moves_and_checks(pos: &Position, list: &mut MoveList) {
 ///   (`gave_check`): it may cover the king's last escape.
 #[derive(Default)]
 pub struct NeutralRest {
-    /// First-stage moves that gave check, and the enemy king's neighbours.
-    checks: Vec<(Square, Square)>,
+    /// First-stage moves that gave check, by the square they came from (each with the
+    /// squares its moves went to), and the enemy king's neighbours. Room for one
+    /// entry per square of the board, kept in the picker, so no node allocates.
+    checks: ArrayVec<(Square, Bitboard), STONES_SQUARES>,
     escapes: Bitboard,
     /// The neutral moves that alone would give check, once asked.
     neutral_checks: Option<NeutralMoves>,
@@ -72,6 +76,16 @@ fn king_boxed_in(pos: &Position) -> bool {
     (pos.tables().king[king.idx()] & !blocked).count() <= FRONTIER_CHECK_ESCAPES
 }
 
+/// The squares of stonesrelays' board: a side's pieces stand on fewer.
+const STONES_SQUARES: usize = Geometry::Board8x9.squares();
+
+impl NeutralRest {
+    /// Whether the first-stage move from `from` to `to` gave check.
+    fn gave_check_with(&self, from: Square, to: Square) -> bool {
+        self.checks.iter().any(|&(f, tos)| f == from && tos.has(to))
+    }
+}
+
 impl RestStage for NeutralRest {
     const EXISTS: bool = true;
 
@@ -80,7 +94,10 @@ impl RestStage for NeutralRest {
             // A check was given, so the enemy has a king.
             self.escapes = pos.tables().king[pos.royal(!pos.side()).idx()];
         }
-        self.checks.push((m.from, m.to));
+        match self.checks.iter_mut().find(|(from, _)| *from == m.from) {
+            Some((_, to)) => to.set(m.to),
+            None => self.checks.push((m.from, Bitboard::from_square(m.to))),
+        }
     }
 
     fn forcing_moves(&mut self, pos: &Position, list: &mut MoveList) -> bool {
@@ -105,24 +122,24 @@ impl RestStage for NeutralRest {
     fn is_forcing(&self, m: Move) -> bool {
         let neutral = self.neutral_checks.as_ref().expect("set by `narrow`");
         m.extra.is_some_and(|(a, b)| {
-            neutral.has(a, b) || self.escapes.has(b) && self.checks.contains(&(m.from, m.to))
+            neutral.has(a, b) || self.escapes.has(b) && self.gave_check_with(m.from, m.to)
         })
     }
 }
 
-/// Ordering bonuses of the flip part of every move of `list` (side to move's view).
-pub fn flip_order_hints(pos: &Position, list: &MoveList) -> Vec<i32> {
+/// Ordering bonuses of the flip part of every move of `list` (side to move's view),
+/// into `out`.
+pub fn flip_order_hints(pos: &Position, list: &MoveList, out: &mut Vec<i32>) {
     let value = |r| pos.variant.piece_value(r);
     let hints = FlipHints::new(pos, value);
-    list.iter()
-        .map(|&m| match m.extra {
-            Some((f, _)) => {
-                let role = pos.role_at(pos.side(), m.from).unwrap_or(Role::Power);
-                hints.gain(pos, value, m, role, f)
-            }
-            None => 0,
-        })
-        .collect()
+    out.clear();
+    out.extend(list.iter().map(|&m| match m.extra {
+        Some((f, _)) => {
+            let role = pos.role_at(pos.side(), m.from).unwrap_or(Role::Power);
+            hints.gain(pos, value, m, role, f)
+        }
+        None => 0,
+    }));
 }
 
 /// A turn whose flip neither concerns the moved piece nor changes any threat: one of

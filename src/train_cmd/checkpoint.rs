@@ -1,0 +1,134 @@
+//! A training run's state between passes, kept in a file so that a stopped run resumes:
+//! the weights, Adam's moments and step count, the passes done, the best net so far and
+//! its held-out loss, and how many positions the passes have shown the net. The file
+//! starts with a magic, a version, the variant's name and the net's size, which a
+//! resumed run checks; then little-endian numbers.
+
+use std::path::Path;
+
+use baton_engine::Variant;
+
+use super::model::{Adam, Model, WEIGHTS};
+use super::write_atomically;
+use crate::cli::Error;
+
+const MAGIC: &[u8; 8] = b"BATONCKP";
+const VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub model: Model,
+    pub adam: Adam,
+    pub passes: u32,
+    pub best: Model,
+    pub best_loss: f64,
+    pub seen: u64,
+}
+
+impl Default for State {
+    /// A run's start: small random weights.
+    fn default() -> State {
+        let model = Model::random(90);
+        State {
+            best: model.clone(),
+            model,
+            adam: Adam::default(),
+            passes: 0,
+            best_loss: f64::INFINITY,
+            seen: 0,
+        }
+    }
+}
+
+fn header(variant: Variant) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    out.extend(VERSION.to_le_bytes());
+    let name = variant.name().as_bytes();
+    out.extend((name.len() as u32).to_le_bytes());
+    out.extend(name);
+    out.extend((WEIGHTS as u32).to_le_bytes());
+    out
+}
+
+pub fn write(path: &Path, variant: Variant, s: &State) -> Result<(), Error> {
+    let mut out = header(variant);
+    out.extend(s.passes.to_le_bytes());
+    out.extend(s.adam.t.to_le_bytes());
+    out.extend(s.best_loss.to_le_bytes());
+    out.extend(s.seen.to_le_bytes());
+    for w in [&s.model.w, &s.adam.m, &s.adam.v, &s.best.w] {
+        for x in w.iter() {
+            out.extend(x.to_le_bytes());
+        }
+    }
+    write_atomically(path, &out)
+}
+
+/// The state in `path`, or `None` where there is no such file; `Err` if it is not a
+/// checkpoint of this variant's net of this build's size.
+pub fn read(path: &Path, variant: Variant) -> Result<Option<State>, Error> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let name = path.display();
+    let bytes =
+        std::fs::read(path).map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
+    let refuse = || {
+        Error::Input(format!(
+            "{name} is not a checkpoint of a {} net of this build (remove it to start afresh)",
+            variant.name()
+        ))
+    };
+    let rest = bytes
+        .strip_prefix(header(variant).as_slice())
+        .ok_or_else(refuse)?;
+    let fixed = 4 + 4 + 8 + 8;
+    if rest.len() != fixed + 4 * 4 * WEIGHTS {
+        return Err(refuse());
+    }
+    let (head, weights) = rest.split_at(fixed);
+    let u32_at = |i: usize| u32::from_le_bytes(head[i..i + 4].try_into().expect("4 bytes"));
+    let u64_at = |i: usize| u64::from_le_bytes(head[i..i + 8].try_into().expect("8 bytes"));
+    let mut floats = weights
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+    let mut take = || floats.by_ref().take(WEIGHTS).collect::<Vec<f32>>();
+    let (w, m, v, best) = (take(), take(), take(), take());
+    Ok(Some(State {
+        model: Model { w },
+        adam: Adam { m, v, t: u32_at(4) },
+        passes: u32_at(0),
+        best: Model { w: best },
+        best_loss: f64::from_bits(u64_at(8)),
+        seen: u64_at(16),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_reads_back_what_was_written_and_refuses_another_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.ckpt");
+        let mut s = State {
+            passes: 3,
+            best_loss: 0.0123,
+            seen: 99,
+            ..State::default()
+        };
+        s.adam.t = 17;
+        s.adam.m[5] = 0.25;
+        write(&path, Variant::Knightmate, &s).unwrap();
+        assert_eq!(read(&path, Variant::Knightmate).unwrap(), Some(s));
+        let Err(Error::Input(e)) = read(&path, Variant::Chess) else {
+            panic!("a knightmate checkpoint read for chess");
+        };
+        assert!(e.contains("not a checkpoint of a chess net"), "{e}");
+        assert_eq!(
+            read(&dir.path().join("none"), Variant::Chess).unwrap(),
+            None
+        );
+    }
+}
