@@ -5,13 +5,16 @@ use std::process::{Command, Stdio};
 
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
+/// Every subcommand `baton --help` lists.
+const COMMANDS: [&str; 8] = [
+    "perft", "bench", "match", "tune", "openings", "datagen", "train", "gui",
+];
+
 /// `baton <command> --help` (and `-h`) prints that command's usage on stdout and
 /// succeeds, for every subcommand; the options are read by nobody else first.
 #[test]
 fn every_subcommand_prints_its_usage_on_help() {
-    for command in [
-        "perft", "bench", "match", "tune", "openings", "datagen", "gui",
-    ] {
+    for command in COMMANDS {
         for flag in ["--help", "-h"] {
             let out = Command::new(BATON)
                 .args([command, flag])
@@ -40,9 +43,7 @@ fn every_subcommand_prints_its_usage_on_help() {
 /// Every command's help shows examples of its use.
 #[test]
 fn every_subcommand_help_has_examples() {
-    for command in [
-        "perft", "bench", "match", "tune", "openings", "datagen", "gui",
-    ] {
+    for command in COMMANDS {
         let out = Command::new(BATON)
             .args([command, "--help"])
             .output()
