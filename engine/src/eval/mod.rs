@@ -4,6 +4,7 @@
 
 pub mod combining;
 pub mod flip;
+pub mod inputs;
 pub mod knightrelay;
 pub mod network;
 pub mod nnue;

@@ -25,23 +25,15 @@
 use std::sync::OnceLock;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Square;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::variant::Variant;
 
+use super::inputs::{feature, take, word};
 use super::EvalProfile;
 
-/// The roles an input can name: pawn to commoner (knightmate's `M`), the royal piece
-/// among them (`Role::ALL[..ROLES]`).
-pub const ROLES: usize = 7;
-/// The board the inputs describe: 8x8. A variant on another board has no network (its
-/// squares would spill into the next role's inputs): `check` refuses it.
-pub const FILES: usize = 8;
-pub const RANKS: usize = 8;
-pub const SQUARES: usize = FILES * RANKS;
-/// Inputs per view: mine and theirs, each role, each square.
-pub const INPUTS: usize = 2 * ROLES * SQUARES;
+pub use super::inputs::{features, FILES, INPUTS, RANKS, ROLES, SQUARES};
+
 /// The hidden numbers per view. 64 fitted knightmate's 378,723 positions worse than 32
 /// (held-out loss 0.02337 against 0.02312) and 599,388 barely better (0.02223 against
 /// 0.02235), level at depth 7: not worth twice the first layer's work.
@@ -158,32 +150,6 @@ pub struct Network {
     /// The side to move's hidden numbers weigh `output[..HIDDEN]`, the other's the rest.
     pub output: Vec<f32>,
     pub output_bias: f32,
-}
-
-/// The input that names a `color` `role` on `sq` in `view`'s eyes: "mine" or "theirs",
-/// the board turned for Black.
-#[inline]
-fn feature(view: Color, color: Color, role: Role, sq: Square) -> usize {
-    // Squares count along the ranks from a1 (`geometry`); Black's view turns the ranks.
-    let s = usize::from(sq.0);
-    let (file, rank) = (s % FILES, s / FILES);
-    let rank = if view == Color::White {
-        rank
-    } else {
-        RANKS - 1 - rank
-    };
-    usize::from(color != view) * ROLES * SQUARES + role.idx() * SQUARES + rank * FILES + file
-}
-
-/// The inputs of `pos` as `view` sees it: one per piece (pawn to commoner).
-pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_ {
-    Color::BOTH.into_iter().flat_map(move |color| {
-        Role::ALL[..ROLES].iter().flat_map(move |&role| {
-            pos.pieces(color, role)
-                .into_iter()
-                .map(move |sq| feature(view, color, role, sq))
-        })
-    })
 }
 
 /// The hidden layer's activation: clipped to 0..1, then squared.
@@ -333,19 +299,6 @@ impl Network {
             output_bias: take(1)[0],
         })
     }
-}
-
-/// The first `n` bytes of `rest`, which moves past them.
-fn take<'a>(rest: &mut &'a [u8], n: usize) -> Result<&'a [u8], String> {
-    let (head, tail) = rest.split_at_checked(n).ok_or("cut off in its header")?;
-    *rest = tail;
-    Ok(head)
-}
-
-/// A little-endian u32 from `rest` (`take`).
-fn word(rest: &mut &[u8]) -> Result<u32, String> {
-    let b = take(rest, 4)?;
-    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
 /// The first layer's weights and biases times this, rounded, in `Quantized`: a step of

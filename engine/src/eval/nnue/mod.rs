@@ -28,23 +28,16 @@ pub mod simd;
 use std::sync::OnceLock;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Square;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::variant::Variant;
 
+use super::inputs::{take, word};
 use super::EvalProfile;
 use simd::{Kernel, MAX_OUTPUT_WEIGHT};
 
-/// The roles an input can name: pawn to commoner, the royal piece among them.
-pub const ROLES: usize = 7;
-/// The board the inputs describe. A variant on another board has no net: `Header::check`
-/// refuses it (its squares would spill into the next role's inputs).
-pub const FILES: usize = 8;
-pub const RANKS: usize = 8;
-pub const SQUARES: usize = FILES * RANKS;
-/// Inputs per view: mine and theirs, each role, each square.
-pub const INPUTS: usize = 2 * ROLES * SQUARES;
+pub use super::inputs::{feature, features, FILES, INPUTS, RANKS, ROLES, SQUARES};
+
 /// Hidden numbers per view: a multiple of the 16 lanes of an AVX2 register.
 pub const HIDDEN: usize = 128;
 /// A hidden number of 1.0 is `QA` in the accumulator; an output weight of 1.0 is `QB`.
@@ -143,32 +136,6 @@ impl Header {
         }
         Ok(())
     }
-}
-
-/// The input that names a `color` `role` on `sq` in `view`'s eyes.
-#[inline]
-pub fn feature(view: Color, color: Color, role: Role, sq: Square) -> usize {
-    // Squares count along the ranks from a1 (`geometry`), FILES to a rank on the boards
-    // `Header::supports` lets through; Black's view turns the ranks.
-    let s = usize::from(sq.0);
-    let (file, rank) = (s % FILES, s / FILES);
-    let rank = if view == Color::White {
-        rank
-    } else {
-        RANKS - 1 - rank
-    };
-    usize::from(color != view) * ROLES * SQUARES + role.idx() * SQUARES + rank * FILES + file
-}
-
-/// The inputs of `pos` as `view` sees it: one per piece.
-pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_ {
-    Color::BOTH.into_iter().flat_map(move |color| {
-        Role::ALL[..ROLES].iter().flat_map(move |&role| {
-            pos.pieces(color, role)
-                .into_iter()
-                .map(move |sq| feature(view, color, role, sq))
-        })
-    })
 }
 
 /// The variant's net (`Profile::nnue`), read on first use; `None` where it has none. A
@@ -417,19 +384,6 @@ impl Default for Accumulator {
             owner: 0,
         }
     }
-}
-
-/// The first `n` bytes of `rest`, which moves past them.
-fn take<'a>(rest: &mut &'a [u8], n: usize) -> Result<&'a [u8], String> {
-    let (head, tail) = rest.split_at_checked(n).ok_or("cut off in its header")?;
-    *rest = tail;
-    Ok(head)
-}
-
-/// A little-endian u32 from `rest` (`take`).
-fn word(rest: &mut &[u8]) -> Result<u32, String> {
-    let b = take(rest, 4)?;
-    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
 #[cfg(test)]
