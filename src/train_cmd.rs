@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use baton_engine::data::Reader;
 use baton_engine::eval::nnue::{self, Header};
 use baton_engine::rules;
-use baton_engine::{Color, Variant};
+use baton_engine::Variant;
 use rayon::prelude::*;
 
 use crate::cli::Error;
@@ -234,13 +234,10 @@ fn load(path: &Path, variant: Variant, result_share: f32) -> Result<Split, Strin
         }
         let score = f32::from(s.score).clamp(-SCORE_BOUND, SCORE_BOUND);
         let by_score = expected(score / nnue::SCALE as f32);
-        let e = Example {
-            white: nnue::features(pos, Color::White)
-                .map(|f| f as u16)
-                .collect(),
-            white_to_move: pos.side() == Color::White,
-            target: (1.0 - result_share) * by_score + result_share * s.result.value(),
-        };
+        let e = Example::new(
+            pos,
+            (1.0 - result_share) * by_score + result_share * s.result.value(),
+        );
         if baton_engine::rng::mix(pos.hash()).is_multiple_of(HELD_OUT) {
             held.push(e);
         } else {
@@ -322,14 +319,10 @@ mod tests {
         let examples: Vec<Example> = fens
             .iter()
             .map(|&(fen, target)| {
-                let pos = Position::from_fen(Variant::Knightmate, fen).unwrap();
-                Example {
-                    white: nnue::features(&pos, Color::White)
-                        .map(|f| f as u16)
-                        .collect(),
-                    white_to_move: pos.side() == Color::White,
+                Example::new(
+                    &Position::from_fen(Variant::Knightmate, fen).unwrap(),
                     target,
-                }
+                )
             })
             .collect();
         let mut model = Model::random(1);

@@ -5,6 +5,7 @@
 
 use baton_engine::eval::nnue::{self, Network, HIDDEN, INPUTS, QA, QB, ROLES, SQUARES};
 use baton_engine::rng::Rng;
+use baton_engine::{Color, Position};
 
 /// Every weight of the net, in `Network::from_parts`' order: the input columns, the
 /// hidden biases, the output weights (side to move first), the output bias.
@@ -26,6 +27,19 @@ pub struct Example {
     pub white: Vec<u16>,
     pub white_to_move: bool,
     pub target: f32,
+}
+
+impl Example {
+    /// `pos` with its target: White's inputs as the search computes them.
+    pub fn new(pos: &Position, target: f32) -> Example {
+        Example {
+            white: nnue::features(pos, Color::White)
+                .map(|f| f as u16)
+                .collect(),
+            white_to_move: pos.side() == Color::White,
+            target,
+        }
+    }
 }
 
 /// An input of White's view as Black sees it: mine and theirs swapped, the ranks turned.
@@ -228,14 +242,10 @@ mod tests {
     use baton_engine::{Color, Position, Variant};
 
     fn example(fen: &str, target: f32) -> Example {
-        let pos = Position::from_fen(Variant::Knightmate, fen).unwrap();
-        Example {
-            white: nnue::features(&pos, Color::White)
-                .map(|f| f as u16)
-                .collect(),
-            white_to_move: pos.side() == Color::White,
+        Example::new(
+            &Position::from_fen(Variant::Knightmate, fen).unwrap(),
             target,
-        }
+        )
     }
 
     const FENS: [&str; 3] = [
