@@ -9,16 +9,13 @@ use std::time::{Duration, Instant};
 
 use baton_engine::data::{Header, Reader, Sample};
 use baton_engine::{rules, Variant};
+use baton_testkit::process::output_text as text;
 
 fn baton(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_baton"))
         .args(args)
         .output()
         .expect("baton runs")
-}
-
-fn text(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)
 }
 
 fn chunk_files(dir: &Path) -> Vec<PathBuf> {

@@ -105,8 +105,7 @@ fn read_with(reader: &str, files: &[&Path]) {
         .args(files)
         .output()
         .expect("python3 runs");
-    let said =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let said = baton_testkit::process::output_text(&out);
     assert!(out.status.success(), "{said}");
     assert_eq!(
         said.matches(&format!("every SAN token {reader}'s own"))

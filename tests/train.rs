@@ -51,8 +51,7 @@ fn train(args: &[&str]) -> (bool, String) {
         .args(args)
         .output()
         .expect("baton runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text = baton_testkit::process::output_text(&out);
     (out.status.success(), text)
 }
 

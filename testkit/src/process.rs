@@ -198,3 +198,9 @@ pub fn next_before<T>(rx: &Receiver<T>, deadline: Instant) -> Option<T> {
     rx.recv_timeout(deadline.saturating_duration_since(Instant::now()))
         .ok()
 }
+
+/// What a finished program wrote, standard output then standard error, as one text (for
+/// asserting on a message wherever the program put it).
+pub fn output_text(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)
+}
