@@ -34,6 +34,13 @@ fn two_tabs_keep_two_games() {
         "[$('baton-think').offsetParent !== null, $('baton-level').offsetParent !== null]";
     assert_eq!(a.eval(BATON_CONTROLS), json!([false, false]));
     assert_eq!(b.eval(BATON_CONTROLS), json!([true, true]));
+    // On the clock Baton plays by its time left: its limit a move is not shown.
+    b.set_control("tc", "15+10");
+    b.wait_for("!!state.clock");
+    assert_eq!(b.eval(BATON_CONTROLS), json!([false, true]));
+    b.set_control("tc", "");
+    b.wait_for("!state.clock");
+    assert_eq!(b.eval(BATON_CONTROLS), json!([true, true]));
     a.click_move("e2", "e4", 1);
     // The second tab's game is untouched: its variant, no move, its players.
     let other = b.eval("api('GET', '/api/state')");
