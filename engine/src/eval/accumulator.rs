@@ -93,12 +93,15 @@ impl<S: Copy> Accumulator<S> {
                 for (color, (was, is)) in Color::BOTH.into_iter().zip(before.iter().zip(&now)) {
                     for (r, (&was, &is)) in was.iter().zip(is).enumerate() {
                         let role = Role::ALL[r];
-                        for view in Color::BOTH {
-                            let sums = &mut self.views[view.idx()];
-                            for sq in was & !is {
+                        // Both views square by square: the square's file and rank are
+                        // worked out once for the two.
+                        for sq in was & !is {
+                            for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
                                 layer.sub(sums, feature(view, color, role, sq));
                             }
-                            for sq in is & !was {
+                        }
+                        for sq in is & !was {
+                            for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
                                 layer.add(sums, feature(view, color, role, sq));
                             }
                         }
