@@ -51,6 +51,7 @@ fn a_promotion_offers_the_pieces_and_plays_the_one_chosen() {
         b.wait_for("document.querySelectorAll('#step button[data-promo]').length === 4");
         b.click("#step button[data-promo=\"n\"]");
         assert_eq!(b.played(1), "a7a8n");
+        assert_eq!(b.label("a8"), "a8, white knight");
     });
 }
 
