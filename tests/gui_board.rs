@@ -23,15 +23,6 @@ fn with_server(check: impl FnOnce(&GuiServer)) {
 const TEST: &str = "the browser board";
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
-/// Plays `moves` (move text) through the page's API and draws the result.
-fn play_through_api(b: &mut Browser, moves: &[&str]) {
-    b.eval(&format!(
-        "(async () => {{ for (const m of {}) state = await api('POST', '/api/move', {{ move: m }}); \
-         render(); return true; }})()",
-        json!(moves)
-    ));
-}
-
 // ---- 1. Any screen ----
 
 #[test]
@@ -327,7 +318,7 @@ fn squares_are_named_for_screen_readers_in_the_variants_piece_names() {
 fn a_frozen_knightmare_is_marked_and_a_click_on_it_says_why_it_cannot_move() {
     on_board("combiningknightmare", None, "human-human", |b| {
         // Black's knight fuses with White's on d5: the Knightmare may not move on White's ply.
-        play_through_api(b, &["b1c3", "g8f6", "c3d5", "f6d5"]);
+        b.play_through_api(&["b1c3", "g8f6", "c3d5", "f6d5"]);
         b.wait_for("state.moves_played === 4");
         assert_eq!(b.eval("state.frozen"), json!("d5"));
         // Numbered from move 1 (this FEN has a field more than chess's).

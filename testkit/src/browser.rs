@@ -551,6 +551,17 @@ impl Browser {
         ));
     }
 
+    /// Plays `moves` (move text) through the page's API and draws each answer as the page
+    /// draws any state (`setState`, which drops a stream event older than it: assigning
+    /// `state` directly let such an event, arriving late, draw an earlier position).
+    pub fn play_through_api(&mut self, moves: &[&str]) {
+        self.eval(&format!(
+            "(async () => {{ for (const m of {}) \
+             setState(await api('POST', '/api/move', {{ move: m }})); return true; }})()",
+            json!(moves)
+        ));
+    }
+
     /// The text the element `id` shows.
     pub fn text_of(&mut self, id: &str) -> String {
         self.eval(&format!(
