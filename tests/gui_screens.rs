@@ -27,6 +27,15 @@ fn shot(b: &mut Browser, name: &str, width: u32, height: u32) {
     }
 }
 
+/// Plays `moves` through the page's API and draws the result.
+fn play(b: &mut Browser, moves: &[&str]) {
+    b.eval(&format!(
+        "(async () => {{ for (const m of {}) state = await api('POST', '/api/move', {{ move: m }}); \
+         render(); return true; }})()",
+        serde_json::json!(moves)
+    ));
+}
+
 /// Each shot: a name, the variant, a few moves, and a square to pick (then a target,
 /// for a two-part turn's second step).
 type Shot = (
@@ -94,7 +103,7 @@ fn screenshots_of_every_variant_at_desktop_and_phone_size() {
         b.goto_board(&server, variant, fen_of(name), "human-human");
         b.viewport(1280, 800);
         b.wait_for("window.innerWidth === 1280");
-        b.play_through_api(moves);
+        play(&mut b, moves);
         b.eval("document.querySelector('details').open = true; true");
         for (i, square) in picks.iter().enumerate() {
             b.click(&sq(square));
