@@ -5,17 +5,11 @@
 //! installed (`.ci/run` installs it).
 
 use baton_testkit::browser::{on_board_page, square as sq, with_board_server, Browser};
-use baton_testkit::GuiServer;
 
 /// Runs `check` on a page in Chromium showing `variant` (at `fen`), two people at the
 /// board; without Chromium the test skips (fails under CI).
 fn on_board(variant: &str, fen: Option<&str>, check: impl FnOnce(&mut Browser)) {
     on_board_page(TEST, BATON, variant, fen, "human-human", check);
-}
-
-/// Runs `check` with a board server alone, for a test that opens its page itself.
-fn with_server(check: impl FnOnce(&GuiServer)) {
-    with_board_server(TEST, BATON, check);
 }
 
 const TEST: &str = "clicks on the browser board";
@@ -108,7 +102,7 @@ fn a_flip_turn_is_entered_as_a_move_then_the_piece_to_flip() {
 
 #[test]
 fn the_page_plays_while_forty_idle_connections_stay_open() {
-    with_server(|server| {
+    with_board_server(TEST, BATON, |server| {
         let idle: Vec<std::net::TcpStream> = (0..40)
             .map(|_| std::net::TcpStream::connect(&server.addr).expect("connect"))
             .collect();
