@@ -10,9 +10,11 @@
 //! piece is elsewhere instead of its random start. `quantize` adds each piece column
 //! into its inputs' columns, so the search's net is unchanged in form and cost.
 
+use std::sync::LazyLock;
+
 use baton_engine::eval::nnue::{self, Network, HIDDEN, INPUTS, QA, QB, ROLES, SQUARES};
 use baton_engine::rng::Rng;
-use baton_engine::{Color, Position};
+use baton_engine::{Color, Position, Role, Square};
 
 /// Every weight the trainer holds: the net's, in `Network::from_parts`' order (the input
 /// columns, the hidden biases, the output weights (side to move first), the output
@@ -59,14 +61,25 @@ impl Example {
     }
 }
 
-/// An input of White's view as Black sees it: mine and theirs swapped, the ranks turned.
+/// Each input of White's view as Black sees it (mine and theirs swapped, the ranks
+/// turned), read off `nnue::feature` itself so that the trainer and the search cannot
+/// disagree on it.
+static TURNED: LazyLock<Vec<u16>> = LazyLock::new(|| {
+    let mut table = vec![0; INPUTS];
+    for color in Color::BOTH {
+        for &role in &Role::ALL[..ROLES] {
+            for sq in (0..SQUARES).map(|s| Square(s as u8)) {
+                table[nnue::feature(Color::White, color, role, sq)] =
+                    nnue::feature(Color::Black, color, role, sq) as u16;
+            }
+        }
+    }
+    table
+});
+
+/// An input of White's view as Black sees it (`TURNED`).
 fn turned(f: u16) -> u16 {
-    let f = usize::from(f);
-    let half = ROLES * SQUARES;
-    let (side, rest) = (f / half, f % half);
-    let (role, sq) = (rest / SQUARES, rest % SQUARES);
-    let (rank, file) = (sq / nnue::FILES, sq % nnue::FILES);
-    ((1 - side) * half + role * SQUARES + (nnue::RANKS - 1 - rank) * nnue::FILES + file) as u16
+    TURNED[usize::from(f)]
 }
 
 impl Example {
