@@ -33,12 +33,26 @@ fn tab(server: &GuiServer, browser: Option<&Browser>) -> Browser {
 /// `t`'s Baton searches, holding the core.
 const SEARCHING: &str = "state.searching && !state.waiting";
 
+/// A board server with one core for all its searches (`--searches 1`), or `None` (the
+/// test then skips, or fails under CI) where there is no Chromium.
+fn one_core_server(test: &str) -> Option<GuiServer> {
+    baton_testkit::installed(test, &[CHROMIUM])
+        .then(|| GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]))
+}
+
+/// Waits until the tab's search is paused for another game's, and checks that its page
+/// says so in `words`.
+fn paused_saying(b: &mut Browser, words: &str) {
+    b.wait_for("!!state.waiting && !state.searching");
+    let status = b.text_of("status");
+    assert!(status.contains(words), "{status}");
+}
+
 #[test]
 fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis() {
-    if !baton_testkit::installed("the board's shared search budget", &[CHROMIUM]) {
+    let Some(server) = one_core_server("the board's shared search budget") else {
         return;
-    }
-    let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
+    };
     // Three tabs of one browser.
     let mut a = tab(&server, None);
     let (mut b, mut c) = (tab(&server, Some(&a)), tab(&server, Some(&a)));
@@ -92,12 +106,8 @@ fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis
     // analysis pauses, saying so, its lines still shown.
     c.click_move("e7", "e5", 2);
     c.wait_for(SEARCHING);
-    a.wait_for("!!state.waiting && !state.searching && state.settings.analysis");
-    assert!(
-        a.text_of("status").contains("the analysis waits"),
-        "{}",
-        a.text_of("status")
-    );
+    a.wait_for("state.settings.analysis");
+    paused_saying(&mut a, "the analysis waits");
     assert!(a
         .eval("document.querySelectorAll('#lines div b').length")
         .as_u64()
@@ -140,10 +150,9 @@ fn until_state(b: &mut Browser, id: &str, test: &str) -> Value {
 
 #[test]
 fn a_closed_tabs_analysis_stops_and_a_reloaded_tabs_goes_on() {
-    if !baton_testkit::installed("the board's analysis of a closed tab", &[CHROMIUM]) {
+    let Some(server) = one_core_server("the board's analysis of a closed tab") else {
         return;
-    }
-    let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
+    };
     let mut a = Browser::open_board(&server, "chess", None, "human-human");
     let first = a.text("state.game");
 
@@ -196,10 +205,9 @@ fn a_closed_tabs_analysis_stops_and_a_reloaded_tabs_goes_on() {
 
 #[test]
 fn an_api_search_paused_for_a_move_goes_on_by_itself() {
-    if !baton_testkit::installed("the board's paused API search", &[CHROMIUM]) {
+    let Some(server) = one_core_server("the board's paused API search") else {
         return;
-    }
-    let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
+    };
     let mut a = tab(&server, None);
     let mut b = tab(&server, Some(&a));
     // A search by depth that plays nothing ends by its limits, and is not started again.
@@ -215,12 +223,7 @@ fn an_api_search_paused_for_a_move_goes_on_by_itself() {
     b.wait_for("state.baton_plays.black");
     b.click_move("e2", "e4", 1);
     b.wait_for(SEARCHING);
-    a.wait_for("!!state.waiting && !state.searching");
-    assert!(
-        a.text_of("status").contains("the search waits"),
-        "{}",
-        a.text_of("status")
-    );
+    paused_saying(&mut a, "the search waits");
     // The move played, the search goes on by itself.
     b.click("#stop");
     b.wait_for("state.moves_played === 2");

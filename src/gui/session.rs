@@ -1355,19 +1355,25 @@ mod tests {
         }
     }
 
+    /// A budget of one core and a game of its whose page asked `/api/go` with `limits`.
+    fn searching(limits: Limits) -> (Arc<Cpu>, Arc<Mutex<Session>>) {
+        let cpu = Cpu::new(1);
+        let g = game(&cpu);
+        g.lock().unwrap().go(limits, false).expect("a free core");
+        (cpu, g)
+    }
+
     fn finished(s: &Session) -> bool {
         lock(&s.live).done
     }
 
     #[test]
     fn an_api_search_that_ends_by_its_limits_is_not_started_again() {
-        let cpu = Cpu::new(1);
-        let g = game(&cpu);
-        let depth = Limits {
+        // The budget is kept alive to the end (its core is what the search holds).
+        let (_cpu, g) = searching(Limits {
             depth: Some(1),
             ..Limits::default()
-        };
-        g.lock().unwrap().go(depth, false).expect("a free core");
+        });
         until(&g, finished);
         let mut s = g.lock().unwrap();
         s.settle();
@@ -1378,13 +1384,10 @@ mod tests {
 
     #[test]
     fn a_paused_api_search_goes_on_with_what_is_left_of_its_time() {
-        let cpu = Cpu::new(1);
-        let g = game(&cpu);
-        let hour = Limits {
+        let (cpu, g) = searching(Limits {
             movetime: Some(3_600_000),
             ..Limits::default()
-        };
-        g.lock().unwrap().go(hour, false).expect("a free core");
+        });
         // Another game's move needs the core: the search is paused, and waits.
         let other = game(&cpu);
         let mover: Weak<dyn Client> = Arc::downgrade(&other) as Weak<dyn Client>;
