@@ -275,3 +275,50 @@ fn a_levels_search_keeps_to_its_variants_budget() {
     let flip = nodes(Variant::FlipShatranj);
     assert!(flip > 16_500 && flip <= 64_500, "{flip}");
 }
+
+/// White's only move that does not allow mate in one (`Re1#`) is gxh3; Kg1, b3 and
+/// b4 all lose to it, so the four lines a level chooses among hold three mated ones.
+const ONE_SAFE_MOVE: &str = "4r1k1/5ppp/8/8/8/6pp/1P4P1/7K w - - 0 1";
+
+/// No level from 2 up walks into a mate its search saw, whatever the random part
+/// draws (in flipshatranj the same rule keeps a level from leaving a king to be
+/// taken: a captured king scores as a mate). Level 1's one-ply search does not see
+/// this mate (its quiescence tries no quiet check), and it plays Kg1 under seed 0.
+#[test]
+fn no_level_plays_a_line_that_loses_to_a_seen_mate() {
+    for l in &LEVELS[1..] {
+        for seed in 0..4 {
+            let level = move |e: &mut Engine| {
+                e.set_seed(seed);
+                e.set_level(Some(l.number)).expect("a level");
+            };
+            assert_eq!(
+                play(ONE_SAFE_MOVE, level, depth(100)),
+                "g2h3",
+                "level {} seed {seed}",
+                l.number
+            );
+        }
+    }
+}
+
+/// From level 6 up a level plays no line further behind the best than its bound (50
+/// cp at level 6, 40 at 7, 25 at 8), the same in every variant; levels 1-5 play by
+/// Stockfish's rule alone (`Skill::pick`, docs/levels.md).
+#[test]
+fn high_levels_bound_the_deficit_of_the_line_played() {
+    use baton_protocol::levels::skill;
+    let bounds = [None, None, None, None, None, Some(50), Some(40), Some(25)];
+    for v in Variant::ALL {
+        for (l, bound) in LEVELS.iter().zip(bounds) {
+            let s = skill(v, f64::from(l.skill), 0).expect("weak");
+            assert_eq!(
+                s.largest_deficit(),
+                bound,
+                "{} level {}",
+                v.name(),
+                l.number
+            );
+        }
+    }
+}

@@ -7,6 +7,7 @@
 //! random. The search itself is the full-strength one; only how deep it goes and
 //! which of its lines is played change.
 
+use super::worker::MATE_BOUND;
 use crate::rng::Rng;
 
 /// The highest level: full strength, the search unchanged.
@@ -18,6 +19,18 @@ pub const LINES: usize = 4;
 
 /// The most a random push can be worth, in centipawns (Stockfish caps it at a pawn).
 const PAWN: i64 = 100;
+
+/// From this skill up (level 6 of the board's levels) a level never plays a line
+/// more than `CAREFUL_CP` centipawns a skill level below full strength behind the
+/// best: 50 at level 6, 40 at level 7, 25 at level 8. Stockfish's rule alone lets
+/// level 7 play a line up to three pawns behind, about one time in five a line a
+/// pawn behind where the lines spread that far; where level 7 searches no deeper
+/// than the three-ply anchor (the stones and flip variants, docs/levels.md) the
+/// anchor punished those moves, while chess's level 7, searching 8-10 plies, got
+/// away with them. Levels 1-5 keep the rule as it is: they measured even across
+/// the variants with it.
+const CAREFUL_FROM: f64 = 10.0;
+const CAREFUL_CP: f64 = 5.0;
 
 /// How a variant's levels are tuned so that a level plays about as well against the
 /// same opponent in every variant (each variant's is in its engine profile,
@@ -96,6 +109,12 @@ impl Skill {
         (1000.0 * 2f64.powf(self.level / 2.0) * self.factor) as u64
     }
 
+    /// The most, in centipawns, a played line may be behind the best: no bound below
+    /// `CAREFUL_FROM`.
+    pub fn largest_deficit(&self) -> Option<i64> {
+        (self.level >= CAREFUL_FROM).then_some(((FULL - self.level) * CAREFUL_CP) as i64)
+    }
+
     /// Which of the root lines to play, given each line's score (in the order found;
     /// not empty). Stockfish's rule: each score gets a push of
     /// `(weakness * (top - score) + delta * random(0..weakness)) / 128`, where
@@ -103,8 +122,20 @@ impl Skill {
     /// most a pawn); the line with the highest pushed score is played. The
     /// deterministic part pushes worse lines up by up to 94% of their deficit, so a
     /// much worse move loses still; the random part is what makes weak levels err.
+    ///
+    /// A line the search saw lose to a mate (in flipshatranj, a king captured) is
+    /// never played while another line does not: a person should never see a level
+    /// walk into a mate its own search found. (The push already keeps such a line
+    /// behind at every level today, its deficit being thousands of centipawns; this
+    /// says so where a change of the rule could break it.)
+    ///
+    /// From level 6 up, a line more than `largest_deficit` behind the best is not
+    /// played either (`CAREFUL_FROM`).
     pub fn pick(&self, scores: &[i32]) -> usize {
         let mut rng = Rng::new(self.seed);
+        let largest = self.largest_deficit();
+        let mated = |s: i32| s <= -MATE_BOUND;
+        let all_mated = scores.iter().all(|&s| mated(s));
         let top = scores.iter().copied().max().unwrap_or(0) as i64;
         let bottom = scores.iter().copied().min().unwrap_or(0) as i64;
         let delta = (top - bottom).min(PAWN);
@@ -115,6 +146,11 @@ impl Skill {
             let score = score as i64;
             let random = rng.below(weakness as usize) as i64;
             let push = (weakness * (top - score) + delta * random) / 128;
+            // (The random number is drawn first, so that the lines left out change
+            // nothing else's draw.)
+            if (mated(score as i32) && !all_mated) || largest.is_some_and(|d| top - score > d) {
+                continue;
+            }
             if score + push > best {
                 best = score + push;
                 chosen = i;
@@ -126,6 +162,7 @@ impl Skill {
 
 #[cfg(test)]
 mod tests {
+    use super::super::worker::MATE;
     use super::*;
 
     #[test]
@@ -161,6 +198,54 @@ mod tests {
         assert!(!picks.contains(&3));
         assert!(picks.contains(&0) && picks.contains(&1) && picks.contains(&2));
         assert!((0..200).all(|seed| weakest(seed) == picks[seed as usize]));
+    }
+
+    /// A line that loses to a mate the search saw is never played while another does
+    /// not, at any level, even when the random part favours it; when every line is
+    /// mated one is still played.
+    #[test]
+    fn pick_never_walks_into_a_seen_mate() {
+        let mated = -MATE_BOUND;
+        let scores = [-900, mated, -950, -MATE + 3];
+        for level in [0.0, 4.0, 8.0, 12.0, 15.0, 19.0] {
+            for seed in 0..300 {
+                let pick = Skill::new(level, seed).expect("weak").pick(&scores);
+                assert!(scores[pick] > mated, "level {level} seed {seed}: {pick}");
+            }
+        }
+        let lost = [-MATE + 5, -MATE + 3];
+        assert_eq!(Skill::new(12.0, 1).expect("weak").pick(&lost), 0);
+    }
+
+    /// From level 6's skill up a line further behind the best than the level allows
+    /// is never played (40 cp at level 7's skill 12), though Stockfish's rule alone
+    /// plays a line 80 cp behind for some seeds; below, the rule is Stockfish's
+    /// alone, and lines that far behind are played.
+    #[test]
+    fn high_levels_never_play_a_line_further_behind_than_they_allow() {
+        let scores = [50, -30, -40, -45];
+        let picks = |level: f64| -> Vec<usize> {
+            let s = Skill::new(level, 0).expect("weak");
+            (0..300)
+                .map(|seed| Skill { seed, ..s }.pick(&scores))
+                .collect()
+        };
+        assert_eq!(
+            Skill::new(12.0, 0).expect("weak").largest_deficit(),
+            Some(40)
+        );
+        assert_eq!(
+            Skill::new(10.0, 0).expect("weak").largest_deficit(),
+            Some(50)
+        );
+        assert_eq!(Skill::new(9.5, 0).expect("weak").largest_deficit(), None);
+        assert!(picks(12.0).iter().all(|&p| p == 0));
+        assert!(picks(8.0).contains(&1));
+        // The bound, not the push, keeps level 7 from it: with 40 cp allowed, a line
+        // 40 behind is still played for some seeds.
+        let near = [50, 10, 5, 0];
+        let s = Skill::new(12.0, 0).expect("weak");
+        assert!((0..300).any(|seed| Skill { seed, ..s }.pick(&near) == 1));
     }
 
     /// Near full strength the push leaves a worse line 36% of its deficit behind: a
