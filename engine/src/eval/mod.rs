@@ -39,11 +39,7 @@ pub trait EvalProfile: Copy {
 pub fn weights(variant: Variant) -> &'static Weights {
     static TABLES: [OnceLock<Weights>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
-    let index = Variant::ALL
-        .iter()
-        .position(|&v| v == variant)
-        .expect("every variant is in Variant::ALL");
-    TABLES[index].get_or_init(|| {
+    TABLES[variant.index()].get_or_init(|| {
         Weights::parse(variant.weights_file(), variant)
             .unwrap_or_else(|e| panic!("the built-in weights of {}: {e}", variant.name()))
     })

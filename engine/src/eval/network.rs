@@ -132,8 +132,7 @@ pub fn of(variant: Variant) -> Option<&'static Quantized> {
         [const { OnceLock::new() }; Variant::ALL.len()];
     // Every evaluation asks: a variant without a network answers from its facts alone.
     let bytes = variant.network()?;
-    let index = Variant::ALL.iter().position(|&v| v == variant)?;
-    NETWORKS[index]
+    NETWORKS[variant.index()]
         .get_or_init(|| {
             Network::read(bytes, variant)
                 .ok()

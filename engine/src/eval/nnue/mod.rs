@@ -145,8 +145,7 @@ pub fn of(variant: Variant) -> Option<&'static Network> {
     static NETS: [OnceLock<Option<Network>>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
     let bytes = variant.nnue()?;
-    let index = Variant::ALL.iter().position(|&v| v == variant)?;
-    NETS[index]
+    NETS[variant.index()]
         .get_or_init(|| Network::read(bytes, variant).ok())
         .as_ref()
 }
