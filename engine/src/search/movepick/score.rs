@@ -97,16 +97,16 @@ pub fn score(
             history + hint * HINT_SCALE
         }
     };
-    // The hints, where the variant gives any, are in `values` (one a move): each is
-    // replaced by its move's score.
+    // The hints, where the variant gives any, are in `values` (one a move; else
+    // zeros): each is replaced by its move's score. One loop, so that `score_of` is
+    // inlined into it.
     let values = &mut scores.values;
-    if super::order_hints(pos, list, values) {
-        for (value, &m) in values.iter_mut().zip(list.iter()) {
-            *value = score_of(m, *value);
-        }
-    } else {
+    if !super::order_hints(pos, list, values) {
         values.clear();
-        values.extend(list.iter().map(|&m| score_of(m, 0)));
+        values.resize(list.len(), 0);
+    }
+    for (value, &m) in values.iter_mut().zip(list.iter()) {
+        *value = score_of(m, *value);
     }
 }
 
@@ -150,7 +150,7 @@ pub fn is_long(list: &MoveList) -> bool {
 /// sort would give it: its first `PICKED_BEFORE_SORT` moves are picked one at a
 /// time, the first of equal scores first and the rest kept in order, and then the
 /// rest is sorted at once.
-#[inline]
+#[inline(always)]
 pub fn next(list: &mut MoveList, scores: &mut Scores, i: usize, long: bool) {
     if !long {
         pick(list, &mut scores.values, i);
