@@ -27,15 +27,23 @@ fn main() {
     };
     println!("cargo:rustc-env=BATON_COMMIT={commit}");
     println!("cargo:rerun-if-env-changed=BATON_COMMIT");
-    // Rebuild when HEAD moves: HEAD itself, the branch it names, and packed refs.
+    // Rebuild when HEAD moves: HEAD itself, the branch it names, and packed refs. Only
+    // files that exist are named: cargo counts a missing one as changed, and would run
+    // this script and rebuild the crates above it at every build (a repository with no
+    // packed refs, as a fresh clone or worktree may have).
+    let watch = |p: String| {
+        if std::path::Path::new(&p).exists() {
+            println!("cargo:rerun-if-changed={p}");
+        }
+    };
     for path in ["HEAD", "packed-refs"] {
         if let Some(p) = git(&["rev-parse", "--git-path", path]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(p);
         }
     }
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
         if let Some(p) = git(&["rev-parse", "--git-path", &branch]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(p);
         }
     }
 }

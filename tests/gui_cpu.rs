@@ -5,13 +5,18 @@
 //! - a waiting Baton's clock does not run (it waits for the machine, not its opponent)
 //!   and runs again once its search starts;
 //! - a game's move comes before an analysis: the analysis pauses (saying so, its lines
-//!   kept) and goes on by itself when the move is played.
+//!   kept) and goes on by itself when the move is played; so does an `/api/go` search
+//!   that plays nothing;
+//! - a closed tab's analysis stops (its game stays, and its analysis goes on when the
+//!   game is opened again), while a reloaded tab's goes on.
 //!
 //! Skipped, saying so, where Chromium is not installed (under CI=true that fails).
 
+use std::time::{Duration, Instant};
+
 use baton_testkit::browser::{Browser, CHROMIUM};
 use baton_testkit::GuiServer;
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// A tab on `server` (of `browser`'s, or of a new browser) with two people at the board
 /// and Baton given an hour a move, so that only Stop ends its searches.
@@ -104,4 +109,127 @@ fn tabs_take_turns_for_the_one_core_in_order_and_a_move_comes_before_an_analysis
     a.wait_for(SEARCHING);
     assert_eq!(a.eval("state.settings.analysis"), json!(true));
     assert_eq!(c.eval("state.waiting"), json!(null));
+}
+
+/// The server's state of the game `id` (not necessarily `b`'s own), asked from `b`'s page.
+fn state_of(b: &mut Browser, id: &str) -> Value {
+    b.eval(&format!(
+        "fetch('/api/state', {{ headers: {{ 'X-Baton-Token': TOKEN, 'X-Baton-Game': {} }} }}) \
+         .then((r) => r.json())",
+        json!(id)
+    ))
+}
+
+/// Waits until the game `id`'s state `s` makes `test` (JavaScript over `s`) true, asked
+/// from `b`'s page; the state then. The 30 s limit only ends a hung test.
+fn until_state(b: &mut Browser, id: &str, test: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let s = state_of(b, id);
+        let holds = b.eval(&format!("((s) => !!({test}))({s})"));
+        if holds == json!(true) {
+            return s;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {test}: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_closed_tabs_analysis_stops_and_a_reloaded_tabs_goes_on() {
+    if !baton_testkit::installed("the board's analysis of a closed tab", &[CHROMIUM]) {
+        return;
+    }
+    let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
+    let mut a = Browser::open_board(&server, "chess", None, "human-human");
+    let first = a.text("state.game");
+
+    // ---- A reload keeps the analysis: the same search goes on ----
+    a.click("#analyse");
+    a.wait_for(
+        "state.searching && state.search.lines.length && state.search.lines[0].time_ms > 1500",
+    );
+    let searched = a.eval("state.search.lines[0].time_ms");
+    a.reload();
+    // The page's first state after the reload: a search started again would have
+    // forgotten its lines (and its time starts from nothing).
+    let again = a.eval(&format!(
+        "state.game === {} && state.settings.analysis && state.search.lines.length > 0 \
+         && state.search.lines[0].time_ms >= {searched}",
+        json!(first)
+    ));
+    assert_eq!(again, json!(true), "{}", a.eval("state"));
+    a.wait_for("state.searching && !state.waiting");
+
+    // ---- Two tabs analyse on the one core; one is closed ----
+    let mut b = a.board_tab(&server, "knightmate", None, "human-human");
+    let second = b.text("state.game");
+    b.click("#analyse");
+    b.wait_for("state.settings.analysis && (state.searching || !!state.waiting)");
+    a.close();
+    // Once its page has been gone for the grace period, the closed tab's analysis
+    // stops and leaves the line: the other runs alone, holding the core.
+    let closed = until_state(
+        &mut b,
+        &first,
+        "s.page_closed && !s.searching && !s.waiting",
+    );
+    // The game stays, its analysis asked for (it goes on when the game is shown again).
+    assert_eq!(closed["settings"]["analysis"], json!(true), "{closed}");
+    assert_eq!(closed["variant"], json!("chess"), "{closed}");
+    b.wait_for("state.searching && !state.waiting");
+    let alone = state_of(&mut b, &first);
+    assert_eq!(alone["searching"], json!(false), "{alone}");
+    assert_eq!(b.eval("state.game"), json!(second));
+
+    // ---- The closed game opened again: its analysis goes on ----
+    let mut reopened = b.tab(&format!("{}&game={first}", server.url()));
+    reopened.wait_for(&format!(
+        "typeof state === 'object' && state && state.game === {} && !state.page_closed && state.settings.analysis \
+         && (state.searching || !!state.waiting)",
+        json!(first)
+    ));
+}
+
+#[test]
+fn an_api_search_paused_for_a_move_goes_on_by_itself() {
+    if !baton_testkit::installed("the board's paused API search", &[CHROMIUM]) {
+        return;
+    }
+    let server = GuiServer::start_with(env!("CARGO_BIN_EXE_baton"), &["--searches", "1"]);
+    let mut a = tab(&server, None);
+    let mut b = tab(&server, Some(&a));
+    // A search by depth that plays nothing ends by its limits, and is not started again.
+    a.eval("api('POST', '/api/go', { depth: 1 }).then(setState)");
+    a.wait_for("!state.searching && !!state.search.best");
+    assert_eq!(a.eval("state.waiting"), json!(null));
+    // One with no limit holds the core.
+    a.eval("api('POST', '/api/go', { infinite: true }).then(setState)");
+    a.wait_for(SEARCHING);
+    // The other tab's Baton (Black) takes the core for its move: the search pauses,
+    // and its page says why.
+    b.set_control("mode", "human-baton");
+    b.wait_for("state.baton_plays.black");
+    b.click_move("e2", "e4", 1);
+    b.wait_for(SEARCHING);
+    a.wait_for("!!state.waiting && !state.searching");
+    assert!(
+        a.text_of("status").contains("the search waits"),
+        "{}",
+        a.text_of("status")
+    );
+    // The move played, the search goes on by itself.
+    b.click("#stop");
+    b.wait_for("state.moves_played === 2");
+    a.wait_for(SEARCHING);
+    // Stop ends it for good.
+    a.click("#stop");
+    a.wait_for("!state.searching && !state.waiting");
+    assert_eq!(
+        state_of(&mut b, &a.text("state.game"))["searching"],
+        json!(false)
+    );
 }

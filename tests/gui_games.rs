@@ -29,6 +29,18 @@ fn two_tabs_keep_two_games() {
     let mut b = a.board_tab(&server, "knightmate", None, "human-baton");
     let (ga, gb) = (a.eval("state.game"), b.eval("state.game"));
     assert_ne!(ga, gb);
+    // Baton's limit and level are shown only where Baton plays.
+    const BATON_CONTROLS: &str =
+        "[$('baton-think').offsetParent !== null, $('baton-level').offsetParent !== null]";
+    assert_eq!(a.eval(BATON_CONTROLS), json!([false, false]));
+    assert_eq!(b.eval(BATON_CONTROLS), json!([true, true]));
+    // On the clock Baton plays by its time left: its limit a move is not shown.
+    b.set_control("tc", "15+10");
+    b.wait_for("!!state.clock");
+    assert_eq!(b.eval(BATON_CONTROLS), json!([false, true]));
+    b.set_control("tc", "");
+    b.wait_for("!state.clock");
+    assert_eq!(b.eval(BATON_CONTROLS), json!([true, true]));
     a.click_move("e2", "e4", 1);
     // The second tab's game is untouched: its variant, no move, its players.
     let other = b.eval("api('GET', '/api/state')");
@@ -38,6 +50,7 @@ fn two_tabs_keep_two_games() {
     // And the second tab's changes leave the first alone.
     b.set_control("mode", "human-human");
     b.wait_for("!state.baton_plays.black");
+    assert_eq!(b.eval(BATON_CONTROLS), json!([false, false]));
     let first = a.eval("api('GET', '/api/state')");
     assert_eq!(first["variant"], "chess");
     assert_eq!(first["moves_played"], 1);

@@ -300,11 +300,7 @@ pub(crate) fn castling_that_holds(pos: &Position, rights: u8) -> u8 {
     let t = pos.tables;
     let mut holds = 0;
     for color in Color::BOTH {
-        let rank = if color == Color::White {
-            0
-        } else {
-            t.height - 1
-        };
+        let rank = t.back_rank(color);
         for side in crate::position::castle_sides(color) {
             if rights & side.right == 0 {
                 continue;

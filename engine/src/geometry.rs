@@ -213,6 +213,14 @@ impl Tables {
     pub fn rank_of(&self, sq: Square) -> u8 {
         sq.0 / self.width
     }
+    /// The home rank of a color's pieces.
+    #[inline]
+    pub fn back_rank(&self, color: Color) -> u8 {
+        match color {
+            Color::White => 0,
+            Color::Black => self.height - 1,
+        }
+    }
     /// The square a step away, if it is on the board.
     pub fn offset(&self, sq: Square, df: i8, dr: i8) -> Option<Square> {
         let f = self.file_of(sq) as i8 + df;

@@ -362,11 +362,7 @@ impl Position {
         let t = self.tables;
         let mut keep = 0xF;
         for color in Color::BOTH {
-            let rank = if color == Color::White {
-                0
-            } else {
-                t.height - 1
-            };
+            let rank = t.back_rank(color);
             for side in castle_sides(color) {
                 // The king's square loses both rights, a rook's square its own.
                 if t.square(CASTLING_KING_FILE, rank) == sq || t.square(side.rook_file, rank) == sq

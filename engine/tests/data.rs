@@ -31,6 +31,16 @@ fn sample(position: Position, i: usize) -> Sample {
     }
 }
 
+/// A sample of each of `positions(variant, games, rng)`, with the scores and results of
+/// `sample` in turn.
+fn samples(variant: Variant, games: usize, rng: &mut Rng) -> Vec<Sample> {
+    positions(variant, games, rng)
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| sample(p, i))
+        .collect()
+}
+
 fn header(variant: Variant, samples: u32) -> Header {
     Header {
         variant,
@@ -85,11 +95,7 @@ fn every_variants_positions_come_back_from_their_bytes() {
 fn a_files_samples_read_back_in_order() {
     let mut rng = Rng::new(7);
     for variant in Variant::ALL {
-        let samples: Vec<Sample> = positions(variant, 2, &mut rng)
-            .into_iter()
-            .enumerate()
-            .map(|(i, p)| sample(p, i))
-            .collect();
+        let samples = samples(variant, 2, &mut rng);
         let bytes = encode_file(&header(variant, 0), &samples);
         let reader = Reader::new(&bytes).expect("reads");
         assert_eq!(reader.header(), &header(variant, samples.len() as u32));
@@ -115,12 +121,8 @@ fn a_files_samples_read_back_in_order() {
 fn a_cut_or_changed_file_is_an_error() {
     let mut rng = Rng::new(11);
     for variant in Variant::ALL {
-        let samples: Vec<Sample> = positions(variant, 1, &mut rng)
-            .into_iter()
-            .take(20)
-            .enumerate()
-            .map(|(i, p)| sample(p, i))
-            .collect();
+        let mut samples = samples(variant, 1, &mut rng);
+        samples.truncate(20);
         let bytes = encode_file(&header(variant, 0), &samples);
         for cut in 0..bytes.len() {
             assert!(

@@ -90,12 +90,25 @@ fn a_check_escaped_by_a_neutral_move_is_no_mate() {
         "6rk/3QS1n1/rppP1S2/3S1p2/pSP3Np/P1X2NpP/BP1XK3/1RBP2q1/R7 b - - 13 60 d4c4",
         "rn5r/1p1bkp2/p1p2np1/P6p/2SpXSSq/2PX4/1Q5S/RP1PPPPP/2B1KB1R b K - 0 20 e6f5",
     ] {
-        let (m, score) = best(Variant::StonesRelays, fen, 1, 1);
-        assert!(
-            matches!(score, Score::Cp(_)),
-            "{fen}: depth 1 says {score:?} ({m})"
-        );
+        no_mate_at_depth_1(Variant::StonesRelays, fen);
     }
+}
+
+/// A depth-1 search of `fen` reports a score, not a mate.
+fn no_mate_at_depth_1(variant: Variant, fen: &str) {
+    let (best, score) = best(variant, fen, 1, 1);
+    assert!(
+        matches!(score, Score::Cp(_)),
+        "{variant} {fen}: depth 1 says {score:?} ({best})"
+    );
+}
+
+/// Every legal move of `pos`, as text.
+fn legal_moves(pos: &Position) -> Vec<String> {
+    rules::legal_move_list(pos)
+        .iter()
+        .map(|&m| baton_engine::format_move(pos, m))
+        .collect()
 }
 
 /// From a random stonesrelays game (depth 2 against depth 1): White mates with a quiet
@@ -173,20 +186,13 @@ fn a_rare_answer_is_no_mate(variant: Variant, fen: &str, check: &str, answer_par
         rules::king_in_danger(&after),
         "{variant} {fen}: {check} gives check"
     );
-    let answers: Vec<String> = rules::legal_move_list(&after)
-        .iter()
-        .map(|&m| baton_engine::format_move(&after, m))
-        .collect();
+    let answers = legal_moves(&after);
     assert!(!answers.is_empty(), "{variant} {fen}: {check} mates");
     assert!(
         answers.iter().all(|a| a.contains(answer_part)),
         "{variant} {fen}: after {check}, {answers:?} are not all {answer_part}"
     );
-    let (best, score) = best(variant, fen, 1, 1);
-    assert!(
-        matches!(score, Score::Cp(_)),
-        "{variant} {fen}: depth 1 says {score:?} ({best})"
-    );
+    no_mate_at_depth_1(variant, fen);
 }
 
 /// Stonesrelays: the rook's check on the ninth rank is blocked only by a stone's
@@ -197,10 +203,7 @@ fn a_check_blocked_by_a_stone_alone_is_no_mate() {
     let fen = "k7/ppS1S3/8/8/8/8/8/7R/7K w - - 0 1 -";
     let pos = Position::from_fen(Variant::StonesRelays, fen).expect("the FEN is good");
     let after = pos.play(parse_move(&pos, "h2h9").expect("legal"));
-    let answers: Vec<String> = rules::legal_move_list(&after)
-        .iter()
-        .map(|&m| baton_engine::format_move(&after, m))
-        .collect();
+    let answers = legal_moves(&after);
     assert!(
         answers
             .iter()

@@ -3,7 +3,8 @@
 //! search report, a setting, a flag fall. Search reports come many times a second, so
 //! events are at least `GAP` apart. While a clock runs, the stream also wakes when it
 //! would run out, so a flag falls with nobody asking. A dropped game's stream sends
-//! one `gone` event and ends.
+//! one `gone` event and ends. The streams open on a game tell the server whether a page
+//! still shows it (`Watching`).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -14,12 +15,15 @@ use futures_util::stream::{self, Stream};
 use tokio::sync::watch;
 
 use super::games::{lock, Game};
+use super::session::PAGE_GRACE;
 
 /// The shortest time between two events.
 const GAP: Duration = Duration::from_millis(100);
 
 struct Follow {
     game: Game,
+    /// Tells the game when this stream ends (its page closed or went elsewhere).
+    _watching: Watching,
     changed: watch::Receiver<u64>,
     /// When to look again with no change (a running clock's flag).
     wake: Option<Duration>,
@@ -44,9 +48,34 @@ fn look(game: &Game) -> Look {
     }
 }
 
+/// A page's stream open on a game: counted by the game while it lasts. When the last
+/// one ends, the game waits `PAGE_GRACE` for a page to come back (a reload) and then
+/// stops its analysis (`Session::page_gone`): a closed tab's search takes no core.
+struct Watching(Game);
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let game = Arc::clone(&self.0);
+        // On a thread of its own: the stream is dropped on the server's runtime, and
+        // the game's lock may be held by a request for a while.
+        std::thread::spawn(move || {
+            let Some(generation) = lock(&game).unwatch() else {
+                return;
+            };
+            std::thread::sleep(PAGE_GRACE);
+            lock(&game).page_gone(generation);
+        });
+    }
+}
+
 pub fn stream(game: Game) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let changed = lock(&game).subscribe();
+    let changed = {
+        let mut s = lock(&game);
+        s.watch();
+        s.subscribe()
+    };
     let start = Some(Follow {
+        _watching: Watching(Arc::clone(&game)),
         game,
         changed,
         wake: None,

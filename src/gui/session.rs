@@ -28,6 +28,15 @@ pub const WAITING: &str = "Baton waits for another game's search; its clock is s
 pub const ANALYSIS_WAITING: &str =
     "the analysis waits for another game's search and goes on when a core is free";
 
+/// What a game whose `/api/go` search waits for a core says (paused for another
+/// game's move, or behind an analysis).
+pub const GO_WAITING: &str =
+    "the search waits for another game's search and goes on when a core is free";
+
+/// How long a game's page may be away (its event stream closed, none open) before its
+/// analysis stops: long enough for a reload to come back to it still running.
+pub const PAGE_GRACE: Duration = Duration::from_secs(3);
+
 /// Each game's hash table (MB): small, since up to `games::MAX_GAMES` games are kept.
 pub const GAME_HASH_MB: usize = 8;
 
@@ -43,6 +52,20 @@ struct Live {
     done: bool,
     best: Option<Move>,
     done_at: Option<Instant>,
+}
+
+/// A search asked for by `/api/go` that plays nothing, kept until it ends by its own
+/// limits, so that when another game's move (or an analysis's turn) pauses it, it goes
+/// on by itself once a core is free.
+struct ApiGo {
+    /// Its limits; a time limit is what is left of it.
+    limits: Limits,
+    /// The position it searches (a go for another position is not resumed).
+    fen: String,
+    /// Stopped to give its core back; it starts again when it gets one.
+    paused: bool,
+    /// When it last started (what a pause leaves of its time).
+    since: Instant,
 }
 
 /// A game loaded from PGN, kept whole so that the page can step through it.
@@ -225,6 +248,16 @@ pub struct Session {
     clock_held: bool,
     /// Dropped from the server's games (idle, or past the cap): its page is told so.
     pub closed: bool,
+    /// An `/api/go` search that plays nothing and has not ended by its limits.
+    go: Option<ApiGo>,
+    /// Event streams open on this game (its pages).
+    watchers: usize,
+    /// Counts the streams ever opened: a page that came back within the grace period
+    /// is told from one that did not.
+    watch_gen: u64,
+    /// Its page went away (its last stream closed and none came back within
+    /// `PAGE_GRACE`): no analysis runs until a page shows the game again.
+    page_closed: bool,
 }
 
 fn lock(live: &Mutex<Live>) -> std::sync::MutexGuard<'_, Live> {
@@ -284,6 +317,10 @@ impl Session {
             waiting: None,
             clock_held: false,
             closed: false,
+            go: None,
+            watchers: 0,
+            watch_gen: 0,
+            page_closed: false,
         })
     }
 
@@ -295,6 +332,37 @@ impl Session {
     /// Tells the game's pages that something changed.
     pub fn notify(&self) {
         self.changed.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A page opened the game's event stream: an analysis stopped because its page
+    /// went away goes on (at the next `settle`).
+    pub fn watch(&mut self) {
+        self.watchers += 1;
+        self.watch_gen = self.watch_gen.wrapping_add(1);
+        self.page_closed = false;
+    }
+
+    /// A stream closed. Where it was the last, the generation to hand to `page_gone`
+    /// after `PAGE_GRACE` (if no stream opened meanwhile, the page is gone).
+    pub fn unwatch(&mut self) -> Option<u64> {
+        self.watchers = self.watchers.saturating_sub(1);
+        (self.watchers == 0).then_some(self.watch_gen)
+    }
+
+    /// The grace period after the last stream closed (at generation `generation`) is
+    /// over: where no page came back, the game's analysis (and a `/api/go` search that
+    /// plays nothing) stops, its lines kept. The game stays, and Baton still plays its
+    /// moves; the analysis goes on when a page shows the game again.
+    pub fn page_gone(&mut self, generation: u64) {
+        if self.watchers > 0 || self.watch_gen != generation || self.closed {
+            return;
+        }
+        self.page_closed = true;
+        if !self.play_when_done {
+            self.pause_search();
+        }
+        self.settle();
+        self.notify();
     }
 
     /// Dropped by the server: the search stops and the pages are told.
@@ -326,6 +394,7 @@ impl Session {
     fn halt(&mut self) {
         self.engine.stop();
         self.play_when_done = false;
+        self.go = None;
         self.stop_waiting();
         *lock(&self.live) = Live::default();
     }
@@ -457,6 +526,16 @@ impl Session {
     fn kick(&mut self) {
         // A search that ended by its own limits (an API `go`) no longer holds the board.
         let running = self.engine.is_searching() && !lock(&self.live).done;
+        // An API search that was not paused and runs no more has ended by its limits
+        // (or belongs to a position the game has left).
+        let fen = self.position().fen();
+        if self
+            .go
+            .as_ref()
+            .is_some_and(|g| g.fen != fen || (!g.paused && !running))
+        {
+            self.go = None;
+        }
         if self.closed || self.outcome().is_some() || running {
             return;
         }
@@ -465,6 +544,11 @@ impl Session {
         // the page shows no "thinking" since nothing runs.
         if self.review.is_none() && self.baton_plays(side) {
             let _ = self.start(None, true);
+        } else if self.page_closed {
+            // Nobody sees this game's analysis: it takes no core (`page_gone`).
+            self.stop_waiting();
+        } else if let Some(limits) = self.go.as_ref().map(|g| g.limits.clone()) {
+            let _ = self.start(Some(limits), false);
         } else if self.settings.analysis {
             let _ = self.start(None, false);
         } else {
@@ -643,7 +727,13 @@ impl Session {
         let threads = self.engine.options().threads;
         let kind = if play { Kind::Move } else { Kind::Analysis };
         let Some(permit) = self.cpu.take(threads, kind, &self.client()) else {
-            let why = if play { WAITING } else { ANALYSIS_WAITING };
+            let why = if play {
+                WAITING
+            } else if self.go.is_some() {
+                GO_WAITING
+            } else {
+                ANALYSIS_WAITING
+            };
             self.waiting = Some(why);
             if play {
                 // Baton waits for the machine, not for its opponent.
@@ -660,6 +750,10 @@ impl Session {
         };
         self.waiting = None;
         self.release_clock();
+        if let Some(g) = &mut self.go {
+            g.paused = false;
+            g.since = Instant::now();
+        }
         *lock(&self.live) = Live::default();
         let limits = limits.unwrap_or_else(|| {
             if play {
@@ -706,28 +800,58 @@ impl Session {
         )
     }
 
-    /// A search asked for by the API (`/api/go`): `play` plays the move found.
+    /// A search asked for by the API (`/api/go`): `play` plays the move found. One
+    /// that plays nothing is kept until it ends by its limits: paused for another
+    /// game's move, it goes on by itself when a core is free (`kick`).
     pub fn go(&mut self, limits: Limits, play: bool) -> Result<(), String> {
         if self.outcome().is_some() {
             return Err("the game is over".into());
         }
-        self.start(Some(limits), play)
+        self.go = None;
+        self.start(Some(limits.clone()), play)?;
+        if !play {
+            self.go = Some(ApiGo {
+                limits,
+                fen: self.position().fen(),
+                paused: false,
+                since: Instant::now(),
+            });
+        }
+        Ok(())
     }
 
     /// Gives back the core a running analysis holds (another game's move needs it):
     /// the analysis waits in line and goes on when a core is free.
     fn pause_analysis(&mut self) {
-        if self.engine.is_searching() && !self.play_when_done {
-            self.engine.stop();
+        if !self.play_when_done {
+            self.pause_search();
         }
         self.settle();
         self.notify();
+    }
+
+    /// Stops a running analysis or API search (not Baton's move) so that it can go on
+    /// later: an API search keeps what is left of its time.
+    fn pause_search(&mut self) {
+        let running = self.engine.is_searching() && !lock(&self.live).done;
+        if !running {
+            return;
+        }
+        if let Some(g) = &mut self.go {
+            g.paused = true;
+            if let Some(ms) = g.limits.movetime {
+                let spent = u64::try_from(g.since.elapsed().as_millis()).unwrap_or(u64::MAX);
+                g.limits.movetime = Some(ms.saturating_sub(spent).max(1));
+            }
+        }
+        self.engine.stop();
     }
 
     /// Stops the search. On Baton's turn it plays the best move found so far; an
     /// analysis ends (until the person asks for it again).
     pub fn stop(&mut self) {
         self.settings.analysis = false;
+        self.go = None;
         self.engine.stop();
         if !self.play_when_done {
             // An analysis ended: its lines stay on screen, for this position.
@@ -952,6 +1076,7 @@ impl Session {
             searching: self.engine.is_searching() && !live.done,
             baton_to_move: self.play_when_done,
             waiting: self.waiting,
+            page_closed: self.page_closed,
             seq: *self.changed.borrow(),
             baton_plays: Sides {
                 white: self.baton_plays(Color::White),
@@ -1005,6 +1130,9 @@ pub struct State {
     baton_to_move: bool,
     /// Why the search that should run does not: it waits for a core (`cpu`).
     waiting: Option<&'static str>,
+    /// No page shows the game (its last event stream closed and none came back within
+    /// `PAGE_GRACE`): its analysis is stopped until one does.
+    page_closed: bool,
     /// The game's change count when this state was taken: a page draws no state older
     /// than the one it shows (a stream event overtaken by a request's answer).
     seq: u64,
@@ -1194,5 +1322,131 @@ impl Client for Mutex<Session> {
         self.lock()
             .unwrap_or_else(|e| e.into_inner())
             .pause_analysis();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of its own on a budget of one core, shared as the server shares it.
+    fn game(cpu: &Arc<Cpu>) -> Arc<Mutex<Session>> {
+        let game = Arc::new(Mutex::new(
+            Session::new("test".into(), Arc::clone(cpu)).expect("a game"),
+        ));
+        game.lock().unwrap().me = Arc::downgrade(&game);
+        game
+    }
+
+    /// Waits (a minute at most: only a hung test) until `game`, brought up to date,
+    /// makes `done` true.
+    fn until(game: &Mutex<Session>, done: impl Fn(&Session) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            {
+                let mut s = game.lock().unwrap();
+                s.settle();
+                if done(&s) {
+                    return;
+                }
+            }
+            assert!(Instant::now() < deadline, "timed out");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn finished(s: &Session) -> bool {
+        lock(&s.live).done
+    }
+
+    #[test]
+    fn an_api_search_that_ends_by_its_limits_is_not_started_again() {
+        let cpu = Cpu::new(1);
+        let g = game(&cpu);
+        let depth = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        g.lock().unwrap().go(depth, false).expect("a free core");
+        until(&g, finished);
+        let mut s = g.lock().unwrap();
+        s.settle();
+        assert!(s.go.is_none());
+        assert!(finished(&s), "searched again");
+        assert!(lock(&s.live).best.is_some());
+    }
+
+    #[test]
+    fn a_paused_api_search_goes_on_with_what_is_left_of_its_time() {
+        let cpu = Cpu::new(1);
+        let g = game(&cpu);
+        let hour = Limits {
+            movetime: Some(3_600_000),
+            ..Limits::default()
+        };
+        g.lock().unwrap().go(hour, false).expect("a free core");
+        // Another game's move needs the core: the search is paused, and waits.
+        let other = game(&cpu);
+        let mover: Weak<dyn Client> = Arc::downgrade(&other) as Weak<dyn Client>;
+        assert!(cpu.take(1, Kind::Move, &mover).is_none());
+        until(&g, |s| s.waiting == Some(GO_WAITING));
+        let left = g
+            .lock()
+            .unwrap()
+            .go
+            .as_ref()
+            .map(|g| (g.paused, g.limits.movetime));
+        assert!(
+            matches!(left, Some((true, Some(ms))) if ms < 3_600_000),
+            "{left:?}"
+        );
+        // The move's turn; once its core is back, the search goes on by itself.
+        let mut permit = None;
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while permit.is_none() {
+            permit = cpu.take(1, Kind::Move, &mover);
+            assert!(Instant::now() < deadline, "the move got no core");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        drop(permit);
+        until(&g, |s| {
+            s.engine.is_searching() && !finished(s) && s.waiting.is_none()
+        });
+        // Stop ends it for good.
+        g.lock().unwrap().stop();
+        until(&g, |s| !s.engine.is_searching());
+        assert!(g.lock().unwrap().go.is_none());
+    }
+
+    #[test]
+    fn a_game_whose_page_is_gone_analyses_no_more_until_one_comes_back() {
+        let cpu = Cpu::new(1);
+        let g = game(&cpu);
+        {
+            let mut s = g.lock().unwrap();
+            s.watch();
+            s.change(SettingsChange {
+                analysis: Some(true),
+                ..SettingsChange::default()
+            })
+            .expect("analysis");
+        }
+        until(&g, |s| s.engine.is_searching() && !finished(s));
+        // A reload: the stream closes and another opens before the grace is over.
+        let generation = g.lock().unwrap().unwatch().expect("the last stream");
+        g.lock().unwrap().watch();
+        g.lock().unwrap().page_gone(generation);
+        assert!(!g.lock().unwrap().page_closed);
+        until(&g, |s| s.engine.is_searching() && !finished(s));
+        // Closed: the analysis stops, and a request about the game starts none.
+        let generation = g.lock().unwrap().unwatch().expect("the last stream");
+        g.lock().unwrap().page_gone(generation);
+        until(&g, |s| !s.engine.is_searching() || finished(s));
+        let s = g.lock().unwrap();
+        assert!(s.page_closed && s.settings.analysis && s.waiting.is_none());
+        drop(s);
+        // The page comes back: the analysis goes on.
+        g.lock().unwrap().watch();
+        until(&g, |s| s.engine.is_searching() && !finished(s));
     }
 }

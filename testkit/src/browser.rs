@@ -25,6 +25,8 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub struct Browser {
     conn: Arc<Mutex<Connection>>,
     session: String,
+    /// The tab's target id (to close it).
+    target: String,
 }
 
 /// The browser's process and its DevTools pipe, shared by its tabs.
@@ -113,6 +115,7 @@ impl Browser {
                 _dir: temp,
             })),
             session: String::new(),
+            target: String::new(),
         };
         browser.tab(url)
     }
@@ -122,9 +125,11 @@ impl Browser {
         let mut b = Browser {
             conn: Arc::clone(&self.conn),
             session: String::new(),
+            target: String::new(),
         };
         let target = b.call("Target.createTarget", json!({ "url": url }));
         let id = target["targetId"].as_str().expect("targetId").to_string();
+        b.target = id.clone();
         let attached = b.call(
             "Target.attachToTarget",
             json!({ "targetId": id, "flatten": true }),
@@ -135,6 +140,20 @@ impl Browser {
             .to_string();
         b.bring_to_front();
         b
+    }
+
+    /// Closes this tab, as a person does (its page goes; the browser's other tabs stay).
+    pub fn close(self) {
+        let mut browser = Browser {
+            conn: Arc::clone(&self.conn),
+            session: String::new(),
+            target: String::new(),
+        };
+        browser.call("Target.closeTarget", json!({ "targetId": self.target }));
+        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        if conn.front == self.session {
+            conn.front.clear();
+        }
     }
 
     /// Brings this tab to the front, where it is not: a tab behind others gets its mouse,

@@ -1,7 +1,7 @@
 //! The board as both learned evaluations read it (`network`, the correction, and
 //! `nnue`, the whole evaluation): one input per piece and square, "mine" or "theirs",
-//! the board turned for Black; and the byte readers of their file headers. One place,
-//! so that the two nets and their trainers cannot disagree on what an input means.
+//! the board turned for Black. One place, so that the two nets and their trainers cannot
+//! disagree on what an input means.
 
 use crate::geometry::Square;
 use crate::piece::{Color, Role};
@@ -45,15 +45,33 @@ pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> + '_
     })
 }
 
-/// The first `n` bytes of `rest`, which moves past them.
-pub(super) fn take<'a>(rest: &mut &'a [u8], n: usize) -> Result<&'a [u8], String> {
-    let (head, tail) = rest.split_at_checked(n).ok_or("cut off in its header")?;
-    *rest = tail;
-    Ok(head)
-}
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::variant::Variant;
 
-/// A little-endian u32 from `rest` (`take`).
-pub(super) fn word(rest: &mut &[u8]) -> Result<u32, String> {
-    let b = take(rest, 4)?;
-    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    /// A knightmate position and the same with the colours swapped (the board turned,
+    /// the other side to move): a net, which reads "mine" and "theirs", scores both the
+    /// same.
+    pub fn colours_swapped() -> (Position, Position) {
+        let read = |fen| Position::from_fen(Variant::Knightmate, fen).expect("a good FEN");
+        (
+            read("rmbqkbmr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RMBQKBMR w KQkq - 0 2"),
+            read("rmbqkbmr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RMBQKBMR b KQkq - 0 2"),
+        )
+    }
+
+    #[test]
+    fn every_piece_is_one_input_of_each_view_and_black_sees_the_board_turned() {
+        let pos = Position::startpos(Variant::Knightmate);
+        let white: Vec<usize> = features(&pos, Color::White).collect();
+        let mut black: Vec<usize> = features(&pos, Color::Black).collect();
+        assert_eq!(white.len(), 32);
+        // The start is symmetric: each side sees the same board.
+        let mut sorted = white.clone();
+        sorted.sort();
+        black.sort();
+        assert_eq!(sorted, black);
+        assert!(white.iter().all(|&f| f < INPUTS));
+    }
 }

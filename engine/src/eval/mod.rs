@@ -4,6 +4,8 @@
 //! live in its own files (its engine profile's `terms`, through `Evaluate`) and build
 //! on the shared ones here (`side_terms`, `tapered`, `royal_zone`).
 
+pub mod accumulator;
+pub mod header;
 pub mod inputs;
 pub mod network;
 pub mod nnue;
@@ -37,12 +39,26 @@ pub trait EvalProfile: Copy {
 /// `engine/weights/`), read on first use. A test reads every variant's file, so the
 /// built-in files are known good: a broken one stops the build's tests, not a game.
 pub fn weights(variant: Variant) -> &'static Weights {
-    static TABLES: [OnceLock<Weights>; Variant::ALL.len()] =
-        [const { OnceLock::new() }; Variant::ALL.len()];
-    TABLES[variant.index()].get_or_init(|| {
+    static TABLES: PerVariant<Weights> = PerVariant::new();
+    TABLES.get_or_init(variant, || {
         Weights::parse(variant.weights_file(), variant)
             .unwrap_or_else(|e| panic!("the built-in weights of {}: {e}", variant.name()))
     })
+}
+
+/// One value per variant, made on its first use (the built-in weights and nets, read
+/// from the profile's bytes once).
+pub(crate) struct PerVariant<T>([OnceLock<T>; Variant::ALL.len()]);
+
+impl<T> PerVariant<T> {
+    pub const fn new() -> PerVariant<T> {
+        PerVariant([const { OnceLock::new() }; Variant::ALL.len()])
+    }
+
+    /// `variant`'s value, made by `init` if this is its first use.
+    pub fn get_or_init(&self, variant: Variant, init: impl FnOnce() -> T) -> &T {
+        self.0[variant.index()].get_or_init(init)
+    }
 }
 
 /// A variant's evaluation, implemented by its type (the one `rules::dispatch!`), by
@@ -650,6 +666,27 @@ mod tests {
             let after = start.play(first);
             (v, start, after)
         })
+    }
+
+    /// Every built-in learned evaluation fits this build: its board, roles, hidden size,
+    /// and the correction's hand-made weights or the net's quantization. A retune of a
+    /// variant's weights fails here until its correction is trained again.
+    #[test]
+    fn every_variants_network_and_net_read() {
+        for v in Variant::ALL {
+            if let Some(bytes) = v.network() {
+                if let Err(e) = network::Network::read(bytes, v) {
+                    panic!("{}'s network: {e}", v.name());
+                }
+                assert!(network::of(v).is_some());
+            }
+            if let Some(bytes) = v.nnue() {
+                if let Err(e) = nnue::Network::read(bytes, v) {
+                    panic!("{}'s net: {e}", v.name());
+                }
+                assert!(nnue::of(v).is_some());
+            }
+        }
     }
 
     /// `baton tune` moves the weights of every variant: each evaluation reads the

@@ -22,15 +22,13 @@
 //! The trainer (`baton tune --net`) builds on `features` and `Network`'s layout, so the
 //! two cannot disagree on what an input means.
 
-use std::sync::OnceLock;
-
-use crate::bitboard::Bitboard;
-use crate::piece::{Color, Role};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::variant::Variant;
 
-use super::inputs::{feature, take, word};
-use super::EvalProfile;
+use super::accumulator::FirstLayer;
+use super::header::{take, Format, Shape};
+use super::{EvalProfile, PerVariant};
 
 pub use super::inputs::{features, FILES, INPUTS, RANKS, ROLES, SQUARES};
 
@@ -45,35 +43,29 @@ pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
 /// logit in base 10, times 400 as the Elo scale has it.
 pub const SCALE: f32 = 400.0;
 
-/// What a network file starts with, then the format's version (`VERSION`, a
-/// little-endian u32); the version 1 files had neither the version nor the header.
-const MAGIC: &[u8; 7] = b"BATONNN";
-const VERSION: u32 = 2;
+/// What a network file starts with (the version 1 files had neither the version nor
+/// the header).
+const FORMAT: Format = Format {
+    magic: b"BATONNN",
+    version: 2,
+    noun: "network",
+};
 
-/// What a network file says it was made for, after the magic and the version, each a
-/// little-endian u32 but the last: the board's files and ranks, the roles its inputs
-/// name (their count, then each role's index in `Role` order, a byte each), the hidden
-/// size, and the fingerprint (u64) of the hand-made weights it was trained against
+/// What a network file says it was made for (`FORMAT`'s start, `Shape`), then the
+/// fingerprint (a little-endian u64) of the hand-made weights it was trained against
 /// (`Weights::fingerprint`): a network learns what those weights miss, so new weights
 /// want a new network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    pub files: u32,
-    pub ranks: u32,
-    pub roles: Vec<u8>,
-    pub hidden: u32,
+    pub shape: Shape,
     pub weights: u64,
 }
 
 impl Header {
     /// What this build reads for `variant`: its board, `ROLES`, `HIDDEN` and its weights.
     pub fn of(variant: Variant) -> Header {
-        let g = variant.facts().geometry;
         Header {
-            files: u32::from(g.width()),
-            ranks: u32::from(g.height()),
-            roles: (0..ROLES as u8).collect(),
-            hidden: HIDDEN as u32,
+            shape: Shape::of(variant, HIDDEN),
             weights: super::weights(variant).fingerprint(),
         }
     }
@@ -81,42 +73,16 @@ impl Header {
     /// `Err` names the first thing in which a file's header (`self`) and this build
     /// for `variant` disagree.
     pub fn check(&self, variant: Variant) -> Result<(), String> {
+        FORMAT.check(&self.shape, variant, HIDDEN)?;
         let build = Header::of(variant);
-        let name = variant.name();
-        if (build.files, build.ranks) != (FILES as u32, RANKS as u32) {
-            return Err(format!(
-                "the {name} board is {}x{}; networks read {FILES}x{RANKS}",
-                build.files, build.ranks
-            ));
-        }
-        if (self.files, self.ranks) != (build.files, build.ranks) {
-            return Err(format!(
-                "a network for a {}x{} board; the {name} board is {}x{}",
-                self.files, self.ranks, build.files, build.ranks
-            ));
-        }
-        if self.roles != build.roles {
-            return Err(format!(
-                "a network whose inputs name the roles {:?}; this build's name {:?}",
-                self.roles, build.roles
-            ));
-        }
-        let pieces = variant.facts().pieces;
-        if let Some((c, _)) = pieces.iter().find(|(_, r)| r.idx() >= ROLES) {
-            return Err(format!("{name} has '{c}', a role no network input names"));
-        }
-        if self.hidden != build.hidden {
-            return Err(format!(
-                "a network of {} hidden numbers; this build reads {}",
-                self.hidden, build.hidden
-            ));
-        }
         if self.weights != build.weights {
             return Err(format!(
                 "a network trained against other hand-made weights (fingerprint {:016x}) \
-                 than {name}'s (engine/weights, fingerprint {:016x}): train it again \
+                 than {}'s (engine/weights, fingerprint {:016x}): train it again \
                  (baton tune --net)",
-                self.weights, build.weights
+                self.weights,
+                variant.name(),
+                build.weights
             ));
         }
         Ok(())
@@ -128,12 +94,11 @@ impl Header {
 /// which a test rules out: the search then keeps the hand-made evaluation rather than
 /// stop).
 pub fn of(variant: Variant) -> Option<&'static Quantized> {
-    static NETWORKS: [OnceLock<Option<Quantized>>; Variant::ALL.len()] =
-        [const { OnceLock::new() }; Variant::ALL.len()];
+    static NETWORKS: PerVariant<Option<Quantized>> = PerVariant::new();
     // Every evaluation asks: a variant without a network answers from its facts alone.
     let bytes = variant.network()?;
-    NETWORKS[variant.index()]
-        .get_or_init(|| {
+    NETWORKS
+        .get_or_init(variant, || {
             Network::read(bytes, variant)
                 .ok()
                 .map(|n| Quantized::new(&n))
@@ -225,13 +190,7 @@ impl Network {
     /// little-endian f32 (`weights`).
     pub fn to_bytes(&self, variant: Variant) -> Vec<u8> {
         let h = Header::of(variant);
-        let mut out = MAGIC.to_vec();
-        out.extend(VERSION.to_le_bytes());
-        out.extend(h.files.to_le_bytes());
-        out.extend(h.ranks.to_le_bytes());
-        out.extend((h.roles.len() as u32).to_le_bytes());
-        out.extend(&h.roles);
-        out.extend(h.hidden.to_le_bytes());
+        let mut out = FORMAT.write(&h.shape);
         out.extend(h.weights.to_le_bytes());
         for w in self.weights() {
             out.extend(w.to_le_bytes());
@@ -249,33 +208,10 @@ impl Network {
 
     /// The header of a network file and the bytes after it.
     pub fn header(bytes: &[u8]) -> Result<(Header, &[u8]), String> {
-        let mut rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or("not a Baton network (it must begin with BATONNN)")?;
-        let version = word(&mut rest)?;
-        if version != VERSION {
-            return Err(format!(
-                "a network file of format version {version}; this build reads version {VERSION}"
-            ));
-        }
-        let files = word(&mut rest)?;
-        let ranks = word(&mut rest)?;
-        let count = word(&mut rest)? as usize;
-        if count > crate::piece::NROLES {
-            return Err(format!("a network naming {count} roles"));
-        }
-        let roles = take(&mut rest, count)?.to_vec();
-        let hidden = word(&mut rest)?;
+        let (shape, mut rest) = FORMAT.read(bytes)?;
         let w = take(&mut rest, 8)?;
         let weights = u64::from_le_bytes(w.try_into().expect("eight bytes"));
-        let header = Header {
-            files,
-            ranks,
-            roles,
-            hidden,
-            weights,
-        };
-        Ok((header, rest))
+        Ok((Header { shape, weights }, rest))
     }
 
     /// The weights after the header.
@@ -316,42 +252,32 @@ pub struct Quantized {
     output_bias: f32,
 }
 
-#[inline]
-fn add(sums: &mut [i32; HIDDEN], column: &[i32; HIDDEN]) {
-    for (s, w) in sums.iter_mut().zip(column) {
-        *s += w;
+/// One search thread's first layer as of the position it evaluated last
+/// (`accumulator`).
+pub type Accumulator = super::accumulator::Accumulator<[i32; HIDDEN]>;
+
+impl FirstLayer for Quantized {
+    type Sums = [i32; HIDDEN];
+
+    #[inline]
+    fn bias(&self) -> &[i32; HIDDEN] {
+        &self.input_bias
     }
-}
 
-#[inline]
-fn sub(sums: &mut [i32; HIDDEN], column: &[i32; HIDDEN]) {
-    for (s, w) in sums.iter_mut().zip(column) {
-        *s -= w;
+    #[inline]
+    fn add(&self, sums: &mut [i32; HIDDEN], input: usize) {
+        for (s, w) in sums.iter_mut().zip(&self.input[input]) {
+            *s += w;
+        }
     }
-}
 
-/// One search thread's first layer as of the position it evaluated last: the pieces
-/// (by colour and role) and each colour's view, White's first.
-#[derive(Clone, Debug)]
-pub struct Accumulator {
-    pieces: Option<[[Bitboard; ROLES]; 2]>,
-    views: [[i32; HIDDEN]; 2],
-}
-
-// By hand: the standard library implements `Default` only for arrays of at most 32.
-impl Default for Accumulator {
-    fn default() -> Accumulator {
-        Accumulator {
-            pieces: None,
-            views: [[0; HIDDEN]; 2],
+    #[inline]
+    fn sub(&self, sums: &mut [i32; HIDDEN], input: usize) {
+        for (s, w) in sums.iter_mut().zip(&self.input[input]) {
+            *s -= w;
         }
     }
 }
-
-/// Above this many changed pieces (a position far from the last one evaluated), the
-/// views are computed afresh: about 30 inputs each, against one a changed piece to
-/// update them, so the bound need not be exact.
-const MOST_CHANGES: u32 = 12;
 
 impl Quantized {
     pub fn new(net: &Network) -> Quantized {
@@ -366,14 +292,6 @@ impl Quantized {
             output: std::array::from_fn(|i| net.output[i] / (Q as f32 * Q as f32)),
             output_bias: net.output_bias,
         }
-    }
-
-    fn view(&self, pos: &Position, view: Color) -> [i32; HIDDEN] {
-        let mut acc = self.input_bias;
-        for f in features(pos, view) {
-            add(&mut acc, &self.input[f]);
-        }
-        acc
     }
 
     /// The correction in centipawns from the side to move's point of view, from the
@@ -396,42 +314,13 @@ impl Quantized {
     /// The correction to the hand-made evaluation in centipawns, from the side to
     /// move's point of view, computed afresh.
     pub fn correction(&self, pos: &Position) -> i32 {
-        let views = [self.view(pos, Color::White), self.view(pos, Color::Black)];
-        self.output_of(&views, pos.side())
+        self.output_of(&self.fresh(pos), pos.side())
     }
 
     /// `correction`, with `acc` updated from the position it last saw to `pos` (or
     /// computed afresh where too much changed): the same number, for a few additions.
     pub fn correction_from(&self, pos: &Position, acc: &mut Accumulator) -> i32 {
-        let now: [[Bitboard; ROLES]; 2] =
-            Color::BOTH.map(|c| std::array::from_fn(|r| pos.pieces(c, Role::ALL[r])));
-        let changes = |before: &[[Bitboard; ROLES]; 2]| -> u32 {
-            (0..2)
-                .flat_map(|c| (0..ROLES).map(move |r| (c, r)))
-                .map(|(c, r)| (before[c][r] ^ now[c][r]).count())
-                .sum()
-        };
-        match acc.pieces {
-            Some(before) if changes(&before) <= MOST_CHANGES => {
-                for (color, (was, is)) in Color::BOTH.into_iter().zip(before.iter().zip(&now)) {
-                    for (r, (&was, &is)) in was.iter().zip(is).enumerate() {
-                        let role = Role::ALL[r];
-                        for view in Color::BOTH {
-                            let sums = &mut acc.views[view.idx()];
-                            for sq in was & !is {
-                                sub(sums, &self.input[feature(view, color, role, sq)]);
-                            }
-                            for sq in is & !was {
-                                add(sums, &self.input[feature(view, color, role, sq)]);
-                            }
-                        }
-                    }
-                }
-            }
-            _ => acc.views = [self.view(pos, Color::White), self.view(pos, Color::Black)],
-        }
-        acc.pieces = Some(now);
-        self.output_of(&acc.views, pos.side())
+        self.output_of(acc.update(self, pos), pos.side())
     }
 }
 
@@ -471,128 +360,36 @@ mod tests {
         }
     }
 
-    /// Along random games (captures, and promotions from the second start) and across
-    /// the jump from one game to the other (computed afresh), the updated accumulator
-    /// gives exactly the fresh number.
+    /// Along random games, the updated accumulator gives exactly the fresh number.
     #[test]
     fn an_updated_accumulator_gives_the_correction_computed_afresh() {
         let q = Quantized::new(&sample_network());
         let mut acc = Accumulator::default();
-        let mut list = crate::rules::move_list(Variant::Knightmate);
-        let mut evaluated = 0;
-        for (start, seed) in [
-            (
-                "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
-                7u64,
-            ),
-            ("r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1", 11),
-        ] {
-            let mut pos = Position::from_fen(Variant::Knightmate, start).unwrap();
-            let mut rng = crate::rng::Rng::new(seed);
-            for _ in 0..80 {
-                assert_eq!(q.correction_from(&pos, &mut acc), q.correction(&pos));
-                evaluated += 1;
-                list.clear();
-                crate::rules::legal_moves(&pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                pos = pos.play(list[rng.below(list.len())]);
-            }
-        }
-        assert!(evaluated > 100, "{evaluated}");
-    }
-
-    /// Every built-in network fits this build: its board, roles, hidden size and the
-    /// hand-made weights it was trained against. A retune of those weights fails here
-    /// until the network is trained again.
-    #[test]
-    fn every_variants_network_reads() {
-        for v in Variant::ALL {
-            if let Some(bytes) = v.network() {
-                if let Err(e) = Network::read(bytes, v) {
-                    panic!("{}'s network: {e}", v.name());
-                }
-                assert!(of(v).is_some());
-            }
-        }
+        crate::eval::accumulator::tests::along_random_games(|pos| {
+            assert_eq!(q.correction_from(pos, &mut acc), q.correction(pos));
+        });
     }
 
     /// A network file whose header disagrees with the build in any part is refused,
     /// in words that name the part.
     #[test]
     fn a_doctored_network_header_is_refused() {
+        use crate::eval::header::tests::{a_doctored_start_is_refused, refused};
         let v = Variant::Knightmate;
         let good = sample_network().to_bytes(v);
-        assert!(Network::read(&good, v).is_ok());
-        // The header's fields start after the magic: version, files, ranks, role
-        // count, the roles, hidden size, weights' fingerprint.
-        let at = |field: usize| MAGIC.len() + 4 * field;
-        let roles_end = at(4) + ROLES;
-        let doctored = |offset: usize, bytes: &[u8], says: &str| {
-            let mut file = good.clone();
-            file[offset..offset + bytes.len()].copy_from_slice(bytes);
-            let e = Network::read(&file, v).unwrap_err();
-            assert!(e.contains(says), "{says}: {e}");
-        };
-        doctored(0, b"BATONNX", "not a Baton network");
-        doctored(
-            at(0),
-            &1u32.to_le_bytes(),
-            "format version 1; this build reads version 2",
-        );
-        doctored(
-            at(1),
-            &10u32.to_le_bytes(),
-            "a network for a 10x8 board; the knightmate board is 8x8",
-        );
-        doctored(at(2), &9u32.to_le_bytes(), "a network for a 8x9 board");
-        doctored(
-            at(4),
-            &[1],
-            "whose inputs name the roles [1, 1, 2, 3, 4, 5, 6]",
-        );
-        doctored(
-            roles_end,
-            &64u32.to_le_bytes(),
-            "a network of 64 hidden numbers; this build reads 32",
-        );
-        doctored(
-            roles_end + 4,
+        let read = |bytes: &[u8], v| Network::read(bytes, v).map(|_| ());
+        let fingerprint = a_doctored_start_is_refused(&FORMAT, &good, HIDDEN, read);
+        refused(
+            &good,
+            fingerprint,
             &[0xff],
             "trained against other hand-made weights",
+            |bytes| read(bytes, v),
         );
-        // Six roles named: the rest of the header shifts and no longer fits.
-        let mut fewer = good.clone();
-        fewer[at(3)..at(4)].copy_from_slice(&6u32.to_le_bytes());
-        fewer.remove(at(4) + 6);
-        assert!(Network::read(&fewer, v)
-            .unwrap_err()
-            .contains("roles [0, 1, 2, 3, 4, 5]"));
         // Weights retuned since the network was trained: the fingerprint differs.
         let w = crate::eval::weights(v);
         let moved: Vec<i32> = w.tunable().into_iter().map(|(_, x)| x + 1).collect();
         assert_ne!(w.with_tunable(&moved).fingerprint(), w.fingerprint());
-        // A variant on another board has no network to read.
-        let e = Network::read(&good, Variant::StonesRelays).unwrap_err();
-        assert!(
-            e.contains("the stonesrelays board is 8x9; networks read 8x8"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn every_piece_is_one_input_of_each_view_and_black_sees_the_board_turned() {
-        let pos = Position::startpos(Variant::Knightmate);
-        let white: Vec<usize> = features(&pos, Color::White).collect();
-        let mut black: Vec<usize> = features(&pos, Color::Black).collect();
-        assert_eq!(white.len(), 32);
-        // The start is symmetric: each side sees the same board.
-        let mut sorted = white.clone();
-        sorted.sort();
-        black.sort();
-        assert_eq!(sorted, black);
-        assert!(white.iter().all(|&f| f < INPUTS));
     }
 
     #[test]
@@ -611,16 +408,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_the_same_for_a_position_and_its_colours_swapped() {
         let n = sample_network();
-        let a = Position::from_fen(
-            Variant::Knightmate,
-            "rmbqkbmr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RMBQKBMR w KQkq - 0 2",
-        )
-        .unwrap();
-        let b = Position::from_fen(
-            Variant::Knightmate,
-            "rmbqkbmr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RMBQKBMR b KQkq - 0 2",
-        )
-        .unwrap();
+        let (a, b) = crate::eval::inputs::tests::colours_swapped();
         assert_eq!(n.correction(&a), n.correction(&b));
         assert_ne!(n.correction(&a), 0);
     }

@@ -6,7 +6,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::fen_error::FenError;
-use crate::geometry::{Square, Tables};
+use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList, Sink};
 use crate::piece::{Color, Role};
 use crate::position::{castle_side, castle_sides, Position};
@@ -114,15 +114,6 @@ pub fn push_pawn_move(
         }
     } else {
         list.add(Move::new(from, to));
-    }
-}
-
-/// The home rank of a color's pieces.
-#[inline]
-pub fn back_rank(t: &Tables, color: Color) -> u8 {
-    match color {
-        Color::White => 0,
-        Color::Black => t.height - 1,
     }
 }
 
@@ -334,7 +325,7 @@ pub fn castling_moves<O: Overlay>(pos: &Position, list: &mut impl Sink, o: &O) {
     let them = us.other();
     let occ = pos.occupied();
     let ksq = pos.royal(us);
-    let rank = back_rank(t, us);
+    let rank = t.back_rank(us);
     for side in castle_sides(us) {
         if pos.castling & side.right == 0 {
             continue;
@@ -475,7 +466,7 @@ pub fn after(pos: &Position, m: Move) -> After {
     let role = pos.role_at(us, m.from).unwrap_or(Role::Pawn);
     match m.kind {
         MoveKind::Castle => {
-            let rank = back_rank(t, us);
+            let rank = t.back_rank(us);
             let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
             let rook = t.square(side.rook_file, rank);
             After::castle(pos, m.from, m.to, rook, t.square(side.rook_to, rank))
@@ -532,7 +523,7 @@ pub fn apply_special(pos: &mut Position, m: Move) -> bool {
             pos.remove(us.other(), victim).is_some()
         }
         MoveKind::Castle => {
-            let rank = back_rank(t, us);
+            let rank = t.back_rank(us);
             let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
             pos.remove(us, t.square(side.rook_file, rank));
             pos.put(us, Role::Rook, t.square(side.rook_to, rank));

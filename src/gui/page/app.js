@@ -125,6 +125,12 @@ let fenTyped = false;
 
 function render() {
   if (!state) return;
+  // Baton's limit and level are shown only where Baton plays a side: between two
+  // people they would change nothing (analysis always searches at full strength); on
+  // the clock Baton plays by its time left, not by its limit a move.
+  const baton = state.baton_plays.white || state.baton_plays.black;
+  $("baton-think").classList.toggle("hidden", !baton || !!state.settings.clock);
+  $("baton-level").classList.toggle("hidden", !baton);
   renderBoard();
   renderClocks();
   // A FEN being typed stays (even when a click on Set FEN has taken the focus from it).

@@ -16,24 +16,18 @@
 //! file, rounding; it shares `features` with the search, so the two cannot disagree on
 //! what an input means.
 //!
-//! The accumulator is updated against the position the thread evaluated last, not per
-//! ply on the search's stack: the search plays moves by copy (`Position::play`) and
-//! keeps no per-ply evaluation state to hang it on, and in a depth-first search the
-//! position evaluated last is the parent or a sibling, a few pieces away. The update
-//! is by the pieces that differ (bitboards compared), so it is exact whatever path led
-//! there, and it falls back to a fresh sum when many differ.
+//! The accumulator (`eval::accumulator`, shared with the learned correction) is updated
+//! against the position the thread evaluated last, by the pieces that differ.
 
 pub mod simd;
 
-use std::sync::OnceLock;
-
-use crate::bitboard::Bitboard;
-use crate::piece::{Color, Role};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::variant::Variant;
 
-use super::inputs::{take, word};
-use super::EvalProfile;
+use super::accumulator::FirstLayer;
+use super::header::{word, Format, Shape};
+use super::{EvalProfile, PerVariant};
 use simd::{Kernel, MAX_OUTPUT_WEIGHT};
 
 pub use super::inputs::{feature, features, FILES, INPUTS, RANKS, ROLES, SQUARES};
@@ -49,19 +43,17 @@ pub const SCALE: i32 = 400;
 /// Far from any mate score: the search's mate bounds stay the mates'.
 const BOUND: i32 = 5_000;
 
-const MAGIC: &[u8; 8] = b"BATONNUE";
-const VERSION: u32 = 1;
+const FORMAT: Format = Format {
+    magic: b"BATONNUE",
+    version: 1,
+    noun: "net",
+};
 
-/// What a net file says it was made for, after the magic and the version (each a
-/// little-endian u32): the board's files and ranks, the roles its inputs name (their
-/// count, then each role's index in `Role` order, a byte each), the hidden size, and the
-/// quantization (`QA`, `QB`, `SCALE`).
+/// What a net file says it was made for (`FORMAT`'s start, `Shape`), then the
+/// quantization (`QA`, `QB`, `SCALE`), each a little-endian u32.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    pub files: u32,
-    pub ranks: u32,
-    pub roles: Vec<u8>,
-    pub hidden: u32,
+    pub shape: Shape,
     pub qa: u32,
     pub qb: u32,
     pub scale: u32,
@@ -70,12 +62,8 @@ pub struct Header {
 impl Header {
     /// What this build reads for `variant`.
     pub fn of(variant: Variant) -> Header {
-        let g = variant.facts().geometry;
         Header {
-            files: u32::from(g.width()),
-            ranks: u32::from(g.height()),
-            roles: (0..ROLES as u8).collect(),
-            hidden: HIDDEN as u32,
+            shape: Shape::of(variant, HIDDEN),
             qa: QA as u32,
             qb: QB as u32,
             scale: SCALE as u32,
@@ -84,50 +72,14 @@ impl Header {
 
     /// Whether this build can have a net for `variant` at all: its board and roles.
     pub fn supports(variant: Variant) -> Result<(), String> {
-        let g = variant.facts().geometry;
-        let name = variant.name();
-        if (usize::from(g.width()), usize::from(g.height())) != (FILES, RANKS) {
-            return Err(format!(
-                "the {name} board is {}x{}; nets read {FILES}x{RANKS}",
-                g.width(),
-                g.height()
-            ));
-        }
-        if let Some((c, _)) = variant
-            .facts()
-            .pieces
-            .iter()
-            .find(|(_, r)| r.idx() >= ROLES)
-        {
-            return Err(format!("{name} has '{c}', a role no net input names"));
-        }
-        Ok(())
+        FORMAT.supports(variant)
     }
 
     /// `Err` names the first thing in which a file's header (`self`) and this build for
     /// `variant` disagree.
     pub fn check(&self, variant: Variant) -> Result<(), String> {
-        Header::supports(variant)?;
+        FORMAT.check(&self.shape, variant, HIDDEN)?;
         let build = Header::of(variant);
-        let name = variant.name();
-        if (self.files, self.ranks) != (build.files, build.ranks) {
-            return Err(format!(
-                "a net for a {}x{} board; the {name} board is {}x{}",
-                self.files, self.ranks, build.files, build.ranks
-            ));
-        }
-        if self.roles != build.roles {
-            return Err(format!(
-                "a net whose inputs name the roles {:?}; this build's name {:?}",
-                self.roles, build.roles
-            ));
-        }
-        if self.hidden != build.hidden {
-            return Err(format!(
-                "a net of {} hidden numbers; this build reads {}",
-                self.hidden, build.hidden
-            ));
-        }
         if (self.qa, self.qb, self.scale) != (build.qa, build.qb, build.scale) {
             return Err(format!(
                 "a net quantized as QA {} QB {} scale {}; this build reads QA {} QB {} scale {}",
@@ -142,11 +94,9 @@ impl Header {
 /// test reads every built-in net, so a file that does not fit the build stops the
 /// tests, not a game (the search then keeps the hand-made evaluation).
 pub fn of(variant: Variant) -> Option<&'static Network> {
-    static NETS: [OnceLock<Option<Network>>; Variant::ALL.len()] =
-        [const { OnceLock::new() }; Variant::ALL.len()];
+    static NETS: PerVariant<Option<Network>> = PerVariant::new();
     let bytes = variant.nnue()?;
-    NETS[variant.index()]
-        .get_or_init(|| Network::read(bytes, variant).ok())
+    NETS.get_or_init(variant, || Network::read(bytes, variant).ok())
         .as_ref()
 }
 
@@ -214,13 +164,8 @@ impl Network {
     /// bias as an i32.
     pub fn to_bytes(&self, variant: Variant) -> Vec<u8> {
         let h = Header::of(variant);
-        let mut out = MAGIC.to_vec();
-        out.extend(VERSION.to_le_bytes());
-        out.extend(h.files.to_le_bytes());
-        out.extend(h.ranks.to_le_bytes());
-        out.extend((h.roles.len() as u32).to_le_bytes());
-        out.extend(&h.roles);
-        for word in [h.hidden, h.qa, h.qb, h.scale] {
+        let mut out = FORMAT.write(&h.shape);
+        for word in [h.qa, h.qb, h.scale] {
             out.extend(word.to_le_bytes());
         }
         let columns = self.input.iter().chain([&self.bias]).chain(&self.output);
@@ -257,41 +202,14 @@ impl Network {
 
     /// The header of a net file and the bytes after it.
     pub fn header(bytes: &[u8]) -> Result<(Header, &[u8]), String> {
-        let mut rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or("not a Baton net (it must begin with BATONNUE)")?;
-        let version = word(&mut rest)?;
-        if version != VERSION {
-            return Err(format!(
-                "a net file of format version {version}; this build reads version {VERSION}"
-            ));
-        }
-        let files = word(&mut rest)?;
-        let ranks = word(&mut rest)?;
-        let count = word(&mut rest)? as usize;
-        if count > crate::piece::NROLES {
-            return Err(format!("a net naming {count} roles"));
-        }
-        let roles = take(&mut rest, count)?.to_vec();
+        let (shape, mut rest) = FORMAT.read(bytes)?;
         let header = Header {
-            files,
-            ranks,
-            roles,
-            hidden: word(&mut rest)?,
+            shape,
             qa: word(&mut rest)?,
             qb: word(&mut rest)?,
             scale: word(&mut rest)?,
         };
         Ok((header, rest))
-    }
-
-    /// One view's sums, computed afresh.
-    fn view(&self, pos: &Position, view: Color) -> Column {
-        let mut sums = self.bias;
-        for f in features(pos, view) {
-            self.kernel.add(&mut sums, &self.input[f]);
-        }
-        sums
     }
 
     /// Centipawns from the side to move's point of view, from the two views' sums
@@ -311,79 +229,38 @@ impl Network {
     /// The evaluation in centipawns from the side to move's point of view, computed
     /// afresh.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let views = [self.view(pos, Color::White), self.view(pos, Color::Black)];
-        self.output_of(&views, pos.side())
+        self.output_of(&self.fresh(pos), pos.side())
     }
 
-    /// `evaluate`, with `acc` brought from the position it last saw to `pos` by the
-    /// pieces that differ (or summed afresh where many differ, or where it last served
-    /// another net): the same number, for a few additions.
+    /// `evaluate`, with `acc` brought from the position it last saw to `pos`
+    /// (`Accumulator::update`): the same number, for a few additions.
     pub fn evaluate_from(&self, pos: &Position, acc: &mut Accumulator) -> i32 {
-        let now: Pieces = Color::BOTH.map(|c| std::array::from_fn(|r| pos.pieces(c, Role::ALL[r])));
-        let owner = self as *const Network as usize;
-        match acc.pieces {
-            Some(before) if acc.owner == owner && changes(&before, &now) <= MOST_CHANGES => {
-                for (color, (was, is)) in Color::BOTH.into_iter().zip(before.iter().zip(&now)) {
-                    for (r, (&was, &is)) in was.iter().zip(is).enumerate() {
-                        let role = Role::ALL[r];
-                        for view in Color::BOTH {
-                            let sums = &mut acc.views[view.idx()];
-                            for sq in was & !is {
-                                self.kernel
-                                    .sub(sums, &self.input[feature(view, color, role, sq)]);
-                            }
-                            for sq in is & !was {
-                                self.kernel
-                                    .add(sums, &self.input[feature(view, color, role, sq)]);
-                            }
-                        }
-                    }
-                }
-            }
-            _ => acc.views = [self.view(pos, Color::White), self.view(pos, Color::Black)],
-        }
-        acc.pieces = Some(now);
-        acc.owner = owner;
-        self.output_of(&acc.views, pos.side())
+        self.output_of(acc.update(self, pos), pos.side())
     }
 }
 
-/// Each colour's pieces by role (pawn to commoner).
-type Pieces = [[Bitboard; ROLES]; 2];
+impl FirstLayer for Network {
+    type Sums = Column;
 
-/// How many pieces stand elsewhere in `now` than in `before` (each square that gained
-/// or lost one).
-fn changes(before: &Pieces, now: &Pieces) -> u32 {
-    before
-        .iter()
-        .flatten()
-        .zip(now.iter().flatten())
-        .map(|(&a, &b)| (a ^ b).count())
-        .sum()
-}
+    #[inline]
+    fn bias(&self) -> &Column {
+        &self.bias
+    }
 
-/// Above this many changed squares the views are summed afresh: about 30 inputs each,
-/// against one a change to update them, so the bound need not be exact.
-const MOST_CHANGES: u32 = 12;
+    #[inline]
+    fn add(&self, sums: &mut Column, input: usize) {
+        self.kernel.add(sums, &self.input[input]);
+    }
 
-/// One search thread's first layer as of the position it evaluated last: its pieces,
-/// each colour's view (White's first), and which net computed them.
-#[derive(Clone, Debug)]
-pub struct Accumulator {
-    pieces: Option<Pieces>,
-    views: [Column; 2],
-    owner: usize,
-}
-
-impl Default for Accumulator {
-    fn default() -> Accumulator {
-        Accumulator {
-            pieces: None,
-            views: [[0; HIDDEN]; 2],
-            owner: 0,
-        }
+    #[inline]
+    fn sub(&self, sums: &mut Column, input: usize) {
+        self.kernel.sub(sums, &self.input[input]);
     }
 }
+
+/// One search thread's first layer as of the position it evaluated last
+/// (`accumulator`).
+pub type Accumulator = super::accumulator::Accumulator<Column>;
 
 #[cfg(test)]
 mod tests;

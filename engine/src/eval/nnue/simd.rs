@@ -44,30 +44,32 @@ impl Kernel {
     /// `sums += column`, wrapping.
     #[inline]
     pub fn add(self, sums: &mut [i16; HIDDEN], column: &[i16; HIDDEN]) {
-        match self {
-            Kernel::Scalar => {
-                for (s, w) in sums.iter_mut().zip(column) {
-                    *s = s.wrapping_add(*w);
-                }
-            }
-            // SAFETY: an `Avx2` kernel exists only where the CPU has AVX2.
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::add(sums, column) },
-        }
+        self.add_or_sub::<false>(sums, column);
     }
 
     /// `sums -= column`, wrapping.
     #[inline]
     pub fn sub(self, sums: &mut [i16; HIDDEN], column: &[i16; HIDDEN]) {
+        self.add_or_sub::<true>(sums, column);
+    }
+
+    /// `add`, or `sub` where `SUB`: one loop for both in each kernel, the choice made
+    /// when it compiles.
+    #[inline]
+    fn add_or_sub<const SUB: bool>(self, sums: &mut [i16; HIDDEN], column: &[i16; HIDDEN]) {
         match self {
             Kernel::Scalar => {
-                for (s, w) in sums.iter_mut().zip(column) {
-                    *s = s.wrapping_sub(*w);
+                for (s, &w) in sums.iter_mut().zip(column) {
+                    *s = if SUB {
+                        s.wrapping_sub(w)
+                    } else {
+                        s.wrapping_add(w)
+                    };
                 }
             }
-            // SAFETY: as in `add`.
+            // SAFETY: an `Avx2` kernel exists only where the CPU has AVX2.
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::sub(sums, column) },
+            Kernel::Avx2 => unsafe { avx2::add_or_sub::<SUB>(sums, column) },
         }
     }
 
@@ -100,27 +102,21 @@ mod avx2 {
     /// 16 numbers of 16 bits to a register.
     const LANES: usize = 16;
 
+    /// `sums += column`, or `-=` where `SUB`.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn add(sums: &mut [i16; HIDDEN], column: &[i16; HIDDEN]) {
+    pub unsafe fn add_or_sub<const SUB: bool>(sums: &mut [i16; HIDDEN], column: &[i16; HIDDEN]) {
         for i in (0..HIDDEN).step_by(LANES) {
             let s = sums.as_mut_ptr().add(i) as *mut __m256i;
-            let w = column.as_ptr().add(i) as *const __m256i;
-            _mm256_storeu_si256(
-                s,
-                _mm256_add_epi16(_mm256_loadu_si256(s), _mm256_loadu_si256(w)),
+            let (a, b) = (
+                _mm256_loadu_si256(s),
+                _mm256_loadu_si256(column.as_ptr().add(i) as *const __m256i),
             );
-        }
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn sub(sums: &mut [i16; HIDDEN], column: &[i16; HIDDEN]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            let s = sums.as_mut_ptr().add(i) as *mut __m256i;
-            let w = column.as_ptr().add(i) as *const __m256i;
-            _mm256_storeu_si256(
-                s,
-                _mm256_sub_epi16(_mm256_loadu_si256(s), _mm256_loadu_si256(w)),
-            );
+            let r = if SUB {
+                _mm256_sub_epi16(a, b)
+            } else {
+                _mm256_add_epi16(a, b)
+            };
+            _mm256_storeu_si256(s, r);
         }
     }
 

@@ -25,7 +25,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Neutral, Role};
 use crate::position::{castle_side, Position};
-use crate::rules::orthodox::{back_rank, After};
+use crate::rules::orthodox::After;
 
 pub use neutral::{NeutralMoves, MAX_NEUTRALS};
 pub use route::route;
@@ -87,7 +87,7 @@ pub fn gives_check(pos: &Position, m: Move) -> bool {
     let after = match m.kind {
         // Written king-takes-rook: `to` is the rook's square.
         MoveKind::Castle => {
-            let rank = back_rank(t, us);
+            let rank = t.back_rank(us);
             let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
             let (king_to, rook_to) = (t.square(side.king_to, rank), t.square(side.rook_to, rank));
             After::castle(pos, m.from, king_to, m.to, rook_to)
@@ -152,7 +152,7 @@ pub fn apply(pos: &mut Position, m: Move) {
     match m.kind {
         MoveKind::Castle => {
             // Written king-takes-rook: `to` is the rook's square.
-            let rank = back_rank(t, us);
+            let rank = t.back_rank(us);
             let side = castle_side(us, t.file_of(m.to) > t.file_of(m.from));
             pos.remove(us, m.from);
             pos.remove(us, m.to);

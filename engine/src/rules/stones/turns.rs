@@ -19,7 +19,6 @@ use crate::moves::{Move, MoveKind, Sink};
 use crate::piece::{Color, Role};
 use crate::position::castle_sides;
 use crate::position::Position;
-use crate::rules::orthodox::back_rank;
 
 use super::field::{Army, Field, Watch, ALL_DIRECTIONS};
 use super::neutral::{movers, Movers, NeutralMoves};
@@ -235,7 +234,7 @@ impl<'a> Turns<'a> {
         if self.check || pos.castling == 0 || !self.from.has(self.king) {
             return;
         }
-        let rank = back_rank(t, self.us);
+        let rank = t.back_rank(self.us);
         for side in castle_sides(self.us) {
             if pos.castling & side.right == 0 {
                 continue;

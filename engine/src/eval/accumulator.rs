@@ -1,0 +1,165 @@
+//! A search thread's first layer of a learned evaluation, kept from one evaluation to
+//! the next, as NNUE does, for both nets (`network`'s correction, `nnue`'s net).
+//!
+//! It is updated against the position the thread evaluated last, not per ply on the
+//! search's stack: the search plays moves by copy (`Position::play`) and keeps no per-ply
+//! evaluation state to hang it on, and in a depth-first search the position evaluated
+//! last is the parent or a sibling, a few pieces away. The update is by the pieces that
+//! differ (bitboards compared), so it is exact whatever path led there; it falls back to
+//! a fresh sum where many differ, or where another net computed the sums.
+
+use crate::bitboard::Bitboard;
+use crate::piece::{Color, Role};
+use crate::position::Position;
+
+use super::inputs::{feature, features, ROLES};
+
+/// A net's first layer as the accumulator uses it: the sums of one view start at the
+/// biases, and each input that is on adds its column.
+pub trait FirstLayer {
+    /// One view's sums.
+    type Sums: Copy;
+    fn bias(&self) -> &Self::Sums;
+    /// `sums += input's column`.
+    fn add(&self, sums: &mut Self::Sums, input: usize);
+    /// `sums -= input's column`.
+    fn sub(&self, sums: &mut Self::Sums, input: usize);
+
+    /// `view`'s sums for `pos`, computed afresh.
+    #[inline]
+    fn sums(&self, pos: &Position, view: Color) -> Self::Sums {
+        let mut sums = *self.bias();
+        for f in features(pos, view) {
+            self.add(&mut sums, f);
+        }
+        sums
+    }
+
+    /// Both views' sums for `pos` (White's first), computed afresh.
+    #[inline]
+    fn fresh(&self, pos: &Position) -> [Self::Sums; 2] {
+        [self.sums(pos, Color::White), self.sums(pos, Color::Black)]
+    }
+}
+
+/// Each colour's pieces by role (pawn to commoner).
+type Pieces = [[Bitboard; ROLES]; 2];
+
+/// How many pieces stand elsewhere in `now` than in `before` (each square that gained
+/// or lost one).
+fn changes(before: &Pieces, now: &Pieces) -> u32 {
+    before
+        .iter()
+        .flatten()
+        .zip(now.iter().flatten())
+        .map(|(&a, &b)| (a ^ b).count())
+        .sum()
+}
+
+/// Above this many changed squares the views are summed afresh: about 30 inputs each,
+/// against one a change to update them, so the bound need not be exact.
+const MOST_CHANGES: u32 = 12;
+
+/// One search thread's first layer as of the position it evaluated last: its pieces,
+/// each colour's view (White's first), and which net computed them.
+#[derive(Clone, Debug)]
+pub struct Accumulator<S> {
+    pieces: Option<Pieces>,
+    views: [S; 2],
+    owner: usize,
+}
+
+// By hand: the standard library implements `Default` only for arrays of at most 32.
+impl<T: Copy + Default, const N: usize> Default for Accumulator<[T; N]> {
+    fn default() -> Self {
+        Accumulator {
+            pieces: None,
+            views: [[T::default(); N]; 2],
+            owner: 0,
+        }
+    }
+}
+
+impl<S: Copy> Accumulator<S> {
+    /// Both views' sums for `pos` by `layer` (White's first): the accumulator brought
+    /// from the position it last saw by the pieces that differ, or summed afresh. The
+    /// same numbers as `layer.fresh(pos)`, for a few additions.
+    #[inline]
+    pub fn update<L: FirstLayer<Sums = S>>(&mut self, layer: &L, pos: &Position) -> &[S; 2] {
+        let now: Pieces = Color::BOTH.map(|c| std::array::from_fn(|r| pos.pieces(c, Role::ALL[r])));
+        let owner = layer as *const L as usize;
+        match self.pieces {
+            Some(before) if self.owner == owner && changes(&before, &now) <= MOST_CHANGES => {
+                for (color, (was, is)) in Color::BOTH.into_iter().zip(before.iter().zip(&now)) {
+                    for (r, (&was, &is)) in was.iter().zip(is).enumerate() {
+                        let role = Role::ALL[r];
+                        // Both views square by square: the square's file and rank are
+                        // worked out once for the two.
+                        for sq in was & !is {
+                            for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
+                                layer.sub(sums, feature(view, color, role, sq));
+                            }
+                        }
+                        for sq in is & !was {
+                            for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
+                                layer.add(sums, feature(view, color, role, sq));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => self.views = layer.fresh(pos),
+        }
+        self.pieces = Some(now);
+        self.owner = owner;
+        &self.views
+    }
+}
+
+/// What the nets' accumulator tests share.
+#[cfg(test)]
+pub(crate) mod tests {
+    use crate::position::Position;
+    use crate::rng::Rng;
+    use crate::variant::Variant;
+
+    /// Calls `each` on every position of random games (captures, promotions from the
+    /// second start, castling in chess), one after the other, so that an accumulator
+    /// also jumps from one game to the next; how many positions it saw.
+    pub fn along_random_games(mut each: impl FnMut(&Position)) -> usize {
+        let mut seen = 0;
+        for (variant, start, seed) in [
+            (
+                Variant::Knightmate,
+                "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                7,
+            ),
+            (
+                Variant::Knightmate,
+                "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+                11,
+            ),
+            (
+                Variant::Chess,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                13,
+            ),
+        ] {
+            let mut list = crate::rules::move_list(variant);
+            let mut pos = Position::from_fen(variant, start).expect("a good FEN");
+            let mut rng = Rng::new(seed);
+            for _ in 0..120 {
+                each(&pos);
+                seen += 1;
+                list.clear();
+                crate::rules::legal_moves(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos = pos.play(list[rng.below(list.len())]);
+            }
+        }
+        assert!(seen > 200, "{seen}");
+        seen
+    }
+}

@@ -1,0 +1,255 @@
+//! How both learned evaluations' files (`network`'s correction and `nnue`'s net) begin,
+//! written, read and checked against the build in one place: the format's magic and
+//! version, then the `Shape` (board, the roles the inputs name, hidden size). Each net's
+//! own `Header` adds what only it records after these (the hand-made weights'
+//! fingerprint; the quantization).
+
+use crate::variant::Variant;
+
+use super::inputs::{FILES, RANKS, ROLES};
+
+/// A net file's format: what it begins with, its version (a little-endian u32 after
+/// the magic), and what the messages call such a file.
+pub struct Format {
+    pub magic: &'static [u8],
+    pub version: u32,
+    /// "network", "net": a message reads "not a Baton {noun}", "{noun}s read 8x8".
+    pub noun: &'static str,
+}
+
+/// What a file says its inputs and first layer are made for, after the magic and the
+/// version, each a little-endian u32 but the roles: the board's files and ranks, the
+/// roles its inputs name (their count, then each role's index in `Role` order, a byte
+/// each), the hidden size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub files: u32,
+    pub ranks: u32,
+    pub roles: Vec<u8>,
+    pub hidden: u32,
+}
+
+impl Shape {
+    /// What this build reads for `variant`: its board, `ROLES`, and `hidden` numbers
+    /// a view.
+    pub fn of(variant: Variant, hidden: usize) -> Shape {
+        let g = variant.facts().geometry;
+        Shape {
+            files: u32::from(g.width()),
+            ranks: u32::from(g.height()),
+            roles: (0..ROLES as u8).collect(),
+            hidden: hidden as u32,
+        }
+    }
+}
+
+impl Format {
+    /// Whether this build can have a file of this format for `variant` at all: the
+    /// inputs describe an 8x8 board and the roles pawn to commoner.
+    pub fn supports(&self, variant: Variant) -> Result<(), String> {
+        let g = variant.facts().geometry;
+        let (name, noun) = (variant.name(), self.noun);
+        if (usize::from(g.width()), usize::from(g.height())) != (FILES, RANKS) {
+            return Err(format!(
+                "the {name} board is {}x{}; {noun}s read {FILES}x{RANKS}",
+                g.width(),
+                g.height()
+            ));
+        }
+        let pieces = variant.facts().pieces;
+        if let Some((c, _)) = pieces.iter().find(|(_, r)| r.idx() >= ROLES) {
+            return Err(format!("{name} has '{c}', a role no {noun} input names"));
+        }
+        Ok(())
+    }
+
+    /// `Err` names the first thing in which a file's `shape` and this build's for
+    /// `variant` (`hidden` numbers a view) disagree.
+    pub fn check(&self, shape: &Shape, variant: Variant, hidden: usize) -> Result<(), String> {
+        self.supports(variant)?;
+        let build = Shape::of(variant, hidden);
+        let (name, noun) = (variant.name(), self.noun);
+        if (shape.files, shape.ranks) != (build.files, build.ranks) {
+            return Err(format!(
+                "a {noun} for a {}x{} board; the {name} board is {}x{}",
+                shape.files, shape.ranks, build.files, build.ranks
+            ));
+        }
+        if shape.roles != build.roles {
+            return Err(format!(
+                "a {noun} whose inputs name the roles {:?}; this build's name {:?}",
+                shape.roles, build.roles
+            ));
+        }
+        if shape.hidden != build.hidden {
+            return Err(format!(
+                "a {noun} of {} hidden numbers; this build reads {}",
+                shape.hidden, build.hidden
+            ));
+        }
+        Ok(())
+    }
+
+    /// The start of a file: the magic, the version and `shape`.
+    pub fn write(&self, shape: &Shape) -> Vec<u8> {
+        let mut out = self.magic.to_vec();
+        for word in [
+            self.version,
+            shape.files,
+            shape.ranks,
+            shape.roles.len() as u32,
+        ] {
+            out.extend(word.to_le_bytes());
+        }
+        out.extend(&shape.roles);
+        out.extend(shape.hidden.to_le_bytes());
+        out
+    }
+
+    /// What `write` wrote, and the bytes after it; `Err` where they are not the start
+    /// of such a file.
+    pub fn read<'a>(&self, bytes: &'a [u8]) -> Result<(Shape, &'a [u8]), String> {
+        let noun = self.noun;
+        let mut rest = bytes.strip_prefix(self.magic).ok_or_else(|| {
+            let magic = String::from_utf8_lossy(self.magic);
+            format!("not a Baton {noun} (it must begin with {magic})")
+        })?;
+        let version = word(&mut rest)?;
+        if version != self.version {
+            return Err(format!(
+                "a {noun} file of format version {version}; this build reads version {}",
+                self.version
+            ));
+        }
+        let files = word(&mut rest)?;
+        let ranks = word(&mut rest)?;
+        let count = word(&mut rest)? as usize;
+        if count > crate::piece::NROLES {
+            return Err(format!("a {noun} naming {count} roles"));
+        }
+        let roles = take(&mut rest, count)?.to_vec();
+        let hidden = word(&mut rest)?;
+        let shape = Shape {
+            files,
+            ranks,
+            roles,
+            hidden,
+        };
+        Ok((shape, rest))
+    }
+}
+
+/// The first `n` bytes of `rest`, which moves past them.
+pub(super) fn take<'a>(rest: &mut &'a [u8], n: usize) -> Result<&'a [u8], String> {
+    let (head, tail) = rest.split_at_checked(n).ok_or("cut off in its header")?;
+    *rest = tail;
+    Ok(head)
+}
+
+/// A little-endian u32 from `rest` (`take`).
+pub(super) fn word(rest: &mut &[u8]) -> Result<u32, String> {
+    let b = take(rest, 4)?;
+    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// What the nets' tests share: the checks of a file's start (`Format`, `Shape`).
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// `read` refuses `good` with `bytes` written over it at `offset`, in words that
+    /// say `says`.
+    pub fn refused(
+        good: &[u8],
+        offset: usize,
+        bytes: &[u8],
+        says: &str,
+        read: impl Fn(&[u8]) -> Result<(), String>,
+    ) {
+        let mut file = good.to_vec();
+        file[offset..offset + bytes.len()].copy_from_slice(bytes);
+        let e = read(&file).expect_err(says);
+        assert!(e.contains(says), "{says}: {e}");
+    }
+
+    /// A knightmate file of `format` (`good`, its views of `hidden` numbers) whose
+    /// start disagrees with the build in any part is refused by `read`, in words that
+    /// name the part, and so is any file for a variant the inputs do not describe.
+    /// Returns where the net's own part of the header begins, for its own checks.
+    pub fn a_doctored_start_is_refused(
+        format: &Format,
+        good: &[u8],
+        hidden: usize,
+        read: impl Fn(&[u8], Variant) -> Result<(), String>,
+    ) -> usize {
+        let v = Variant::Knightmate;
+        let knightmate = |bytes: &[u8]| read(bytes, v);
+        assert_eq!(knightmate(good), Ok(()));
+        let noun = format.noun;
+        // After the magic: version, files, ranks, role count, the roles, hidden.
+        let at = |field: usize| format.magic.len() + 4 * field;
+        let roles_end = at(4) + ROLES;
+        let refused = |offset: usize, bytes: &[u8], says: &str| {
+            refused(good, offset, bytes, says, knightmate);
+        };
+        refused(format.magic.len() - 1, b"X", &format!("not a Baton {noun}"));
+        let (version, other) = (format.version, format.version + 1);
+        refused(
+            at(0),
+            &other.to_le_bytes(),
+            &format!("format version {other}; this build reads version {version}"),
+        );
+        refused(
+            at(1),
+            &10u32.to_le_bytes(),
+            &format!("a {noun} for a 10x8 board; the knightmate board is 8x8"),
+        );
+        refused(
+            at(2),
+            &9u32.to_le_bytes(),
+            &format!("a {noun} for a 8x9 board"),
+        );
+        refused(
+            at(3),
+            &11u32.to_le_bytes(),
+            &format!("a {noun} naming 11 roles"),
+        );
+        refused(
+            at(4),
+            &[1],
+            "whose inputs name the roles [1, 1, 2, 3, 4, 5, 6]",
+        );
+        refused(
+            roles_end,
+            &(2 * hidden as u32).to_le_bytes(),
+            &format!(
+                "a {noun} of {} hidden numbers; this build reads {hidden}",
+                2 * hidden
+            ),
+        );
+        let e = knightmate(&good[..roles_end]).expect_err("a cut header");
+        assert!(e.contains("cut off in its header"), "{e}");
+        // Six roles named: the rest of the header shifts and no longer fits.
+        let mut fewer = good.to_vec();
+        fewer[at(3)..at(4)].copy_from_slice(&6u32.to_le_bytes());
+        fewer.remove(at(4) + 6);
+        let e = knightmate(&fewer).expect_err("six roles");
+        assert!(e.contains("roles [0, 1, 2, 3, 4, 5]"), "{e}");
+        // A variant on another board, or with a role no input names, has no such file.
+        for (other, says) in [
+            (
+                Variant::StonesRelays,
+                format!("the stonesrelays board is 8x9; {noun}s read 8x8"),
+            ),
+            (Variant::FlipShatranj, format!("{noun}s read 8x8")),
+            (
+                Variant::FlipShatranj8,
+                format!("a role no {noun} input names"),
+            ),
+        ] {
+            let e = read(good, other).expect_err(&says);
+            assert!(e.contains(&says), "{says}: {e}");
+        }
+        roles_end + 4
+    }
+}
