@@ -5,8 +5,9 @@
 //! into one (base 10, 400 to a factor of ten, the Elo scale's) blended with its game's
 //! result (`--result-share`). The loss is the squared error of the net's expected
 //! score; Adam minimises it over shuffled batches whose gradients the cores compute in
-//! parallel (rayon). About one position in twenty is held out, chosen by its hash
-//! (positions of one game look alike, so the held-out loss flatters a little); after
+//! parallel (rayon). About one game in twenty is held out whole (positions of one game
+//! look alike: holding out single positions let the held-out loss flatter a net that
+//! learnt its games by heart); after
 //! every pass the net is written if its held-out loss is the lowest yet, and a
 //! checkpoint (`checkpoint`) keeps the weights, Adam's moments and the pass, so that a
 //! stopped run resumes where it was and loses nothing it wrote.
@@ -30,7 +31,7 @@ use model::{expected, Example, Model, WEIGHTS};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
     baton train --variant knightmate /work/data/knightmate\n  \
-    baton train --variant knightmate --passes 30 --out engine/nets/knightmate.nnue data/*.bin\n  \
+    baton train --variant knightmate --mirror --out engine/nets/knightmate.nnue data/*.bin\n  \
     baton train --variant chess --result-share 0.3 --checkpoint chess.ckpt data/chess\n\n\
     Run again with the same --checkpoint to resume a stopped run (its pass count, step \
     size and blend are taken from the words, the weights and moments from the file).")]
@@ -43,15 +44,23 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 20)]
     passes: u32,
     /// Positions per step
-    #[arg(long, value_name = "N", default_value_t = 16384,
+    #[arg(long, value_name = "N", default_value_t = 1024,
           value_parser = clap::value_parser!(u32).range(1..))]
     batch: u32,
     /// Adam's step size (falls to a tenth over the last third of the passes)
     #[arg(long, value_name = "R", default_value_t = 0.001)]
     rate: f32,
     /// The game result's share of each target, 0 to 1 (the rest is the search score's)
-    #[arg(long, value_name = "W", default_value_t = 0.3, value_parser = share)]
+    #[arg(long, value_name = "W", default_value_t = 0.1, value_parser = share)]
     result_share: f32,
+    /// Also train on each position mirrored left to right (castling aside, the game is
+    /// the same; doubles what a few positions teach)
+    #[arg(long)]
+    mirror: bool,
+    /// Weight decay of the square columns towards their piece's (AdamW's, per step:
+    /// rate times this)
+    #[arg(long, value_name = "D", default_value_t = 10.0)]
+    decay: f32,
     /// Where the net is written (default: VARIANT.nnue)
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -71,7 +80,7 @@ fn share(text: &str) -> Result<f32, String> {
     }
 }
 
-/// One position in this many is held out.
+/// One game in this many is held out.
 const HELD_OUT: u64 = 20;
 /// Scores beyond this (mates among them) are taken as this: the expected score is 1 or 0
 /// to within 1e-7 already.
@@ -92,7 +101,7 @@ pub fn run(args: Args) -> Result<(), Error> {
     let files = data_files(&args.data)?;
     let loaded: Vec<Result<Split, String>> = files
         .par_iter()
-        .map(|f| load(f, variant, args.result_share))
+        .map(|f| load(f, variant, args.result_share, args.mirror))
         .collect();
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for r in loaded {
@@ -141,7 +150,9 @@ pub fn run(args: Args) -> Result<(), Error> {
         for batch in train.chunks(args.batch as usize) {
             let (grad, loss) = gradient(&state.model, batch);
             train_loss += loss;
-            state.adam.apply(&mut state.model, &grad, batch.len(), rate);
+            state
+                .adam
+                .apply(&mut state.model, &grad, batch.len(), rate, args.decay);
         }
         let loss = mean_loss(&state.model, &held);
         let best = loss < state.best_loss;
@@ -212,9 +223,10 @@ fn is_data(path: &Path) -> bool {
 type Split = (Vec<Example>, Vec<Example>);
 
 /// A data file's positions as examples, split into those to train on and those held
-/// out; positions in check are left out (their static score means little: the search
-/// never stands pat there).
-fn load(path: &Path, variant: Variant, result_share: f32) -> Result<Split, String> {
+/// out, a game at a time; positions in check are left out (their static score means
+/// little: the search never stands pat there). With `mirror`, each position to train
+/// on is there mirrored too (never a held-out one: it would be its own twin).
+fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Result<Split, String> {
     let name = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
     let reader = Reader::new(&bytes).map_err(|e| format!("{name}: {e}"))?;
@@ -226,9 +238,24 @@ fn load(path: &Path, variant: Variant, result_share: f32) -> Result<Split, Strin
         ));
     }
     let (mut train, mut held) = (Vec::new(), Vec::new());
+    // A file's records are its games one after another, each in the order it was
+    // played: a game begins where the move number falls.
+    let (mut game, mut last_move) = (0u64, 0);
+    // Runs have their own seeds, a run's chunks their own names (the games of a chunk
+    // still being filled keep their lot as it grows).
+    let chunk = path.file_name().map_or(0, |n| {
+        n.as_encoded_bytes()
+            .iter()
+            .fold(0u64, |h, &b| baton_engine::rng::mix(h ^ u64::from(b)))
+    });
+    let file_seed = baton_engine::rng::mix(reader.header().seed ^ chunk);
     for sample in reader {
         let s = sample.map_err(|e| format!("{name}: {e}"))?;
         let pos = &s.position;
+        if pos.fullmove() < last_move {
+            game += 1;
+        }
+        last_move = pos.fullmove();
         if rules::in_check(pos, pos.side()) {
             continue;
         }
@@ -238,9 +265,12 @@ fn load(path: &Path, variant: Variant, result_share: f32) -> Result<Split, Strin
             pos,
             (1.0 - result_share) * by_score + result_share * s.result.value(),
         );
-        if baton_engine::rng::mix(pos.hash()).is_multiple_of(HELD_OUT) {
+        if baton_engine::rng::mix(file_seed ^ game).is_multiple_of(HELD_OUT) {
             held.push(e);
         } else {
+            if mirror {
+                train.push(e.mirrored());
+            }
             train.push(e);
         }
     }
@@ -330,7 +360,7 @@ mod tests {
         let before = mean_loss(&model, &examples);
         for _ in 0..300 {
             let (grad, _) = gradient(&model, &examples);
-            adam.apply(&mut model, &grad, examples.len(), 0.01);
+            adam.apply(&mut model, &grad, examples.len(), 0.01, 0.0);
         }
         let after = mean_loss(&model, &examples);
         assert!(after < before / 4.0, "{before} -> {after}");

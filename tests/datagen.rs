@@ -11,11 +11,21 @@ use baton_engine::data::{Header, Reader, Sample};
 use baton_engine::{rules, Variant};
 use baton_testkit::process::output_text as text;
 
+/// The options of the run that is killed and of the one that resumes it.
+const RESUMED: [&str; 6] = ["--nodes", "200", "--threads", "2", "--chunk", "1"];
+
 fn baton(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_baton"))
         .args(args)
         .output()
         .expect("baton runs")
+}
+
+/// `baton datagen VARIANT DIR ARGS`, which must succeed: what it wrote.
+fn datagen(variant: &str, dir: &str, args: &[&str]) -> String {
+    let out = baton(&[&["datagen", variant, dir], args].concat());
+    assert!(out.status.success(), "{}", text(&out));
+    text(&out)
 }
 
 fn chunk_files(dir: &Path) -> Vec<PathBuf> {
@@ -49,19 +59,12 @@ fn read_all(dir: &Path) -> Vec<(PathBuf, Header, Vec<Sample>)> {
 fn a_tiny_run_reads_back_with_its_counts() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let d = dir.path().to_str().expect("a UTF-8 path");
-    let out = baton(&[
-        "datagen",
+    let said = datagen(
         "knightmate",
         d,
-        "--games",
-        "3",
-        "--nodes",
-        "200",
-        "--threads",
-        "2",
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("done: 3 games"), "{}", text(&out));
+        &["--games", "3", "--nodes", "200", "--threads", "2"],
+    );
+    assert!(said.contains("done: 3 games"), "{said}");
     let files = read_all(dir.path());
     assert_eq!(files.len(), 1, "one chunk: {files:?}");
     let (path, header, samples) = &files[0];
@@ -90,10 +93,10 @@ fn a_tiny_run_reads_back_with_its_counts() {
 fn a_killed_run_resumes_with_whole_files_and_no_game_twice() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let d = dir.path().to_str().expect("a UTF-8 path");
-    // `--chunk 1`: every game fills a chunk, so the killed run has left several.
+    // `--chunk 1` (`RESUMED`): every game fills a chunk, so the killed run has left several.
     let mut child = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .args(["datagen", "chess", d, "--nodes", "200", "--threads", "2"])
-        .args(["--chunk", "1"])
+        .args(["datagen", "chess", d])
+        .args(RESUMED)
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("baton starts");
@@ -108,20 +111,7 @@ fn a_killed_run_resumes_with_whole_files_and_no_game_twice() {
     assert!(killed.iter().all(|(_, h, _)| h.seed == 1));
 
     // The same command again (two games now) continues in new chunks, new seed.
-    let out = baton(&[
-        "datagen",
-        "chess",
-        d,
-        "--nodes",
-        "200",
-        "--threads",
-        "2",
-        "--chunk",
-        "1",
-        "--games",
-        "2",
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
+    datagen("chess", d, &[&RESUMED[..], &["--games", "2"]].concat());
     let all = read_all(dir.path());
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .expect("dir")
@@ -159,18 +149,11 @@ fn a_killed_run_resumes_with_whole_files_and_no_game_twice() {
 fn info_names_a_damaged_file() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let d = dir.path().to_str().expect("a UTF-8 path");
-    let out = baton(&[
-        "datagen",
+    datagen(
         "flipshatranj8",
         d,
-        "--games",
-        "1",
-        "--nodes",
-        "100",
-        "--threads",
-        "1",
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
+        &["--games", "1", "--nodes", "100", "--threads", "1"],
+    );
     let path = dir.path().join("flipshatranj8-00001.bdat");
     let mut bytes = std::fs::read(&path).expect("written");
     let last = bytes.len() - 3;

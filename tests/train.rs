@@ -9,6 +9,7 @@ use baton_engine::data::{encode_file, Header, Sample, Wdl};
 use baton_engine::eval::{self, nnue};
 use baton_engine::rng::Rng;
 use baton_engine::{rules, Position, Variant};
+use baton_testkit::process::run_to_end;
 use baton_testkit::shows;
 
 /// A data file of `games` random games of `variant` from its start, every position
@@ -46,13 +47,11 @@ fn data_file(path: &Path, variant: Variant, games: u32) {
 }
 
 fn train(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .arg("train")
-        .args(args)
-        .output()
-        .expect("baton runs");
-    let text = baton_testkit::process::output_text(&out);
-    (out.status.success(), text)
+    run_to_end(
+        Command::new(env!("CARGO_BIN_EXE_baton"))
+            .arg("train")
+            .args(args),
+    )
 }
 
 #[test]

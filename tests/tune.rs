@@ -3,6 +3,7 @@
 
 use std::process::Command;
 
+use baton_testkit::process::run_to_end;
 use baton_testkit::shows;
 
 /// Forty short knightmate games, each with its own first two moves so that their
@@ -29,15 +30,10 @@ fn games_file(test: &str) -> tempfile::TempPath {
 }
 
 fn tune(args: &[&str]) -> (bool, String) {
+    let mut baton = Command::new(env!("CARGO_BIN_EXE_baton"));
     // Where a run writes its weights file unless told (`--out`).
-    let out = Command::new(env!("CARGO_BIN_EXE_baton"))
-        .current_dir(std::env::temp_dir())
-        .arg("tune")
-        .args(args)
-        .output()
-        .expect("baton runs");
-    let text = baton_testkit::process::output_text(&out);
-    (out.status.success(), text)
+    baton.current_dir(std::env::temp_dir());
+    run_to_end(baton.arg("tune").args(args))
 }
 
 /// The report of `baton tune --skip 0 ARGS` (every position of the games, from the

@@ -1,7 +1,9 @@
 //! The WebAssembly package (`wasm/`), built the way its README says (`wasm/build.sh`):
 //! node's test runner passes its tests (`wasm/tests/`: perft, random games to their
 //! end, FEN, SAN and PGN round-trips, searches, errors), and its perft counts equal
-//! this engine's, counted natively in this process, in every variant mode.
+//! this engine's, counted natively in this process, in every variant mode. `.ci/run`
+//! builds the package beside the tests (`BATON_PREBUILT`, testkit::prebuilt); the test
+//! then waits for that build rather than running `wasm/build.sh` itself.
 //!
 //! Needs Node.js, the Rust target `wasm32-unknown-unknown` and the wasm-bindgen
 //! command line of the version `wasm/Cargo.toml` pins (`.ci/run` installs all three).
@@ -60,12 +62,16 @@ fn shown(o: &Output) -> String {
 }
 
 /// Builds `wasm/pkg` once for this test binary (a fresh build, never a package left
-/// from another commit); false when the tools are missing.
+/// from another commit), or waits for the one `.ci/run` builds for this run beside the
+/// tests (testkit::prebuilt); false when the tools are missing.
 fn built() -> bool {
     static BUILT: OnceLock<bool> = OnceLock::new();
     *BUILT.get_or_init(|| {
         if !tools() {
             return false;
+        }
+        if baton_testkit::prebuilt::wait("wasm").is_some() {
+            return true;
         }
         let out = Command::new(Path::new(ROOT).join("wasm/build.sh"))
             .output()

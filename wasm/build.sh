@@ -34,7 +34,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C link-arg=-zstack-size=8
 cargo build --release -p baton-wasm --target wasm32-unknown-unknown
 rm -rf "$out"
 wasm-bindgen --target "$target" --out-name baton --out-dir "$out" \
-    target/wasm32-unknown-unknown/release/baton_wasm.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/baton_wasm.wasm"
 
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' wasm/Cargo.toml | head -n 1)
 module=$([ "$target" = web ] && echo '"type": "module",' || true)

@@ -15,7 +15,7 @@ use baton_engine::data::Header;
 use baton_engine::search::TranspositionTable;
 use baton_engine::{Position, Profile, Variant};
 
-use crate::cli::Error;
+use crate::cli::{in_range, Error};
 use crate::referee::{DrawRule, ResignRule};
 use selfplay::{game_seed, Rules};
 use store::{ChunkWriter, Tally};
@@ -52,13 +52,13 @@ pub struct Args {
     info: Option<PathBuf>,
     /// Search nodes per move
     #[arg(long, value_name = "N", default_value_t = 5000,
-          value_parser = crate::cli::in_range(1u32, 100_000_000))]
+          value_parser = in_range(1u32, 100_000_000))]
     nodes: u32,
     /// Games played at once, each with a one-thread search (default: every core)
-    #[arg(long, value_name = "N", value_parser = crate::cli::in_range(1usize, 256))]
+    #[arg(long, value_name = "N", value_parser = in_range(1usize, 256))]
     threads: Option<usize>,
     /// Games to play in this run (default: until stopped)
-    #[arg(long, value_name = "N", value_parser = crate::cli::in_range(1u64, u64::MAX))]
+    #[arg(long, value_name = "N", value_parser = in_range(1u64, u64::MAX))]
     games: Option<u64>,
     /// The run's seed (default: one more than the largest seed of the variant in DIR)
     #[arg(long, value_name = "S")]
@@ -70,33 +70,29 @@ pub struct Args {
     #[arg(long, value_name = "PLY", default_value_t = 16)]
     min_ply: u32,
     /// A draw after this many moves
-    #[arg(long, value_name = "N", default_value_t = 250,
-          value_parser = crate::cli::in_range(1u32, 10_000))]
+    #[arg(long, value_name = "N", default_value_t = 250, value_parser = in_range(1u32, 10_000))]
     max_moves: u32,
     /// Resign adjudication's score in centipawns (0: off)
     #[arg(long, value_name = "CP", default_value_t = 1000)]
     resign_score: u32,
     /// Moves of each side the resign score must hold
-    #[arg(long, value_name = "N", default_value_t = 4,
-          value_parser = crate::cli::in_range(1u32, 1000))]
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = in_range(1u32, 1000))]
     resign_moves: u32,
     /// Draw adjudication's largest |score| in centipawns (0: off)
     #[arg(long, value_name = "CP", default_value_t = 10)]
     draw_score: u32,
     /// Moves of each side the draw score must hold
-    #[arg(long, value_name = "N", default_value_t = 10,
-          value_parser = crate::cli::in_range(1u32, 1000))]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = in_range(1u32, 1000))]
     draw_moves: u32,
     /// The move number before which no draw is adjudicated
     #[arg(long, value_name = "N", default_value_t = 40)]
     draw_after: u32,
     /// Positions a chunk file fills up to before the next one starts
     #[arg(long, value_name = "N", default_value_t = 25_000,
-          value_parser = crate::cli::in_range(1usize, 10_000_000))]
+          value_parser = in_range(1usize, 10_000_000))]
     chunk: usize,
     /// Hash table per game, in MB
-    #[arg(long, value_name = "MB", default_value_t = 16,
-          value_parser = crate::cli::in_range(1usize, 4096))]
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = in_range(1usize, 4096))]
     hash: usize,
 }
 

@@ -332,9 +332,13 @@ mod tests {
         }
     }
 
-    fn fakes(names: &[&'static str]) -> (Vec<Arc<Fake>>, Receiver<(&'static str, &'static str)>) {
+    type Told = Receiver<(&'static str, &'static str)>;
+
+    /// Games named `names`: the games themselves (keep them: the budget holds only weak
+    /// references), a weak reference to each, and what the budget tells them.
+    fn fakes<const N: usize>(names: [&'static str; N]) -> (Vec<Arc<Fake>>, [ClientRef; N], Told) {
         let (tx, rx) = channel();
-        let games = names
+        let games: Vec<Arc<Fake>> = names
             .iter()
             .map(|&name| {
                 Arc::new(Fake {
@@ -343,26 +347,32 @@ mod tests {
                 })
             })
             .collect();
-        (games, rx)
+        let refs = std::array::from_fn(|i| {
+            let a: Arc<dyn Client> = games[i].clone();
+            Arc::downgrade(&a)
+        });
+        (games, refs, rx)
     }
 
-    fn weak(f: &Arc<Fake>) -> ClientRef {
-        let a: Arc<dyn Client> = f.clone();
-        Arc::downgrade(&a)
+    /// `first` takes a free core of `cpu` for a search of `kind`; each of `waiting` then
+    /// asks for one and is refused (it waits in line, in this order).
+    fn queue(cpu: &Arc<Cpu>, kind: Kind, first: &ClientRef, waiting: &[&ClientRef]) -> Permit {
+        let permit = cpu.take(1, kind, first).expect("a free core");
+        for w in waiting {
+            assert!(cpu.take(1, kind, w).is_none(), "no core is free");
+        }
+        permit
     }
 
-    fn next(rx: &Receiver<(&'static str, &'static str)>) -> (&'static str, &'static str) {
+    fn next(rx: &Told) -> (&'static str, &'static str) {
         rx.recv_timeout(Duration::from_secs(10)).expect("told")
     }
 
     #[test]
     fn waiting_games_are_served_first_come_first_served() {
         let cpu = Cpu::new(1);
-        let (g, told) = fakes(&["a", "b", "c"]);
-        let (a, b, c) = (weak(&g[0]), weak(&g[1]), weak(&g[2]));
-        let first = cpu.take(1, Kind::Move, &a).expect("a free core");
-        assert!(cpu.take(1, Kind::Move, &b).is_none());
-        assert!(cpu.take(1, Kind::Move, &c).is_none());
+        let (_games, [a, b, c], told) = fakes(["a", "b", "c"]);
+        let first = queue(&cpu, Kind::Move, &a, &[&b, &c]);
         assert!(
             cpu.take(1, Kind::Move, &c).is_none(),
             "asked twice, listed once"
@@ -390,10 +400,8 @@ mod tests {
     #[test]
     fn a_move_pauses_an_analysis_and_comes_before_a_waiting_one() {
         let cpu = Cpu::new(1);
-        let (g, told) = fakes(&["analyst", "player", "second analyst"]);
-        let (an, pl, an2) = (weak(&g[0]), weak(&g[1]), weak(&g[2]));
-        let analysis = cpu.take(1, Kind::Analysis, &an).expect("a free core");
-        assert!(cpu.take(1, Kind::Analysis, &an2).is_none());
+        let (_games, [an, pl, an2], told) = fakes(["analyst", "player", "second analyst"]);
+        let analysis = queue(&cpu, Kind::Analysis, &an, &[&an2]);
         // A move: the analysis is told to pause (another analysis waiting is not).
         assert!(cpu.take(1, Kind::Move, &pl).is_none());
         assert_eq!(next(&told), ("analyst", "pause"));
@@ -414,10 +422,8 @@ mod tests {
     #[test]
     fn analyses_take_turns() {
         let cpu = Cpu::with_slice(1, Duration::from_millis(50));
-        let (g, told) = fakes(&["first", "second"]);
-        let (first, second) = (weak(&g[0]), weak(&g[1]));
-        let running = cpu.take(1, Kind::Analysis, &first).expect("a free core");
-        assert!(cpu.take(1, Kind::Analysis, &second).is_none());
+        let (_games, [first, second], told) = fakes(["first", "second"]);
+        let running = queue(&cpu, Kind::Analysis, &first, &[&second]);
         // Its turn over, the first analysis is paused; it waits behind the second.
         assert_eq!(next(&told), ("first", "pause"));
         drop(running);
@@ -438,11 +444,8 @@ mod tests {
     #[test]
     fn a_game_that_leaves_the_line_lets_the_next_go() {
         let cpu = Cpu::new(1);
-        let (g, told) = fakes(&["a", "b", "c"]);
-        let (a, b, c) = (weak(&g[0]), weak(&g[1]), weak(&g[2]));
-        let first = cpu.take(1, Kind::Move, &a).expect("a free core");
-        assert!(cpu.take(1, Kind::Move, &b).is_none());
-        assert!(cpu.take(1, Kind::Move, &c).is_none());
+        let (_games, [a, b, c], told) = fakes(["a", "b", "c"]);
+        let first = queue(&cpu, Kind::Move, &a, &[&b, &c]);
         drop(first);
         assert_eq!(next(&told), ("b", "retry"));
         assert_eq!(next(&told), ("c", "retry"));

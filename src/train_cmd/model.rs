@@ -2,17 +2,36 @@
 //! Adam, and the rounding into the integers the search reads (`quantize`). The weights
 //! are kept within what the integers hold (`clip`), so that rounding loses only the
 //! rounding.
+//!
+//! Factorized inputs (as Stockfish's trainer has them): besides its own column, each
+//! piece-square input adds a column shared by every input of its side and role (its
+//! "piece" column). A piece's worth is then learnt from every position it stands in,
+//! not square by square, and a square no position showed a piece on is worth what the
+//! piece is elsewhere instead of its random start. `quantize` adds each piece column
+//! into its inputs' columns, so the search's net is unchanged in form and cost.
+
+use std::sync::LazyLock;
 
 use baton_engine::eval::nnue::{self, Network, HIDDEN, INPUTS, QA, QB, ROLES, SQUARES};
 use baton_engine::rng::Rng;
-use baton_engine::{Color, Position};
+use baton_engine::{Color, Position, Role, Square};
 
-/// Every weight of the net, in `Network::from_parts`' order: the input columns, the
-/// hidden biases, the output weights (side to move first), the output bias.
-pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
+/// Every weight the trainer holds: the net's, in `Network::from_parts`' order (the input
+/// columns, the hidden biases, the output weights (side to move first), the output
+/// bias), then the piece columns (`PIECES` of them, `piece`).
+pub const WEIGHTS: usize = FACTOR + PIECES * HIDDEN;
 const BIAS: usize = INPUTS * HIDDEN;
 const OUTPUT: usize = BIAS + HIDDEN;
 const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
+const FACTOR: usize = OUTPUT_BIAS + 1;
+/// Piece columns: one per side ("mine", "theirs") and role.
+const PIECES: usize = INPUTS / SQUARES;
+
+/// The piece column an input shares: its side and role, its square left out (inputs
+/// are numbered side, role, square: `eval::inputs::feature`).
+fn piece(f: usize) -> usize {
+    f / SQUARES
+}
 
 /// The largest output weight the integers hold (`simd::MAX_OUTPUT_WEIGHT` over `QB`);
 /// input weights are held to the same bound, far inside what 32 of them summed in i16
@@ -42,14 +61,40 @@ impl Example {
     }
 }
 
-/// An input of White's view as Black sees it: mine and theirs swapped, the ranks turned.
+/// Each input of White's view as Black sees it (mine and theirs swapped, the ranks
+/// turned), read off `nnue::feature` itself so that the trainer and the search cannot
+/// disagree on it.
+static TURNED: LazyLock<Vec<u16>> = LazyLock::new(|| {
+    let mut table = vec![0; INPUTS];
+    for color in Color::BOTH {
+        for &role in &Role::ALL[..ROLES] {
+            for sq in (0..SQUARES).map(|s| Square(s as u8)) {
+                table[nnue::feature(Color::White, color, role, sq)] =
+                    nnue::feature(Color::Black, color, role, sq) as u16;
+            }
+        }
+    }
+    table
+});
+
+/// An input of White's view as Black sees it (`TURNED`).
 fn turned(f: u16) -> u16 {
-    let f = usize::from(f);
-    let half = ROLES * SQUARES;
-    let (side, rest) = (f / half, f % half);
-    let (role, sq) = (rest / SQUARES, rest % SQUARES);
-    let (rank, file) = (sq / nnue::FILES, sq % nnue::FILES);
-    ((1 - side) * half + role * SQUARES + (nnue::RANKS - 1 - rank) * nnue::FILES + file) as u16
+    TURNED[usize::from(f)]
+}
+
+impl Example {
+    /// The position mirrored left to right (files a and h swapped), the same target.
+    pub fn mirrored(&self) -> Example {
+        let mirror = |f: u16| {
+            let f = usize::from(f);
+            let (rest, sq) = (f - f % SQUARES, f % SQUARES);
+            (rest + sq - sq % nnue::FILES + nnue::FILES - 1 - sq % nnue::FILES) as u16
+        };
+        Example {
+            white: self.white.iter().map(|&f| mirror(f)).collect(),
+            ..self.clone()
+        }
+    }
 }
 
 /// The side to move's inputs and the other side's.
@@ -81,12 +126,13 @@ impl Model {
         }
     }
 
-    /// Small random weights: about 30 inputs are on in each view, so a hidden number
-    /// starts within a few tenths of its bias.
+    /// Small random piece columns and zero square columns (a square starts at its
+    /// piece's worth): about 30 inputs are on in each view, so a hidden number starts
+    /// within a few tenths of its bias.
     pub fn random(seed: u64) -> Model {
         let mut rng = Rng::new(seed);
         let mut m = Model::zeros();
-        for w in &mut m.w[..BIAS] {
+        for w in &mut m.w[FACTOR..] {
             *w = rng.uniform(0.1);
         }
         for w in &mut m.w[BIAS..OUTPUT] {
@@ -102,11 +148,20 @@ impl Model {
         let mut acc = [0.0f32; HIDDEN];
         acc.copy_from_slice(&self.w[BIAS..OUTPUT]);
         for &f in inputs {
-            for (a, w) in acc.iter_mut().zip(&self.w[f * HIDDEN..(f + 1) * HIDDEN]) {
-                *a += w;
+            for (a, (w, p)) in acc.iter_mut().zip(self.column(f).zip(self.piece_column(f))) {
+                *a += w + p;
             }
         }
         acc
+    }
+
+    fn column(&self, f: usize) -> std::slice::Iter<'_, f32> {
+        self.w[f * HIDDEN..(f + 1) * HIDDEN].iter()
+    }
+
+    fn piece_column(&self, f: usize) -> std::slice::Iter<'_, f32> {
+        let start = FACTOR + piece(f) * HIDDEN;
+        self.w[start..start + HIDDEN].iter()
     }
 
     /// The output (a logit; times `nnue::SCALE`, centipawns) for the side to move.
@@ -155,24 +210,39 @@ impl Model {
                 for (gw, da) in g[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&d_acc) {
                     *gw += da;
                 }
+                let p = FACTOR + piece(f) * HIDDEN;
+                for (gw, da) in g[p..p + HIDDEN].iter_mut().zip(&d_acc) {
+                    *gw += da;
+                }
             }
         }
         err * err
     }
 
-    /// Holds every weight within what the integers hold.
+    /// Holds every weight within what the integers hold (a square's and its piece's
+    /// column each; `quantize` clamps their sum).
     pub fn clip(&mut self) {
-        for w in &mut self.w[..OUTPUT_BIAS] {
+        let (net, pieces) = self.w.split_at_mut(FACTOR);
+        for w in net[..OUTPUT_BIAS].iter_mut().chain(pieces) {
             *w = w.clamp(-LIMIT, LIMIT);
         }
+    }
+
+    /// The input columns as the search reads them: each with its piece column added.
+    fn merged_inputs(&self) -> Vec<f32> {
+        (0..INPUTS)
+            .flat_map(|f| self.column(f).zip(self.piece_column(f)).map(|(w, p)| w + p))
+            .collect()
     }
 
     /// The net the search reads: each weight rounded to its integer scale.
     pub fn quantize(&self) -> Network {
         let round =
             |w: f32, scale: i32, bound: f32| (w.clamp(-bound, bound) * scale as f32).round();
-        let input: Vec<i16> = self.w[..OUTPUT]
+        let input: Vec<i16> = self
+            .merged_inputs()
             .iter()
+            .chain(&self.w[BIAS..OUTPUT])
             .map(|&w| round(w, QA, LIMIT) as i16)
             .collect();
         let output: Vec<i16> = self.w[OUTPUT..OUTPUT_BIAS]
@@ -212,8 +282,9 @@ impl Default for Adam {
 }
 
 impl Adam {
-    /// One step down the gradient `grad` summed over `n` examples.
-    pub fn apply(&mut self, model: &mut Model, grad: &[f32], n: usize, rate: f32) {
+    /// One step down the gradient `grad` summed over `n` examples; the square columns
+    /// decay by `rate * decay` towards zero (towards their piece column's worth).
+    pub fn apply(&mut self, model: &mut Model, grad: &[f32], n: usize, rate: f32, decay: f32) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
@@ -231,6 +302,11 @@ impl Adam {
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
             *w -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+        if decay > 0.0 {
+            for w in &mut model.w[..BIAS] {
+                *w -= rate * decay * *w;
+            }
         }
         model.clip();
     }
@@ -274,10 +350,20 @@ mod tests {
     /// The search's integer net computes what this one does: with output weights on the
     /// integers' grid (steps of 1/QB, which rounding a trained net moves by up to half a
     /// step: a few centipawns over 256 hidden numbers), within 3 centipawns (the first
-    /// layer's rounding to 1/QA and the divisions' truncation).
+    /// layer's rounding to 1/QA and the divisions' truncation). The square columns are
+    /// random, as a trained net's are, and the piece columns, which every piece of a
+    /// kind shares (their rounding would not average out), on the grid of 1/QA: the
+    /// rounding adds each piece column into its squares' columns.
     #[test]
     fn the_rounded_net_scores_as_the_trained_one() {
         let mut model = Model::random(5);
+        let mut rng = Rng::new(7);
+        for w in &mut model.w[..BIAS] {
+            *w = rng.uniform(0.1);
+        }
+        for w in &mut model.w[FACTOR..] {
+            *w = (*w * QA as f32).round() / QA as f32;
+        }
         for w in &mut model.w[OUTPUT..OUTPUT_BIAS] {
             *w = (*w * 4.0 * QB as f32).round() / QB as f32;
         }
@@ -287,6 +373,37 @@ mod tests {
             let float = model.output(&example(fen, 0.5)) * nnue::SCALE as f32;
             let int = net.evaluate(&pos) as f32;
             assert!((float - int).abs() <= 3.0, "{fen}: {float} against {int}");
+        }
+    }
+
+    /// A mirrored example has the inputs of the position whose ranks are read right to
+    /// left.
+    #[test]
+    fn a_mirrored_example_is_the_mirrored_position() {
+        for fen in FENS {
+            let (board, rest) = fen.split_once(' ').unwrap();
+            let flipped: Vec<String> = board
+                .split('/')
+                .map(|rank| rank.chars().rev().collect())
+                .collect();
+            // Castling rights name the rooks' files: the mirrored position has none.
+            let rest: Vec<&str> = rest.split(' ').collect();
+            let mirrored = format!(
+                "{} {} - - {} {}",
+                flipped.join("/"),
+                rest[0],
+                rest[3],
+                rest[4]
+            );
+            let mut ours = example(fen, 0.25).mirrored();
+            let mut theirs = example(&mirrored, 0.25);
+            ours.white.sort();
+            theirs.white.sort();
+            assert_eq!(ours.white, theirs.white, "{fen}");
+            assert_eq!(
+                (ours.white_to_move, ours.target),
+                (theirs.white_to_move, 0.25)
+            );
         }
     }
 
@@ -303,6 +420,7 @@ mod tests {
         let (mine, _) = views(&e);
         for i in [
             mine[0] * HIDDEN + 3,
+            FACTOR + piece(mine[1]) * HIDDEN + 4,
             BIAS + 5,
             OUTPUT + 7,
             OUTPUT + HIDDEN + 9,

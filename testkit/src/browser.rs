@@ -330,6 +330,13 @@ impl Browser {
         self.mouse("mouseReleased", at);
     }
 
+    /// Clicks the button `selector` once the page shows it (the step bar's buttons come
+    /// with the part of a turn they follow).
+    pub fn press(&mut self, selector: &str) {
+        self.wait_for(&format!("document.querySelector({})", json!(selector)));
+        self.click(selector);
+    }
+
     /// A drag from one element to another: press, move in steps, release.
     pub fn drag(&mut self, from: &str, to: &str) {
         let a = self.centre(from);
@@ -450,6 +457,30 @@ pub fn board_page(
     Some((server, page))
 }
 
+/// Runs `check` on `board_page`'s page, the server kept until it returns. Without
+/// Chromium `check` does not run: `board_server` says the test was skipped, and fails it
+/// under CI.
+pub fn on_board_page(
+    test: &str,
+    program: &str,
+    variant: &str,
+    fen: Option<&str>,
+    mode: &str,
+    check: impl FnOnce(&mut Browser),
+) {
+    if let Some((_server, mut page)) = board_page(test, program, variant, fen, mode) {
+        check(&mut page);
+    }
+}
+
+/// Runs `check` with `board_server`'s server (for a test that opens its pages itself);
+/// without Chromium, as `on_board_page`.
+pub fn with_board_server(test: &str, program: &str, check: impl FnOnce(&GuiServer)) {
+    if let Some(server) = board_server(test, program) {
+        check(&server);
+    }
+}
+
 /// The address's query for a new game of `variant` (from `fen`) with `mode`'s players.
 fn board_query(variant: &str, fen: Option<&str>, mode: &str) -> String {
     let mut query = format!("&variant={variant}&mode={mode}");
@@ -539,6 +570,17 @@ impl Browser {
         ));
     }
 
+    /// Plays `moves` (move text) through the page's API and draws each answer as the page
+    /// draws any state (`setState`, which drops a stream event older than it: assigning
+    /// `state` directly let such an event, arriving late, draw an earlier position).
+    pub fn play_through_api(&mut self, moves: &[&str]) {
+        self.eval(&format!(
+            "(async () => {{ for (const m of {}) \
+             setState(await api('POST', '/api/move', {{ move: m }})); return true; }})()",
+            json!(moves)
+        ));
+    }
+
     /// The text the element `id` shows.
     pub fn text_of(&mut self, id: &str) -> String {
         self.eval(&format!(
@@ -602,6 +644,17 @@ impl Browser {
         self.text(&format!(
             "$('arrows').querySelector('polyline.{class}').getAttribute('points')"
         ))
+    }
+
+    /// A move entered as the first part of a turn, drawn along `path` (`centres`), then
+    /// played without a second part: checks that the path is drawn before and, as the
+    /// last move's, after; returns the move, the game's `plies`-th.
+    pub fn played_along(&mut self, path: &str, plies: usize) -> String {
+        assert_eq!(self.route("route"), path);
+        self.press("#no-second");
+        let played = self.played(plies);
+        assert_eq!(self.route("last-route"), path);
+        played
     }
 
     /// The label a screen reader reads for the square `name`.

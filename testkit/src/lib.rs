@@ -1,8 +1,9 @@
 //! Test support shared by `engine/tests`, `tests/` and `protocol/tests`: a small
 //! deterministic random generator, position helpers (reading a FEN, listing and
 //! playing moves with hash checks), FEN mirroring for both-colors tests, FEN boards
-//! built from pieces on squares, a driver for the `baton` binary over pipes, and the
-//! fake UCI engine that misbehaves on request.
+//! built from pieces on squares, a driver for the `baton` binary over pipes, the
+//! fake UCI engine that misbehaves on request, and the wait for the packages `.ci/run`
+//! builds beside the tests.
 //!
 //! Nothing here is part of Baton; the crate is never published.
 
@@ -12,6 +13,7 @@ pub mod fake;
 pub mod fen;
 pub mod outside;
 pub mod position;
+pub mod prebuilt;
 pub mod process;
 pub mod search;
 pub mod session;

@@ -204,3 +204,12 @@ pub fn next_before<T>(rx: &Receiver<T>, deadline: Instant) -> Option<T> {
 pub fn output_text(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr)
 }
+
+/// Runs `command` to its end (it must start): whether it succeeded, and what it wrote
+/// (`output_text`).
+pub fn run_to_end(command: &mut Command) -> (bool, String) {
+    let out = command
+        .output()
+        .unwrap_or_else(|e| panic!("run {command:?}: {e}"));
+    (out.status.success(), output_text(&out))
+}
