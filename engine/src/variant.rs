@@ -69,6 +69,13 @@ macro_rules! variants {
                 all
             };
 
+            /// Its place in `ALL` (the enum is declared in the table's order too), for
+            /// tables kept per variant.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
             /// What the variant's rules say.
             pub const fn facts(self) -> &'static VariantFacts {
                 match self {
@@ -327,6 +334,13 @@ impl std::fmt::Display for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_variant_s_index_is_its_place_in_all() {
+        for (i, v) in Variant::ALL.into_iter().enumerate() {
+            assert_eq!(v.index(), i, "{v}");
+        }
+    }
 
     #[test]
     fn parse_reads_every_name_and_lists_them_for_an_unknown_one() {

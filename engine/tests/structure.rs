@@ -450,3 +450,53 @@ fn the_test_suite_s_variant_is_not_in_the_library() {
     assert!(!names.contains(&"nodoublestep"), "{names:?}");
     assert!(baton_engine::Variant::parse("nodoublestep").is_err());
 }
+
+/// The table of variants (`with_variants!` in `variant.rs`) names each variant's type
+/// by a path that only `rules` resolves: `rules::dispatch!` expands a row's
+/// `orthodox::Chess` as `crate::rules::orthodox::Chess`, while `variant`'s own use of
+/// the table (`variants!`: the enum, `ALL`, `facts`) leaves the types out. So the
+/// paths are no names of `variant`'s and the reader above does not count them; this
+/// test reads them as `rules`' instead: each must be a type in a module under `rules`
+/// (a row naming a type of the evaluation, the search or the profile fails here).
+#[test]
+fn the_table_of_variants_names_types_of_the_rules_only() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let rels: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&src).expect("under src");
+            rel.to_string_lossy().replace('\\', "/")
+        })
+        .collect();
+    let all = modules(&rels);
+    let text = std::fs::read_to_string(src.join("variant.rs")).expect("variant.rs");
+    let code = code_only(&text);
+    let start = code
+        .find("macro_rules! with_variants")
+        .expect("the table of variants");
+    let end = start + code[start..].find("\n}\n").expect("the table's end");
+    let mut rows = 0;
+    for line in code[start..end].lines().map(str::trim) {
+        // A row: `Chess: orthodox::Chess => &CHESS,`.
+        let Some((value, rest)) = line.split_once(": ") else {
+            continue;
+        };
+        let Some((path, _)) = rest.split_once(" =>") else {
+            continue;
+        };
+        if !value.chars().all(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let mut module: Vec<String> = vec!["rules".to_string()];
+        module.extend(path.split("::").map(String::from));
+        module.pop();
+        assert!(
+            module.len() > 1 && all.contains(&module),
+            "{value}: {path} is no type of a module under rules"
+        );
+        rows += 1;
+    }
+    assert!(rows >= 8, "the table's rows were not read ({rows})");
+}

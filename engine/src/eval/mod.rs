@@ -1,16 +1,14 @@
 //! Static evaluation: material, piece placement, mobility and the safety of the royal
 //! piece, tapered between middlegame and endgame. The terms are shared; each variant
-//! brings its numbers (`weights`) and, where its rules need it, terms of its own.
+//! brings its numbers (`weights`) and, where its rules need it, terms of its own, which
+//! live in its own files (its engine profile's `terms`, through `Evaluate`) and build
+//! on the shared ones here (`side_terms`, `tapered`, `royal_zone`).
 
 pub mod accumulator;
-pub mod combining;
-pub mod flip;
 pub mod header;
 pub mod inputs;
-pub mod knightrelay;
 pub mod network;
 pub mod nnue;
-pub mod stones;
 pub mod trace;
 pub mod weights;
 
@@ -22,7 +20,7 @@ use crate::rules::orthodox::{attacks as orthodox_attacks, piece_attacks};
 use crate::variant::Variant;
 
 use std::sync::OnceLock;
-pub use weights::Weights;
+pub use weights::{NoTerms, OwnTerms, Weights};
 
 /// What the evaluation reads of a variant's engine profile. The profile
 /// (`crate::profile`, above the evaluation) implements it for `Variant`, so that the
@@ -59,31 +57,22 @@ impl<T> PerVariant<T> {
 
     /// `variant`'s value, made by `init` if this is its first use.
     pub fn get_or_init(&self, variant: Variant, init: impl FnOnce() -> T) -> &T {
-        let index = Variant::ALL
-            .iter()
-            .position(|&v| v == variant)
-            .expect("every variant is in Variant::ALL");
-        self.0[index].get_or_init(init)
+        self.0[variant.index()].get_or_init(init)
     }
 }
 
 /// A variant's evaluation, implemented by its type (the one `rules::dispatch!`), by
-/// default the chess family's. Its engine profile (`crate::profile`) says which; the
-/// terms themselves are this module's.
+/// default the chess family's. Its engine profile (`crate::profile`) says which, and
+/// holds the terms of its own, if any, beside it.
 pub trait Evaluate {
-    /// Which terms of its own (`weights::OwnTerms`, by name) its weights file holds and
-    /// `weighted` reads.
-    const OWN_TERMS: &'static str = "none";
+    /// The record of the terms of its own that its weights file holds (`[own.<name>]`,
+    /// read by `Weights::own`), in the variant's own files; `NoTerms` where it has none.
+    type Own: OwnTerms;
 
     /// The evaluation under the given weights, from the side to move's point of view.
     fn weighted(pos: &Position, w: &Weights) -> i32 {
         chess_family(pos, w)
     }
-}
-
-/// Which terms of its own (`Evaluate::OWN_TERMS`) the variant's evaluation reads.
-pub(crate) fn own_terms(variant: Variant) -> &'static str {
-    crate::rules::dispatch!(variant, R => <R as Evaluate>::OWN_TERMS)
 }
 
 /// Which evaluation the search uses. `Classical` is the hand-made one (with its learned
@@ -406,7 +395,7 @@ fn game_phase(pos: &Position, w: &Weights) -> i32 {
 }
 
 /// Steps from the board's centre (0 on the central squares).
-fn centre_distance(t: &Tables, sq: Square) -> i32 {
+pub(crate) fn centre_distance(t: &Tables, sq: Square) -> i32 {
     i32::from(t.centre_distance[sq.idx()])
 }
 

@@ -5,9 +5,13 @@
 //! the types below are the file's schema. Values are centipawns; pairs are
 //! (middlegame, endgame), `[mg, eg]` in the file.
 
+use super::Evaluate;
 use crate::piece::{Role, NROLES};
 use crate::variant::Variant;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -67,18 +71,126 @@ pub struct Weights {
     pub rank: Option<[Vec<(i32, i32)>; NROLES]>,
     /// The terms of the variant's own evaluation (knight relay's relays, Stones &
     /// Relays' relay reach and stones, flip shatranj's states and kings), kept here so
-    /// that `baton tune` fits them with the rest.
-    pub own: OwnTerms,
+    /// that `baton tune` fits them with the rest; their form is the variant's
+    /// (`Evaluate::Own`).
+    pub own: Own,
 }
 
-/// The terms one variant's evaluation adds to the shared ones.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OwnTerms {
-    None,
-    Relay(RelayWeights),
-    Stones(StonesWeights),
-    Flip(FlipTerms),
+/// The terms of a variant's own evaluation, as its weights file has them: `own =
+/// "none"`, or one table `[own.<name>]` whose form is the variant's record of them
+/// (`OwnTerms`, in the variant's own files: `Evaluate::Own`). The file's reader checks
+/// them against that record (`Weights::parse`); the evaluation reads the record
+/// (`Weights::own`), made once per set of weights.
+#[derive(Clone)]
+pub struct Own {
+    /// What the file holds, as the record writes it (so the tuner walks it with the
+    /// rest, and writes it back).
+    value: toml::Value,
+    /// The record, read on first use.
+    terms: OnceLock<Arc<dyn Any + Send + Sync>>,
+}
+
+/// A variant's record of the terms of its own evaluation (`Evaluate::Own`), beside
+/// that evaluation in its own files: its fields are the file's `[own.<NAME>]` table,
+/// read by serde (so a missing, unknown or misspelt term is an error).
+pub trait OwnTerms: Serialize + DeserializeOwned + Any + Send + Sync {
+    /// Its name in the file: `[own.<NAME>]`.
+    const NAME: &'static str;
+    /// Its numbers that are no weights (bounds, fractions), by their path under
+    /// `own.<NAME>.` (`max_danger`, `relayed.Knight.mg`): held out of tuning.
+    const FIXED: &'static [&'static str] = &[];
+}
+
+/// No terms of its own (`own = "none"`): the chess family's evaluation and those that
+/// add terms with no numbers of their own.
+#[derive(Serialize, Deserialize)]
+pub struct NoTerms {}
+
+impl OwnTerms for NoTerms {
+    const NAME: &'static str = "none";
+}
+
+impl Own {
+    /// The name of these terms in the file (`none`, `relay`, ...).
+    pub fn name(&self) -> &str {
+        match &self.value {
+            toml::Value::String(name) => name,
+            toml::Value::Table(t) if t.len() == 1 => t.keys().next().map_or("?", |k| k),
+            _ => "?",
+        }
+    }
+
+    /// These terms read as `T`, or what keeps them from it.
+    fn read<T: OwnTerms>(&self) -> Result<T, String> {
+        let table = match &self.value {
+            toml::Value::Table(t) if t.len() == 1 => t.get(T::NAME),
+            _ => None,
+        };
+        let Some(table) = table else {
+            return Err(format!("own = {}: wanted own.{}", self.name(), T::NAME));
+        };
+        table
+            .clone()
+            .try_into()
+            .map_err(|e| format!("own.{}: {e}", T::NAME))
+    }
+
+    /// Checks that these are `T`'s terms and keeps them read, in `T`'s order of
+    /// fields.
+    fn check<T: OwnTerms>(&mut self) -> Result<(), String> {
+        if T::NAME == NoTerms::NAME {
+            return match &self.value {
+                toml::Value::String(s) if s == NoTerms::NAME => Ok(()),
+                _ => Err(format!("own = {}: wanted own = \"none\"", self.name())),
+            };
+        }
+        let terms = self.read::<T>()?;
+        let table = toml::Value::try_from(&terms).expect("own terms are plain numbers");
+        self.value = toml::Value::Table([(T::NAME.to_string(), table)].into_iter().collect());
+        self.terms = OnceLock::from(Arc::new(terms) as Arc<dyn Any + Send + Sync>);
+        Ok(())
+    }
+
+    /// The numbers among these terms held out of tuning (`OwnTerms::FIXED`), as the
+    /// record of the variant whose terms are named so says.
+    fn fixed(name: &str) -> &'static [&'static str] {
+        Variant::ALL
+            .into_iter()
+            .find_map(|v| {
+                crate::rules::dispatch!(v, R => {
+                    type T = <R as Evaluate>::Own;
+                    (T::NAME == name).then_some(T::FIXED)
+                })
+            })
+            .unwrap_or(&[])
+    }
+}
+
+impl PartialEq for Own {
+    fn eq(&self, other: &Own) -> bool {
+        self.value == other.value
+    }
+}
+
+impl std::fmt::Debug for Own {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+impl Serialize for Own {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Own {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Own, D::Error> {
+        Ok(Own {
+            value: toml::Value::deserialize(d)?,
+            terms: OnceLock::new(),
+        })
+    }
 }
 
 /// Bonuses for attacking the enemy's pieces, (middlegame, endgame).
@@ -157,63 +269,6 @@ pub struct StructureWeights {
     pub space: i32,
 }
 
-/// The knight relay terms (`eval::knightrelay`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RelayWeights {
-    /// Bonus per piece a friendly knight relays, by the relayed piece's role.
-    #[serde(with = "by_role")]
-    pub relayed: [(i32, i32); NROLES],
-    /// Bonus per square of the enemy royal zone a knight stands a knight's move from:
-    /// any friendly piece that lands there may leap into the zone, and the knight can
-    /// never be driven away by capture.
-    pub knight_near_royal: (i32, i32),
-}
-
-/// The terms only flip shatranj has (`eval::flip`), in centipawns.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FlipTerms {
-    /// Per square a piece may move to or capture on next turn (natural or borrowed).
-    pub mobility_move: i32,
-    pub mobility_capture: i32,
-    /// Per friendly piece next to a power (its natural moves ignore its state).
-    pub power_neighbour: i32,
-    /// Per enemy piece a piece could capture next turn.
-    pub threat: i32,
-    /// A king the side to move can capture: the game is won.
-    pub king_en_prise: i32,
-    /// The side to move must save a king attacked by this many pieces...
-    pub king_attacked: i32,
-    pub king_attacker_more: i32,
-    /// ...or two kings at once (10x10).
-    pub kings_forked: i32,
-    /// Enemy pieces that need only a flip to attack a king, and enemy captures on the
-    /// squares around it: attack units, whose square times `royal_attack / 4` is
-    /// the danger, up to `max_danger`.
-    pub latent_units: i32,
-    pub zone_units: i32,
-    pub max_danger: i32,
-    /// Per square a king could step to that no enemy could capture on.
-    pub king_escape: i32,
-    /// Hanging pieces of the side to move: the largest is lost by a fraction (it may
-    /// be saved), the others by a larger one.
-    pub hanging_first_div: i32,
-    pub hanging_rest_div: i32,
-}
-
-/// The Stones & Relays terms (`eval::stones`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StonesWeights {
-    /// Bonus per relay a piece reaches, by the piece's role: it goes on from the relay
-    /// in any of its directions.
-    #[serde(with = "by_role")]
-    pub relay_reach: [(i32, i32); NROLES],
-    /// Bonus per stone near the enemy king on its half of the board.
-    pub stone_cramp: (i32, i32),
-}
-
 impl Weights {
     /// Reads a weights file (`engine/weights/<variant>.toml`, or what `baton tune`
     /// wrote) for `variant`: every term once, by its name, and no other; each role
@@ -221,7 +276,7 @@ impl Weights {
     /// terms of the variant's own evaluation are there, and no other variant's. `Err`
     /// says what is wrong and where.
     pub fn parse(text: &str, variant: Variant) -> Result<Weights, String> {
-        let w: Weights = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut w: Weights = toml::from_str(text).map_err(|e| e.to_string())?;
         let ranks = variant.facts().geometry.height() as usize;
         if let Some(table) = &w.rank {
             for (role, rows) in Role::ALL.iter().zip(table) {
@@ -234,14 +289,8 @@ impl Weights {
                 }
             }
         }
-        let wanted = super::own_terms(variant);
-        if w.own.name() != wanted {
-            return Err(format!(
-                "own = {}: the {} evaluation reads own.{wanted}",
-                w.own.name(),
-                variant.name()
-            ));
-        }
+        crate::rules::dispatch!(variant, R => w.own.check::<<R as Evaluate>::Own>())
+            .map_err(|e| format!("{e} (the {} evaluation's terms)", variant.name()))?;
         Ok(w)
     }
 
@@ -304,57 +353,34 @@ impl Weights {
         self.material.map(|m| m != (0, 0))
     }
 
-    /// Knight relay's terms (`parse` makes sure knightrelay's weights have them).
-    pub fn relay(&self) -> &RelayWeights {
-        match &self.own {
-            OwnTerms::Relay(r) => r,
-            other => unreachable!("the relay terms asked of own = {}", other.name()),
-        }
-    }
-
-    /// Stones & Relays' terms (`parse` makes sure its weights have them).
-    pub fn stones(&self) -> &StonesWeights {
-        match &self.own {
-            OwnTerms::Stones(s) => s,
-            other => unreachable!("the stones terms asked of own = {}", other.name()),
-        }
-    }
-
-    /// Flip shatranj's terms (`parse` makes sure its weights have them).
-    pub fn flip(&self) -> &FlipTerms {
-        match &self.own {
-            OwnTerms::Flip(f) => f,
-            other => unreachable!("the flip terms asked of own = {}", other.name()),
-        }
-    }
-}
-
-impl OwnTerms {
-    /// The name of these terms in the file (`own = "none"`, `[own.relay]`).
-    pub fn name(&self) -> &'static str {
-        match self {
-            OwnTerms::None => "none",
-            OwnTerms::Relay(_) => "relay",
-            OwnTerms::Stones(_) => "stones",
-            OwnTerms::Flip(_) => "flip",
-        }
+    /// The terms of the variant's own evaluation, as its record `T`
+    /// (`Evaluate::Own`): read once, when the file was (`parse`), or on first use for
+    /// weights made from those (`with_tunable`).
+    #[inline]
+    pub fn own<T: OwnTerms>(&self) -> &T {
+        let terms = self.own.terms.get_or_init(|| {
+            let terms: T = self
+                .own
+                .read()
+                .unwrap_or_else(|e| panic!("weights that `parse` did not read: {e}"));
+            Arc::new(terms)
+        });
+        terms
+            .downcast_ref()
+            .unwrap_or_else(|| panic!("own.{} asked of own = {}", T::NAME, self.own.name()))
     }
 }
 
 /// Whether the number named `name` is held out of tuning: a role's entry where the
 /// variant has no such piece (the royal piece's rank row excepted: it has a rank but
-/// no material), pawns and the royal piece as threat targets, the knight as a piece
-/// relayed, and flip shatranj's won-king score, danger cap and hanging-piece divisors
-/// (bounds and fractions, not weights).
+/// no material), pawns and the royal piece as threat targets, and what a variant's own
+/// terms hold out (`OwnTerms::FIXED`: bounds and fractions, not weights).
 fn fixed(name: &str, present: &[bool; NROLES]) -> bool {
-    const BOUNDS: [&str; 4] = [
-        "own.flip.king_en_prise",
-        "own.flip.max_danger",
-        "own.flip.hanging_first_div",
-        "own.flip.hanging_rest_div",
-    ];
-    if BOUNDS.contains(&name) {
-        return true;
+    let own = name.strip_prefix("own.").and_then(|n| n.split_once('.'));
+    if let Some((terms, term)) = own {
+        if Own::fixed(terms).contains(&term) {
+            return true;
+        }
     }
     let role = name
         .split(['.', '['])
@@ -365,9 +391,7 @@ fn fixed(name: &str, present: &[bool; NROLES]) -> bool {
     if name.starts_with("rank.") {
         return !(present[role.idx()] || role == Role::King);
     }
-    !present[role.idx()]
-        || (name.starts_with("threats.") && role == Role::Pawn)
-        || (name.starts_with("own.relay.relayed.") && role == Role::Knight)
+    !present[role.idx()] || (name.starts_with("threats.") && role == Role::Pawn)
 }
 
 /// Calls `leaf` with every whole number of `tree` and its name; a pair (an array of
@@ -508,6 +532,55 @@ mod tests {
         assert_eq!(Variant::Chess.piece_value(Role::King), 20_000);
     }
 
+    /// What a variant's own terms hold out of tuning (`OwnTerms::FIXED`) is left out,
+    /// and their other numbers are in.
+    #[test]
+    fn own_terms_hold_their_bounds_out_of_tuning() {
+        let names = |v| -> Vec<String> {
+            crate::eval::weights(v)
+                .tunable()
+                .into_iter()
+                .map(|(n, _)| n)
+                .collect()
+        };
+        let flip = names(Variant::FlipShatranj8);
+        assert!(flip.contains(&"own.flip.threat".to_string()), "{flip:?}");
+        for held in ["king_en_prise", "max_danger", "hanging_first_div"] {
+            assert!(!flip.contains(&format!("own.flip.{held}")), "{held}");
+        }
+        let relay = names(Variant::KnightRelay);
+        assert!(relay.contains(&"own.relay.relayed.Queen.mg".to_string()));
+        assert!(!relay
+            .iter()
+            .any(|n| n.starts_with("own.relay.relayed.Knight")));
+    }
+
+    /// A variant's own terms are read by its record: one missing or misspelt, or
+    /// another variant's, is refused.
+    #[test]
+    fn own_terms_are_read_by_the_variant_s_record() {
+        let text = Profile::of(Variant::FlipShatranj8).weights;
+        let refused = |edited: String, says: &str| {
+            let e = Weights::parse(&edited, Variant::FlipShatranj8).unwrap_err();
+            assert!(e.contains(says), "{says}: {e}");
+        };
+        refused(
+            text.replace("threat = 7\n", ""),
+            "own.flip: missing field `threat`",
+        );
+        refused(
+            text.replace("threat = 7\n", "threatt = 7\n"),
+            "unknown field `threatt`",
+        );
+        refused(
+            text.replace("[own.flip]", "[own.relay]"),
+            "own = relay: wanted own.flip",
+        );
+        let w = crate::eval::weights(Variant::KnightRelay);
+        let e = Weights::parse(&w.to_toml(), Variant::FlipShatranj8).unwrap_err();
+        assert!(e.contains("own = relay: wanted own.flip"), "{e}");
+    }
+
     /// Each fault in a weights file is refused, in words that name it.
     #[test]
     fn a_missing_extra_or_misspelt_term_is_an_error() {
@@ -557,8 +630,8 @@ mod tests {
 }
 
 /// A table indexed by `Role`, written as one entry per role name (`Pawn = ...`): every
-/// role once, no other name.
-mod by_role {
+/// role once, no other name (`#[serde(with = "crate::eval::weights::by_role")]`).
+pub mod by_role {
     use super::*;
     use serde::de::Error;
     use serde::ser::SerializeMap;

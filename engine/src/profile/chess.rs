@@ -3,7 +3,7 @@
 //! family, chess and knightmate.
 
 use super::{Profile, VariantProfile};
-use crate::eval::Evaluate;
+use crate::eval::{Evaluate, NoTerms};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::orthodox::{Chess, Knightmate};
@@ -30,7 +30,9 @@ impl<R: Orthodox + Rules> MovePolicy for R {
     }
 }
 
-impl<R: Orthodox> Evaluate for R {}
+impl<R: Orthodox> Evaluate for R {
+    type Own = NoTerms;
+}
 
 /// Orthodox chess: the profile a variant's starts from (`..CHESS`).
 pub(super) const CHESS: Profile = Profile {

@@ -1,9 +1,11 @@
 //! Combiningknightmare: chess's search without exchange estimates, the orthodox search
-//! policy, and the shared terms with the Knightmares' own (`eval::combining`).
+//! policy, and the shared terms with the Knightmares' own (`terms`).
+
+mod terms;
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::{combining, Evaluate, Weights};
+use crate::eval::{Evaluate, NoTerms, Weights};
 use crate::position::Position;
 use crate::rules::combining::CombiningKnightmare;
 use crate::search::movepick::see::Exchanges;
@@ -18,8 +20,10 @@ impl MovePolicy for CombiningKnightmare {
 }
 
 impl Evaluate for CombiningKnightmare {
+    /// Its terms' numbers are fixed shares (`terms::KNIGHTMARE`), not in its weights.
+    type Own = NoTerms;
     fn weighted(pos: &Position, w: &Weights) -> i32 {
-        combining::evaluate(pos, w)
+        terms::evaluate(pos, w)
     }
 }
 

@@ -1,11 +1,13 @@
 //! Flipshatranj on 10x10 and 8x8: their engine profiles, the search policy that keeps
 //! a capture's most useful flip in quiescence and orders by the flips
 //! (`movepick::variants`), and the evaluation with the piece states' terms
-//! (`eval::flip`).
+//! (`terms`).
+
+mod terms;
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::{self, Evaluate, Weights};
+use crate::eval::{Evaluate, Weights};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::flip::{Flip, FlipShatranj, FlipShatranj8};
@@ -42,9 +44,9 @@ impl<const FILES: u8> MovePolicy for Flip<FILES> {
 }
 
 impl<const FILES: u8> Evaluate for Flip<FILES> {
-    const OWN_TERMS: &'static str = "flip";
+    type Own = terms::FlipTerms;
     fn weighted(pos: &Position, w: &Weights) -> i32 {
-        eval::flip::evaluate(pos, w)
+        terms::evaluate(pos, w)
     }
 }
 

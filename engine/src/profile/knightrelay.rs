@@ -1,9 +1,11 @@
 //! Knight relay: chess's search, its own exchange estimates, the orthodox search
-//! policy and an evaluation with the relays' terms (`eval::knightrelay`).
+//! policy and an evaluation with the relays' terms (`terms`).
+
+mod terms;
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::{knightrelay, Evaluate, Weights};
+use crate::eval::{Evaluate, Weights};
 use crate::position::Position;
 use crate::rules::knightrelay::KnightRelay;
 use crate::search::movepick::see::Exchanges;
@@ -18,9 +20,9 @@ impl MovePolicy for KnightRelay {
 }
 
 impl Evaluate for KnightRelay {
-    const OWN_TERMS: &'static str = "relay";
+    type Own = terms::RelayWeights;
     fn weighted(pos: &Position, w: &Weights) -> i32 {
-        knightrelay::evaluate(pos, w)
+        terms::evaluate(pos, w)
     }
 }
 

@@ -1,22 +1,38 @@
-//! The test suite's variant (`rules::nodoublestep`): chess's engine profile and weights,
-//! the default search policy (its own move generator: no quiet checks in quiescence),
-//! the chess family's evaluation.
+//! The test suite's variant (`rules::nodoublestep`): chess's engine profile with
+//! weights of its own, the default search policy (its own move generator: no quiet
+//! checks in quiescence), the chess family's evaluation with a term of its own
+//! (`terms`), which proves the checklist's path for such terms.
+
+mod terms;
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::Evaluate;
+use crate::eval::{Evaluate, Weights};
+use crate::position::Position;
 use crate::rules::nodoublestep::NoDoubleStep;
 use crate::search::movepick::{MovePolicy, NoRest};
 
 impl VariantProfile for NoDoubleStep {
-    const PROFILE: &'static Profile = &CHESS;
+    const PROFILE: &'static Profile = &NO_DOUBLE_STEP;
 }
 
 impl MovePolicy for NoDoubleStep {
     type Rest = NoRest;
 }
 
-impl Evaluate for NoDoubleStep {}
+impl Evaluate for NoDoubleStep {
+    type Own = terms::HomePawns;
+    fn weighted(pos: &Position, w: &Weights) -> i32 {
+        terms::evaluate(pos, w)
+    }
+}
+
+/// Chess's profile (search, suite, bench positions) with its own weights: chess's and
+/// its own term.
+const NO_DOUBLE_STEP: Profile = Profile {
+    weights: include_str!("../../weights/nodoublestep.toml"),
+    ..CHESS
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,10 +1,12 @@
 //! Stonesrelays and its tunnel version: their engine profiles, the search policy that
 //! keeps their thousands of turns a position in two stages (`NeutralRest` limits the
-//! second), and the evaluation with the stones' and relays' terms (`eval::stones`).
+//! second), and the evaluation with the stones' and relays' terms (`terms`).
+
+mod terms;
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::{self, Evaluate, Weights};
+use crate::eval::{Evaluate, Weights};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::stones::{self, Forms, Pieces, Stones, StonesRelays, StonesRelaysTunnel};
@@ -55,9 +57,9 @@ impl<const TUNNEL: bool> MovePolicy for Stones<TUNNEL> {
 }
 
 impl<const TUNNEL: bool> Evaluate for Stones<TUNNEL> {
-    const OWN_TERMS: &'static str = "stones";
+    type Own = terms::StonesWeights;
     fn weighted(pos: &Position, w: &Weights) -> i32 {
-        eval::stones::evaluate(pos, w)
+        terms::evaluate(pos, w)
     }
 }
 

@@ -49,8 +49,9 @@ pub trait MovePolicy: Rules {
     const GAIN_IS_VICTIM: bool = true;
 
     /// Variant knowledge for move ordering: a bonus per move of `list`, written into
-    /// `hints` (cleared first; room the search thread keeps, so no node allocates).
-    /// Whether the variant gives any (by default none, and `hints` is left alone).
+    /// `hints` (cleared first, then one a move in the list's order; the room where the
+    /// scores go, which the search thread keeps, so no node allocates). Whether the
+    /// variant gives any (by default none, and `hints` is left alone).
     fn order_hints(_pos: &Position, _list: &MoveList, _hints: &mut Vec<i32>) -> bool {
         false
     }
@@ -399,7 +400,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
     /// out from now on without a limit (best-ordered first). Whether there are any. The
     /// moves handed out so far are the list's (the limit narrows the list it hands out
     /// and drops only what it holds back), so the held-back ones are the second stage
-    /// less those: kept, sorted, in the room `Scores::tried` (no allocation, and a
+    /// less those: kept, sorted, in the room `Scores::sorting` (no allocation, and a
     /// binary search for each second-stage move rather than a pass over the list).
     pub fn widen(&mut self) -> bool {
         if !self.limited {
@@ -407,7 +408,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
         }
         self.limited = false;
         self.rest_limit = None;
-        let tried = &mut self.scores.tried;
+        let tried = &mut self.scores.sorting;
         tried.clear();
         tried.extend(self.list.iter().map(|m| m.pack()));
         tried.sort_unstable();

@@ -5,14 +5,34 @@
 //! King safety follows from the same attacks: an enemy piece that can leap into the
 //! zone by relay is an attacker like any other.
 
-use super::weights::RelayWeights;
-use super::{royal_zone, side_terms, tapered, Weights};
+use serde::{Deserialize, Serialize};
+
 use crate::bitboard::Bitboard;
+use crate::eval::{royal_zone, side_terms, tapered, OwnTerms, Weights};
 use crate::geometry::Square;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::knightrelay::relayed;
 use crate::rules::orthodox::piece_attacks;
+
+/// The knight relay terms (`[own.relay]` in its weights file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelayWeights {
+    /// Bonus per piece a friendly knight relays, by the relayed piece's role.
+    #[serde(with = "crate::eval::weights::by_role")]
+    pub relayed: [(i32, i32); crate::piece::NROLES],
+    /// Bonus per square of the enemy royal zone a knight stands a knight's move from:
+    /// any friendly piece that lands there may leap into the zone, and the knight can
+    /// never be driven away by capture.
+    pub knight_near_royal: (i32, i32),
+}
+
+impl OwnTerms for RelayWeights {
+    const NAME: &'static str = "relay";
+    /// A relayed knight counts nothing (it leaps anyway): its entry is no weight.
+    const FIXED: &'static [&'static str] = &["relayed.Knight.mg", "relayed.Knight.eg"];
+}
 
 /// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
 /// side to move's point of view, in centipawns.
@@ -22,7 +42,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
         let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
             relay_attacks(pos, us, leapers, role, sq, occ)
         });
-        let (rmg, reg) = relay_terms(pos, w, w.relay(), us, leapers);
+        let (rmg, reg) = relay_terms(pos, w, w.own::<RelayWeights>(), us, leapers);
         (mg + rmg, eg + reg)
     })
 }

@@ -11,12 +11,29 @@
 
 use std::cell::Cell;
 
-use super::weights::StonesWeights;
-use super::{side_terms, tapered, Weights};
+use serde::{Deserialize, Serialize};
+
 use crate::bitboard::Bitboard;
+use crate::eval::{side_terms, tapered, OwnTerms, Weights};
 use crate::piece::{Color, Neutral};
 use crate::position::Position;
 use crate::rules::stones::Reach;
+
+/// The Stones & Relays terms (`[own.stones]` in their weights files).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StonesWeights {
+    /// Bonus per relay a piece reaches, by the piece's role: it goes on from the relay
+    /// in any of its directions.
+    #[serde(with = "crate::eval::weights::by_role")]
+    pub relay_reach: [(i32, i32); crate::piece::NROLES],
+    /// Bonus per stone near the enemy king on its half of the board.
+    pub stone_cramp: (i32, i32),
+}
+
+impl OwnTerms for StonesWeights {
+    const NAME: &'static str = "stones";
+}
 
 /// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
 /// side to move's point of view, in centipawns.
@@ -25,20 +42,21 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let relays = pos.neutral(Neutral::Relay);
     // Nothing stops on a neutral piece: they are no squares to move to.
     let open = !pos.all_neutral();
+    let s = w.own::<StonesWeights>();
     tapered(pos, w, |us| {
         let relayed = Cell::new((0, 0));
         let (mg, eg) = side_terms(pos, w, us, |role, sq, _| {
             let attacks = reach.attacks(us, role, sq);
             let n = (attacks & relays).count() as i32;
             if n > 0 {
-                let (m, e) = w.stones().relay_reach[role.idx()];
+                let (m, e) = s.relay_reach[role.idx()];
                 let (rm, re) = relayed.get();
                 relayed.set((rm + n * m, re + n * e));
             }
             attacks & open
         });
         let (rm, re) = relayed.get();
-        let (cm, ce) = cramp(pos, w.stones(), us);
+        let (cm, ce) = cramp(pos, s, us);
         (mg + rm + cm, eg + re + ce)
     })
 }
@@ -107,7 +125,7 @@ mod tests {
     #[test]
     fn stones_near_the_enemy_king_cramp_it() {
         for v in [Variant::StonesRelays, Variant::StonesRelaysTunnel] {
-            let s = crate::eval::weights(v).stones();
+            let s = crate::eval::weights(v).own::<StonesWeights>();
             let white_cramp = |fen: &str| {
                 let pos = Position::from_fen(v, fen).expect("FEN");
                 cramp(&pos, s, Color::White)

@@ -13,11 +13,10 @@
 //!   is the frozen one, in which case the opponent gets it first. That side gets an
 //!   extra share of its own component.
 
+use crate::eval::{side_terms, tapered, Weights};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::orthodox::attacks;
-
-use super::{side_terms, tapered, Weights};
 
 /// The evaluation of combiningknightmare: the shared terms, with the Knightmares'
 /// material as this module's share.

@@ -9,14 +9,59 @@
 //! weigh more than linearly.
 
 use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
 
-use super::weights::{FlipTerms, Weights};
 use crate::bitboard::Bitboard;
+use crate::eval::{centre_distance, OwnTerms, Weights};
 use crate::geometry::Square;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::flip::Reach;
 use crate::rules::orthodox::piece_attacks;
+
+/// The terms only flip shatranj has (`[own.flip]` in its weights files), in centipawns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlipTerms {
+    /// Per square a piece may move to or capture on next turn (natural or borrowed).
+    pub mobility_move: i32,
+    pub mobility_capture: i32,
+    /// Per friendly piece next to a power (its natural moves ignore its state).
+    pub power_neighbour: i32,
+    /// Per enemy piece a piece could capture next turn.
+    pub threat: i32,
+    /// A king the side to move can capture: the game is won.
+    pub king_en_prise: i32,
+    /// The side to move must save a king attacked by this many pieces...
+    pub king_attacked: i32,
+    pub king_attacker_more: i32,
+    /// ...or two kings at once (10x10).
+    pub kings_forked: i32,
+    /// Enemy pieces that need only a flip to attack a king, and enemy captures on the
+    /// squares around it: attack units, whose square times `royal_attack / 4` is
+    /// the danger, up to `max_danger`.
+    pub latent_units: i32,
+    pub zone_units: i32,
+    pub max_danger: i32,
+    /// Per square a king could step to that no enemy could capture on.
+    pub king_escape: i32,
+    /// Hanging pieces of the side to move: the largest is lost by a fraction (it may
+    /// be saved), the others by a larger one.
+    pub hanging_first_div: i32,
+    pub hanging_rest_div: i32,
+}
+
+impl OwnTerms for FlipTerms {
+    const NAME: &'static str = "flip";
+    /// The won-king score, the danger's cap and the hanging pieces' divisors: bounds
+    /// and fractions, not weights.
+    const FIXED: &'static [&'static str] = &[
+        "king_en_prise",
+        "max_danger",
+        "hanging_first_div",
+        "hanging_rest_div",
+    ];
+}
 
 /// Pieces per side the threat terms look at (a game has at most 20; a composed
 /// position with more still gets its material and mobility counted).
@@ -60,7 +105,7 @@ fn side(pos: &Position, w: &Weights, ft: &FlipTerms, us: Color) -> Side {
             continue;
         };
         s.score += w.material[role.idx()].0;
-        let central = max_dist - super::centre_distance(t, sq);
+        let central = max_dist - centre_distance(t, sq);
         let (moves, captures, natural) = if role == Role::Pawn {
             s.score += (t.relative_rank(us, sq) as i32 - 1) * w.pawn_advance.0;
             let natural = t.pawn_attacks[us.idx()][sq.idx()];
@@ -180,7 +225,7 @@ fn hanging(w: &Weights, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
 /// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
 /// side to move's point of view.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let ft = w.flip();
+    let ft = w.own::<FlipTerms>();
     let us = pos.side;
     let mine = side(pos, w, ft, us);
     let theirs = side(pos, w, ft, us.other());
