@@ -264,22 +264,26 @@ fn named_paths(code: &str, module: &[String], all: &BTreeSet<Vec<String>>) -> Ve
     found
 }
 
-/// Per folder (`""` for `src/`, `"rules/stones"`, ...), the graph among its entries:
-/// which of its files and subfolders name which.
-fn graphs() -> BTreeMap<String, Graph> {
+/// The crate's `src/` folder and its Rust files' paths under it ("rules/stones/field.rs").
+fn sources() -> (PathBuf, Vec<String>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    let rels: Vec<String> = files
+    let rels = files
         .iter()
         .map(|f| {
-            f.strip_prefix(&src)
-                .expect("under src")
-                .to_string_lossy()
-                .replace('\\', "/")
+            let rel = f.strip_prefix(&src).expect("under src");
+            rel.to_string_lossy().replace('\\', "/")
         })
-        .filter(|rel| rel != "lib.rs" && !rel.ends_with("/tests.rs"))
         .collect();
+    (src, rels)
+}
+
+/// Per folder (`""` for `src/`, `"rules/stones"`, ...), the graph among its entries:
+/// which of its files and subfolders name which.
+fn graphs() -> BTreeMap<String, Graph> {
+    let (src, mut rels) = sources();
+    rels.retain(|rel| rel != "lib.rs" && !rel.ends_with("/tests.rs"));
     let all = modules(&rels);
     let mut graphs: BTreeMap<String, Graph> = BTreeMap::new();
     for rel in &rels {
@@ -460,16 +464,7 @@ fn the_test_suite_s_variant_is_not_in_the_library() {
 /// (a row naming a type of the evaluation, the search or the profile fails here).
 #[test]
 fn the_table_of_variants_names_types_of_the_rules_only() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    let rels: Vec<String> = files
-        .iter()
-        .map(|f| {
-            let rel = f.strip_prefix(&src).expect("under src");
-            rel.to_string_lossy().replace('\\', "/")
-        })
-        .collect();
+    let (src, rels) = sources();
     let all = modules(&rels);
     let text = std::fs::read_to_string(src.join("variant.rs")).expect("variant.rs");
     let code = code_only(&text);
