@@ -555,15 +555,20 @@ mod tests {
             .any(|n| n.starts_with("own.relay.relayed.Knight")));
     }
 
+    /// Checks that `variant`'s weights file, `edited`, is refused in words that say
+    /// `says`.
+    fn assert_refused(variant: Variant, edited: &str, says: &str) {
+        let e = Weights::parse(edited, variant).unwrap_err();
+        assert!(e.contains(says), "{says}: {e}");
+    }
+
     /// A variant's own terms are read by its record: one missing or misspelt, or
     /// another variant's, is refused.
     #[test]
     fn own_terms_are_read_by_the_variant_s_record() {
         let text = Profile::of(Variant::FlipShatranj8).weights;
-        let refused = |edited: String, says: &str| {
-            let e = Weights::parse(&edited, Variant::FlipShatranj8).unwrap_err();
-            assert!(e.contains(says), "{says}: {e}");
-        };
+        let refused =
+            |edited: String, says: &str| assert_refused(Variant::FlipShatranj8, &edited, says);
         refused(
             text.replace("threat = 7\n", ""),
             "own.flip: missing field `threat`",
@@ -585,10 +590,8 @@ mod tests {
     #[test]
     fn a_missing_extra_or_misspelt_term_is_an_error() {
         let text = Profile::of(Variant::Knightmate).weights;
-        let refused = |edited: String, says: &str| {
-            let e = Weights::parse(&edited, Variant::Knightmate).unwrap_err();
-            assert!(e.contains(says), "{says}: {e}");
-        };
+        let refused =
+            |edited: String, says: &str| assert_refused(Variant::Knightmate, &edited, says);
         refused(text.replace("tempo = 4\n", ""), "missing field `tempo`");
         refused(
             text.replace("tempo = 4\n", "tempo = 4\ntempoo = 4\n"),
