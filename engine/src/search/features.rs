@@ -132,8 +132,8 @@ pub struct Sharp {
     /// screens are with their profiles (`profile/`).
     pub correction_history: bool,
     /// Shallow nodes on the principal variation skip moves as the others do (as in
-    /// Stockfish), the root aside. Knightmate, against the build without it: see
-    /// `profile/knightmate.rs`.
+    /// Stockfish), the root aside. Knightmate and the stones variants, against the
+    /// build without it: see `profile/knightmate.rs` and `profile/stones.rs`.
     pub pv_pruning: bool,
     /// At a PV node, a later move's null-window fail high is searched again with the
     /// null window, the child's own table cutoff left out, before the full-window
@@ -235,11 +235,19 @@ mod tests {
         assert!(Variant::Chess.features().sharp.correction_history);
     }
 
-    /// Knightmate alone: combiningknightmare's short screen was behind, the other
-    /// variants were not screened (docs/strength.md).
+    /// Knightmate and the two stones variants: their node screens gained; chess's,
+    /// knightrelay's, combiningknightmare's and flipshatranj8's lost (docs/strength.md).
+    /// Flipshatranj was not screened.
     #[test]
-    fn pv_pruning_is_on_in_knightmate_alone() {
-        assert_eq!(variants_with(|f| f.sharp.pv_pruning), [Variant::Knightmate]);
+    fn pv_pruning_is_on_where_a_screen_showed_that_it_helps() {
+        assert_eq!(
+            variants_with(|f| f.sharp.pv_pruning),
+            [
+                Variant::Knightmate,
+                Variant::StonesRelays,
+                Variant::StonesRelaysTunnel,
+            ]
+        );
     }
 
     /// Flipshatranj alone: there a bound from another thread's deeper iteration sent
