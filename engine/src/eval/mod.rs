@@ -73,10 +73,7 @@ pub trait Evaluator: Send + Sync {
 /// `variant`'s evaluator under `weights` (the variant's own: `built_in`; a tuner's:
 /// `baton tune`); `Err` where the weights do not hold the variant's own terms.
 pub fn evaluator(variant: Variant, weights: Weights) -> Result<Box<dyn Evaluator>, String> {
-    crate::rules::dispatch!(variant, R => {
-        let own = weights.own_terms::<<R as Evaluate>::Own>()?;
-        Ok(Box::new(Weighed::<R> { weights, own, rules: PhantomData }))
-    })
+    crate::rules::dispatch!(variant, R => Ok(Box::new(Weighed::<R>::new(weights)?)))
 }
 
 /// The evaluation of `pos` under weights `w` (the variant's), with an evaluator made
@@ -95,6 +92,17 @@ struct Weighed<R: Evaluate> {
     rules: PhantomData<fn() -> R>,
 }
 
+impl<R: Evaluate> Weighed<R> {
+    fn new(weights: Weights) -> Result<Weighed<R>, String> {
+        let own = weights.own_terms()?;
+        Ok(Weighed {
+            weights,
+            own,
+            rules: PhantomData,
+        })
+    }
+}
+
 impl<R: Evaluate + 'static> Evaluator for Weighed<R> {
     fn weighted(&self, pos: &Position) -> i32 {
         R::weighted(pos, &self.weights, &self.own)
@@ -105,15 +113,8 @@ impl<R: Evaluate + 'static> Evaluator for Weighed<R> {
     }
 
     fn with_tunable(&self, values: &[i32]) -> Box<dyn Evaluator> {
-        let weights = self.weights.with_tunable(values);
-        let own = weights
-            .own_terms()
-            .expect("other numbers in the same form read as the same record");
-        Box::new(Weighed::<R> {
-            weights,
-            own,
-            rules: PhantomData,
-        })
+        let tried = Weighed::<R>::new(self.weights.with_tunable(values));
+        Box::new(tried.expect("other numbers in the same form read as the same record"))
     }
 }
 
