@@ -90,9 +90,9 @@ const STONES_RELAYS: Profile = Profile {
     // build without it, 4,000 nodes a move from the suite plus 2 random plies,
     // SPRT(0,20): stonesrelays 191-134-15, +58.8 +/- 36.7 Elo, H1 after 339 games; the
     // tunnel (which shares this search) 171-115-21, +64.1 +/- 38.3, H1 after 306
-    // (docs/strength.md); stonesrelays at 12,000 nodes: 55-16-1, +210.7 +/- 99.4, H1
-    // after 71 games. Bench trees: 865,689 -> 438,088 nodes, tunnel 597,788 ->
-    // 129,215.
+    // (docs/strength.md); at 12,000 nodes: 55-16-1, +210.7 +/- 99.4, H1 after 71
+    // games; the tunnel 88-41-3, +129.4 +/- 63.6, H1 after 131. Bench trees: 865,689
+    // -> 438,088 nodes, tunnel 597,788 -> 129,215.
     // In the chess family's variants it lost on the same screen (chess, knightrelay,
     // combiningknightmare, flipshatranj8); why stones differ is not measured.
     search: Features {
