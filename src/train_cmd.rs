@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use baton_engine::data::Reader;
 use baton_engine::eval::nnue::{self, Header};
 use baton_engine::rules;
-use baton_engine::Variant;
+use baton_engine::{Position, Variant};
 use rayon::prelude::*;
 
 use crate::cli::Error;
@@ -68,6 +68,11 @@ pub struct Args {
     /// (default: the net's path with .ckpt)
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Train nothing: print the held-out loss of each net file named (the word
+    /// `classical` for the hand-made evaluation), on the games this data holds out, so
+    /// that nets of different runs are compared on the same positions
+    #[arg(long, value_name = "FILE|classical", num_args = 1..)]
+    compare: Vec<String>,
     /// Data files from `baton datagen`, or folders of them
     #[arg(value_name = "FILE|DIR", required = true)]
     data: Vec<PathBuf>,
@@ -103,11 +108,12 @@ pub fn run(args: Args) -> Result<(), Error> {
         .par_iter()
         .map(|f| load(f, variant, args.result_share, args.mirror))
         .collect();
-    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let (mut train, mut held, mut held_positions) = (Vec::new(), Vec::new(), Vec::new());
     for r in loaded {
-        let (t, h) = r.map_err(Error::Input)?;
+        let (t, h, p) = r.map_err(Error::Input)?;
         train.extend(t);
         held.extend(h);
+        held_positions.extend(p);
     }
     println!(
         "{} data files: {} positions to train on, {} held out",
@@ -119,6 +125,9 @@ pub fn run(args: Args) -> Result<(), Error> {
         return Err(Error::Input(
             "too few positions to train on and to check the training".into(),
         ));
+    }
+    if !args.compare.is_empty() {
+        return compare(&args.compare, variant, &held, &held_positions);
     }
     let mut state = match checkpoint::read(&ckpt, variant)? {
         Some(s) => {
@@ -219,8 +228,49 @@ fn is_data(path: &Path) -> bool {
         .is_ok_and(|()| magic == baton_engine::data::MAGIC)
 }
 
-/// Examples to train on and examples held out.
-type Split = (Vec<Example>, Vec<Example>);
+/// Examples to train on, examples held out and the held-out positions (`compare`
+/// evaluates them).
+type Split = (Vec<Example>, Vec<Example>, Vec<Position>);
+
+/// Prints each evaluation's held-out loss: a net file's (as the search computes it,
+/// in integers) or, for `classical`, the hand-made evaluation's, its centipawns read
+/// on the targets' scale (`nnue::SCALE`).
+fn compare(
+    names: &[String],
+    variant: Variant,
+    held: &[Example],
+    positions: &[Position],
+) -> Result<(), Error> {
+    for name in names {
+        let net = if name == "classical" {
+            None
+        } else {
+            let bytes = std::fs::read(name)
+                .map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
+            let net = nnue::Network::read(&bytes, variant)
+                .map_err(|e| Error::Input(format!("{name}: {e}")))?;
+            Some(net)
+        };
+        let sum: f64 = held
+            .par_iter()
+            .zip(positions)
+            .map(|(e, pos)| {
+                let cp = match &net {
+                    Some(net) => net.evaluate(pos),
+                    None => baton_engine::eval::evaluate(pos),
+                };
+                let err = expected(cp as f32 / nnue::SCALE as f32) - e.target;
+                f64::from(err * err)
+            })
+            .sum();
+        println!(
+            "{name}: held-out loss {:.6} over {} positions",
+            sum / held.len() as f64,
+            held.len()
+        );
+    }
+    Ok(())
+}
 
 /// A data file's positions as examples, split into those to train on and those held
 /// out, a game at a time; positions in check are left out (their static score means
@@ -237,7 +287,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
             variant.name()
         ));
     }
-    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let (mut train, mut held, mut held_positions) = (Vec::new(), Vec::new(), Vec::new());
     // A file's records are its games one after another, each in the order it was
     // played: a game begins where the move number falls.
     let (mut game, mut last_move) = (0u64, 0);
@@ -267,6 +317,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
         );
         if baton_engine::rng::mix(file_seed ^ game).is_multiple_of(HELD_OUT) {
             held.push(e);
+            held_positions.push(s.position);
         } else {
             if mirror {
                 train.push(e.mirrored());
@@ -274,7 +325,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
             train.push(e);
         }
     }
-    Ok((train, held))
+    Ok((train, held, held_positions))
 }
 
 /// The gradient summed over `batch`, each core a share of it, and the summed loss.
