@@ -57,7 +57,8 @@ pub(super) const CHESS: Profile = Profile {
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/chess.toml"),
     network: None,
-    nnue: None,
+    // Under `Evaluation=nnue` only: behind the classical evaluation (docs/strength.md).
+    nnue: Some(include_bytes!("../../nets/chess.nnue")),
     levels: Calibration::CHESS,
     openings: (include_str!("../../../benches/openings/chess.epd"), 10),
     bench: (

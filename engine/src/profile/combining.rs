@@ -56,5 +56,8 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
         ],
         9,
     ),
+    // Chess's net is chess's own: its inputs would read this variant's board, not
+    // what it learnt.
+    nnue: None,
     ..CHESS
 };

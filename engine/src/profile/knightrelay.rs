@@ -54,5 +54,8 @@ const KNIGHT_RELAY: Profile = Profile {
         ],
         9,
     ),
+    // Chess's net is chess's own: its inputs would read this variant's board, not
+    // what it learnt.
+    nnue: None,
     ..CHESS
 };
