@@ -56,8 +56,5 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
         ],
         9,
     ),
-    // Chess's net is chess's own: its inputs would read this variant's board, not
-    // what it learnt.
-    nnue: None,
     ..CHESS
 };

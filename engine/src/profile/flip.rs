@@ -104,9 +104,6 @@ const FLIP_SHATRANJ: Profile = Profile {
         ],
         5,
     ),
-    // Chess's net is chess's own: its inputs would read this variant's board, not
-    // what it learnt.
-    nnue: None,
     ..CHESS
 };
 

@@ -54,8 +54,5 @@ const KNIGHT_RELAY: Profile = Profile {
         ],
         9,
     ),
-    // Chess's net is chess's own: its inputs would read this variant's board, not
-    // what it learnt.
-    nnue: None,
     ..CHESS
 };

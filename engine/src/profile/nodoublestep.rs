@@ -31,9 +31,6 @@ impl Evaluate for NoDoubleStep {
 /// its own term.
 const NO_DOUBLE_STEP: Profile = Profile {
     weights: include_str!("../../weights/nodoublestep.toml"),
-    // Chess's net is chess's own: its inputs would read this variant's board, not
-    // what it learnt.
-    nnue: None,
     ..CHESS
 };
 

@@ -131,9 +131,6 @@ const STONES_RELAYS: Profile = Profile {
         ],
         4,
     ),
-    // Chess's net is chess's own: its inputs would read this variant's board, not
-    // what it learnt.
-    nnue: None,
     ..CHESS
 };
 
