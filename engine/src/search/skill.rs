@@ -130,14 +130,16 @@ impl Skill {
     /// says so where a change of the rule could break it.)
     ///
     /// From level 6 up, a line more than `largest_deficit` behind the best is not
-    /// played either (`CAREFUL_FROM`).
-    pub fn pick(&self, scores: &[i32]) -> usize {
+    /// played either (`CAREFUL_FROM`). There the search does not score the lines
+    /// that far behind (`search::main_thread`): `below` is then the bound the first
+    /// of them fell under, and counts in the spread as the last line's score would.
+    pub fn pick(&self, scores: &[i32], below: Option<i32>) -> usize {
         let mut rng = Rng::new(self.seed);
         let largest = self.largest_deficit();
         let mated = |s: i32| s <= -MATE_BOUND;
         let all_mated = scores.iter().all(|&s| mated(s));
         let top = scores.iter().copied().max().unwrap_or(0) as i64;
-        let bottom = scores.iter().copied().min().unwrap_or(0) as i64;
+        let bottom = scores.iter().copied().chain(below).min().unwrap_or(0) as i64;
         let delta = (top - bottom).min(PAWN);
         let weakness = (120.0 - 2.0 * self.level) as i64;
         let mut chosen = 0;
@@ -193,7 +195,7 @@ mod tests {
     #[test]
     fn pick_prefers_close_lines_and_repeats_under_a_seed() {
         let scores = [50, 40, 35, -3000];
-        let weakest = |seed| Skill::new(0.0, seed).expect("weak").pick(&scores);
+        let weakest = |seed| Skill::new(0.0, seed).expect("weak").pick(&scores, None);
         let picks: Vec<usize> = (0..200).map(weakest).collect();
         assert!(!picks.contains(&3));
         assert!(picks.contains(&0) && picks.contains(&1) && picks.contains(&2));
@@ -209,12 +211,12 @@ mod tests {
         let scores = [-900, mated, -950, -MATE + 3];
         for level in [0.0, 4.0, 8.0, 12.0, 15.0, 19.0] {
             for seed in 0..300 {
-                let pick = Skill::new(level, seed).expect("weak").pick(&scores);
+                let pick = Skill::new(level, seed).expect("weak").pick(&scores, None);
                 assert!(scores[pick] > mated, "level {level} seed {seed}: {pick}");
             }
         }
         let lost = [-MATE + 5, -MATE + 3];
-        assert_eq!(Skill::new(12.0, 1).expect("weak").pick(&lost), 0);
+        assert_eq!(Skill::new(12.0, 1).expect("weak").pick(&lost, None), 0);
     }
 
     /// From level 6's skill up a line further behind the best than the level allows
@@ -227,7 +229,7 @@ mod tests {
         let picks = |level: f64| -> Vec<usize> {
             let s = Skill::new(level, 0).expect("weak");
             (0..300)
-                .map(|seed| Skill { seed, ..s }.pick(&scores))
+                .map(|seed| Skill { seed, ..s }.pick(&scores, None))
                 .collect()
         };
         assert_eq!(
@@ -245,7 +247,7 @@ mod tests {
         // 40 behind is still played for some seeds.
         let near = [50, 10, 5, 0];
         let s = Skill::new(12.0, 0).expect("weak");
-        assert!((0..300).any(|seed| Skill { seed, ..s }.pick(&near) == 1));
+        assert!((0..300).any(|seed| Skill { seed, ..s }.pick(&near, None) == 1));
     }
 
     /// Near full strength the push leaves a worse line 36% of its deficit behind: a
@@ -254,7 +256,7 @@ mod tests {
     fn high_levels_keep_the_best_line_when_the_others_are_clearly_worse() {
         let scores = [50, -250, -300, -400];
         for seed in 0..200 {
-            assert_eq!(Skill::new(19.0, seed).expect("weak").pick(&scores), 0);
+            assert_eq!(Skill::new(19.0, seed).expect("weak").pick(&scores, None), 0);
         }
     }
 }
