@@ -190,27 +190,20 @@ fn set_level_sets_a_levels_skill_and_full_strength_clears_it() {
 
 /// Each variant's levels have their own limits (`levels::limits`, from the engine
 /// profile's calibration, docs/levels.md): the depth is the level's everywhere; the
-/// node budget is chess's times the variant's factor, one factor up to level 5 and a
-/// larger one from level 7, level 6 between them.
+/// node budget is chess's times the variant's factor, the same at every level.
 #[test]
 fn each_variants_levels_map_to_its_calibrated_limits() {
     use baton_protocol::levels::limits;
-    // (factor up to level 5, factor from level 7), as measured (docs/levels.md).
-    let factors = |v: Variant| match v {
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => (2.0, 2.0),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => (4.0, 4.0),
-        _ => (1.0, 1.0),
+    // The factor on chess's budget, as measured (docs/levels.md).
+    let factor = |v: Variant| match v {
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => 2.0,
+        Variant::FlipShatranj | Variant::FlipShatranj8 => 4.0,
+        _ => 1.0,
     };
     for v in Variant::ALL {
-        let (low, top) = factors(v);
         for l in LEVELS {
-            let factor = match l.number {
-                1..=5 => low,
-                6 => f64::sqrt(low * top),
-                _ => top,
-            };
             // Chess's budget: 1,000 nodes at skill 0, doubling every two skill levels.
-            let nodes = 1000.0 * 2f64.powf(f64::from(l.skill) / 2.0) * factor;
+            let nodes = 1000.0 * 2f64.powf(f64::from(l.skill) / 2.0) * factor(v);
             assert_eq!(
                 limits(v, l.number),
                 Ok((u32::from(l.skill) + 1, nodes as u64)),
@@ -224,26 +217,6 @@ fn each_variants_levels_map_to_its_calibrated_limits() {
         limits(Variant::Chess, 9),
         Err("level 9 out of range 1..8".into())
     );
-}
-
-/// The one formula from a variant's calibration to its budget factor: flat up to
-/// level 5's skill (8), flat again from level 7's (12), growing by the same ratio a
-/// skill level between (a `UCI_Elo` between levels takes fractional skills).
-#[test]
-fn the_budget_factor_grows_from_level_5_to_level_7() {
-    use baton_engine::search::skill::Calibration;
-    use baton_protocol::levels::node_factor;
-    let c = Calibration {
-        nodes: 2.0,
-        top: 8.0,
-    };
-    assert_eq!(node_factor(c, 0.0), 2.0);
-    assert_eq!(node_factor(c, 8.0), 2.0);
-    assert_eq!(node_factor(c, 10.0), 4.0);
-    assert_eq!(node_factor(c, 11.0), 2.0 * 2f64.powf(1.5));
-    assert_eq!(node_factor(c, 12.0), 8.0);
-    assert_eq!(node_factor(c, 15.0), 8.0);
-    assert_eq!(node_factor(Calibration::CHESS, 19.0), 1.0);
 }
 
 /// The calibrated budget is the one the search keeps to: at level 5 from the start, a
