@@ -243,6 +243,29 @@ mod tests {
         assert!((0..300).any(|seed| Skill { seed, ..s }.pick(&near, None) == 1));
     }
 
+    /// Where the search stopped at the level's bound (`search::main_thread`), the bound
+    /// the further lines fell under counts in the spread as their scores did: the
+    /// same line is played as when the line below was scored.
+    #[test]
+    fn a_bound_below_the_lines_counts_as_their_score_in_the_spread() {
+        let s = Skill::new(12.0, 0).expect("weak");
+        let scored = [50, 45, -100];
+        let bounded = [50, 45];
+        let picks: Vec<usize> = (0..300)
+            .map(|seed| Skill { seed, ..s }.pick(&bounded, Some(-100)))
+            .collect();
+        for (seed, &pick) in picks.iter().enumerate() {
+            let seed = seed as u64;
+            assert_eq!(Skill { seed, ..s }.pick(&scored, None), pick, "seed {seed}");
+        }
+        // The spread matters: without the bound the second line is played less often.
+        let alone = (0..300)
+            .filter(|&seed| Skill { seed, ..s }.pick(&bounded, None) == 1)
+            .count();
+        let spread = picks.iter().filter(|&&p| p == 1).count();
+        assert!(alone < spread, "{alone} {spread}");
+    }
+
     /// Near full strength the push leaves a worse line 36% of its deficit behind: a
     /// line three pawns behind is not chosen.
     #[test]
