@@ -45,8 +45,8 @@ impl<const FILES: u8> MovePolicy for Flip<FILES> {
 
 impl<const FILES: u8> Evaluate for Flip<FILES> {
     type Own = terms::FlipTerms;
-    fn weighted(pos: &Position, w: &Weights) -> i32 {
-        terms::evaluate(pos, w)
+    fn weighted(pos: &Position, w: &Weights, own: &Self::Own) -> i32 {
+        terms::evaluate(pos, w, own)
     }
 }
 

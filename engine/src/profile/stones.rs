@@ -58,8 +58,8 @@ impl<const TUNNEL: bool> MovePolicy for Stones<TUNNEL> {
 
 impl<const TUNNEL: bool> Evaluate for Stones<TUNNEL> {
     type Own = terms::StonesWeights;
-    fn weighted(pos: &Position, w: &Weights) -> i32 {
-        terms::evaluate(pos, w)
+    fn weighted(pos: &Position, w: &Weights, own: &Self::Own) -> i32 {
+        terms::evaluate(pos, w, own)
     }
 }
 
