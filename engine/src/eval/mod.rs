@@ -755,6 +755,16 @@ mod tests {
         }
     }
 
+    /// A net is its own variant's: a profile made from another's (`..CHESS`) does not
+    /// take chess's net along, although its header (board and roles) would fit.
+    #[test]
+    fn only_chess_and_knightmate_have_nets() {
+        for v in Variant::ALL {
+            let own = matches!(v, Variant::Chess | Variant::Knightmate);
+            assert_eq!(v.nnue().is_some(), own, "{}", v.name());
+        }
+    }
+
     /// `baton tune` moves the weights of every variant: each evaluation reads the
     /// weights it is given, and the variant's own give `evaluate` (less the learned
     /// correction, where the variant has one).
