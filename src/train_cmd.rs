@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use baton_engine::data::Reader;
 use baton_engine::eval::nnue::{self, Header};
 use baton_engine::rules;
-use baton_engine::Variant;
+use baton_engine::{Position, Variant};
 use rayon::prelude::*;
 
 use crate::cli::Error;
@@ -40,8 +40,9 @@ pub struct Args {
     #[arg(long, value_name = "NAME", default_value = "knightmate",
           value_parser = crate::cli::variant)]
     variant: Variant,
-    /// Passes over the training positions
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// Passes over the training positions (on half a million positions, more than five
+    /// let the held-out loss rise again: docs/strength.md)
+    #[arg(long, value_name = "N", default_value_t = 5)]
     passes: u32,
     /// Positions per step
     #[arg(long, value_name = "N", default_value_t = 1024,
@@ -58,8 +59,10 @@ pub struct Args {
     #[arg(long)]
     mirror: bool,
     /// Weight decay of the square columns towards their piece's (AdamW's, per step:
-    /// rate times this)
-    #[arg(long, value_name = "D", default_value_t = 10.0)]
+    /// rate times this; 10, the default of the first nets, held them so close to their
+    /// piece's that a net trained on half a million positions played as the one trained
+    /// on 54,000)
+    #[arg(long, value_name = "D", default_value_t = 0.1)]
     decay: f32,
     /// Where the net is written (default: VARIANT.nnue)
     #[arg(long, value_name = "FILE")]
@@ -68,6 +71,11 @@ pub struct Args {
     /// (default: the net's path with .ckpt)
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Train nothing: print the held-out loss of each net file named (the word
+    /// `classical` for the hand-made evaluation), on the games this data holds out, so
+    /// that nets of different runs are compared on the same positions
+    #[arg(long, value_name = "FILE|classical", num_args = 1..)]
+    compare: Vec<String>,
     /// Data files from `baton datagen`, or folders of them
     #[arg(value_name = "FILE|DIR", required = true)]
     data: Vec<PathBuf>,
@@ -103,11 +111,12 @@ pub fn run(args: Args) -> Result<(), Error> {
         .par_iter()
         .map(|f| load(f, variant, args.result_share, args.mirror))
         .collect();
-    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let (mut train, mut held, mut held_positions) = (Vec::new(), Vec::new(), Vec::new());
     for r in loaded {
-        let (t, h) = r.map_err(Error::Input)?;
+        let (t, h, p) = r.map_err(Error::Input)?;
         train.extend(t);
         held.extend(h);
+        held_positions.extend(p);
     }
     println!(
         "{} data files: {} positions to train on, {} held out",
@@ -119,6 +128,9 @@ pub fn run(args: Args) -> Result<(), Error> {
         return Err(Error::Input(
             "too few positions to train on and to check the training".into(),
         ));
+    }
+    if !args.compare.is_empty() {
+        return compare(&args.compare, variant, &held, &held_positions);
     }
     let mut state = match checkpoint::read(&ckpt, variant)? {
         Some(s) => {
@@ -219,8 +231,49 @@ fn is_data(path: &Path) -> bool {
         .is_ok_and(|()| magic == baton_engine::data::MAGIC)
 }
 
-/// Examples to train on and examples held out.
-type Split = (Vec<Example>, Vec<Example>);
+/// Examples to train on, examples held out and the held-out positions (`compare`
+/// evaluates them).
+type Split = (Vec<Example>, Vec<Example>, Vec<Position>);
+
+/// Prints each evaluation's held-out loss: a net file's (as the search computes it,
+/// in integers) or, for `classical`, the hand-made evaluation's, its centipawns read
+/// on the targets' scale (`nnue::SCALE`).
+fn compare(
+    names: &[String],
+    variant: Variant,
+    held: &[Example],
+    positions: &[Position],
+) -> Result<(), Error> {
+    for name in names {
+        let net = if name == "classical" {
+            None
+        } else {
+            let bytes = std::fs::read(name)
+                .map_err(|e| Error::Input(format!("cannot read {name}: {e}")))?;
+            let net = nnue::Network::read(&bytes, variant)
+                .map_err(|e| Error::Input(format!("{name}: {e}")))?;
+            Some(net)
+        };
+        let sum: f64 = held
+            .par_iter()
+            .zip(positions)
+            .map(|(e, pos)| {
+                let cp = match &net {
+                    Some(net) => net.evaluate(pos),
+                    None => baton_engine::eval::evaluate(pos),
+                };
+                let err = expected(cp as f32 / nnue::SCALE as f32) - e.target;
+                f64::from(err * err)
+            })
+            .sum();
+        println!(
+            "{name}: held-out loss {:.6} over {} positions",
+            sum / held.len() as f64,
+            held.len()
+        );
+    }
+    Ok(())
+}
 
 /// A data file's positions as examples, split into those to train on and those held
 /// out, a game at a time; positions in check are left out (their static score means
@@ -237,7 +290,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
             variant.name()
         ));
     }
-    let (mut train, mut held) = (Vec::new(), Vec::new());
+    let (mut train, mut held, mut held_positions) = (Vec::new(), Vec::new(), Vec::new());
     // A file's records are its games one after another, each in the order it was
     // played: a game begins where the move number falls.
     let (mut game, mut last_move) = (0u64, 0);
@@ -267,6 +320,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
         );
         if baton_engine::rng::mix(file_seed ^ game).is_multiple_of(HELD_OUT) {
             held.push(e);
+            held_positions.push(s.position);
         } else {
             if mirror {
                 train.push(e.mirrored());
@@ -274,7 +328,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
             train.push(e);
         }
     }
-    Ok((train, held))
+    Ok((train, held, held_positions))
 }
 
 /// The gradient summed over `batch`, each core a share of it, and the summed loss.

@@ -11,13 +11,13 @@
 //! stronger engine's score of it (`teacher`), turned into an expected score.
 //! `--labels FILE` keeps the labelled positions for later fits (`labels`).
 //!
-//! The evaluation tuned is the variant's own (`eval::weighted`); the weights moved are
+//! The evaluation tuned is the variant's own (an `eval::Evaluator`); the weights moved are
 //! `eval::Weights::tunable`, the numbers of the variant's weights file, its own terms
 //! included. The result is a weights file (`--out`, by default
 //! `tuned-<variant>.toml`) of the form of `engine/weights/<variant>.toml`: copied there,
 //! it is the build's evaluation, and no Rust source changes.
 
-use baton_engine::eval::{self, Weights};
+use baton_engine::eval::{self, Evaluator, Weights};
 use baton_engine::rules;
 use baton_engine::search::movepick::see;
 use baton_engine::{parse_move, Color, Position, Variant};
@@ -280,12 +280,21 @@ pub fn run(args: Args) -> Result<(), Error> {
     // disagree with the teacher comes out small, and the descent then inflates every
     // weight (material too) to make up for it, an evaluation on another scale than
     // the one the search's margins were set for.
-    let k = scale.unwrap_or_else(|| fit_scale(&train, &start));
+    let start_eval = eval::evaluator(variant, start.clone())?;
+    let k = scale.unwrap_or_else(|| fit_scale(&train, start_eval.as_ref()));
     println!(
         "scale K = {k:.3}{}",
         if scale.is_some() { " (given)" } else { "" }
     );
-    let tuned = descend(&train, &held_out, start.clone(), k, passes, lambda, &frozen);
+    let tuned = descend(
+        &train,
+        &held_out,
+        start_eval.as_ref(),
+        k,
+        passes,
+        lambda,
+        &frozen,
+    );
     report(&start, &tuned);
     let path = out.unwrap_or_else(|| format!("tuned-{}.toml", variant.name()));
     std::fs::write(&path, weights_file(&tuned, variant))
@@ -471,8 +480,8 @@ fn expected(eval: i32, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * f64::from(eval) / 400.0))
 }
 
-fn white_eval(pos: &Position, w: &Weights) -> i32 {
-    let e = eval::weighted(pos, w);
+fn white_eval(pos: &Position, w: &dyn Evaluator) -> i32 {
+    let e = w.weighted(pos);
     if pos.side() == Color::White {
         e
     } else {
@@ -480,7 +489,7 @@ fn white_eval(pos: &Position, w: &Weights) -> i32 {
     }
 }
 
-fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
+fn loss(samples: &[Sample], w: &dyn Evaluator, k: f64) -> f64 {
     let sum: f64 = samples
         .par_iter()
         .map(|s| {
@@ -492,7 +501,7 @@ fn loss(samples: &[Sample], w: &Weights, k: f64) -> f64 {
 }
 
 /// The scale that best maps the starting weights' evaluation to results.
-fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
+fn fit_scale(samples: &[Sample], w: &dyn Evaluator) -> f64 {
     let evals: Vec<(i32, f64)> = samples
         .par_iter()
         .map(|s| (white_eval(&s.pos, w), s.result))
@@ -544,22 +553,22 @@ fn weights_file(tuned: &Weights, variant: Variant) -> String {
 fn descend(
     train: &[Sample],
     held_out: &[Sample],
-    start: Weights,
+    start: &dyn Evaluator,
     k: f64,
     passes: usize,
     lambda: f64,
     frozen: &[usize],
 ) -> Weights {
-    // The numbers move; `start` gives them their places (`Weights::with_tunable`).
-    let origin = values(&start);
+    // The numbers move; `start` gives them their places (`Evaluator::with_tunable`).
+    let origin = values(start.weights());
     let mut now = origin.clone();
-    let mut w = start.clone();
+    let mut w = start.with_tunable(&origin);
     let penalty = |i: usize, v: i32| lambda * f64::from(v - origin[i]).powi(2);
     // The training loss and the penalty; the descent lowers their sum.
-    let mut fit = loss(train, &w, k);
+    let mut fit = loss(train, w.as_ref(), k);
     let mut spent = 0.0;
-    let mut best_held = loss(held_out, &w, k);
-    let mut kept = w.clone();
+    let mut best_held = loss(held_out, w.as_ref(), k);
+    let mut kept = w.weights().clone();
     println!("start: loss {fit:.6}, held out {best_held:.6}");
     let mut step = 8;
     let n = origin.len();
@@ -570,7 +579,7 @@ fn descend(
             for new in [old + step, old - step] {
                 now[i] = new;
                 let tried = start.with_tunable(&now);
-                let l = loss(train, &tried, k);
+                let l = loss(train, tried.as_ref(), k);
                 let p = spent + penalty(i, new) - penalty(i, old);
                 if l + p < fit + spent {
                     (fit, spent) = (l, p);
@@ -581,14 +590,14 @@ fn descend(
                 now[i] = old;
             }
         }
-        let held = loss(held_out, &w, k);
+        let held = loss(held_out, w.as_ref(), k);
         println!(
             "pass {pass} step {step}: {moved} weights moved, loss {fit:.6} \
              (+ {spent:.6} penalty), held out {held:.6}"
         );
         if held < best_held {
             best_held = held;
-            kept = w.clone();
+            kept = w.weights().clone();
         }
         if moved == 0 {
             if step == 1 {

@@ -4,7 +4,7 @@
 //! saying so, where Chromium is not installed (under CI=true that fails).
 
 use baton_protocol::levels::LEVELS;
-use baton_testkit::browser::{board_page, Browser};
+use baton_testkit::browser::{on_board_page, Browser};
 use serde_json::{json, Value};
 
 /// The Level menu's entries as the page shows them.
@@ -22,51 +22,51 @@ fn expected_menu() -> Value {
 
 #[test]
 fn a_level_chosen_on_the_board_reaches_the_engine() {
-    let Some((_server, mut b)) = board_page(
+    on_board_page(
         "levels on the browser board",
         env!("CARGO_BIN_EXE_baton"),
         "chess",
         None,
         "human-baton",
-    ) else {
-        return;
-    };
-    // Each level with its strength on Baton's scale, as the server's table has it.
-    b.wait_for("document.querySelectorAll('#level option').length > 1");
-    assert_eq!(menu(&mut b), expected_menu());
-    b.eval(
-        "(() => { const e = document.getElementById('level'); e.value = '3'; \
+        |b| {
+            // Each level with its strength on Baton's scale, as the server's table has it.
+            b.wait_for("document.querySelectorAll('#level option').length > 1");
+            assert_eq!(menu(b), expected_menu());
+            b.eval(
+                "(() => { const e = document.getElementById('level'); e.value = '3'; \
          e.dispatchEvent(new Event('change')); })()",
-    );
-    b.wait_for("state.settings.level === 3");
-    b.click(".sq[data-sq=\"e2\"]");
-    b.wait_for("document.querySelectorAll('.sq.target').length > 0");
-    b.click(".sq[data-sq=\"e4\"]");
-    b.wait_for("state.moves_played === 2");
-    // Baton's move was searched at level 3.
-    let s = b.eval("api('GET', '/api/state')");
-    assert_eq!(s["engine_level"], 3, "{s}");
-    // A reload shows the same level, with its value, and so does another variant's
-    // menu (the scale is one for every variant).
-    b.reload();
-    b.wait_for("document.getElementById('level').value === '3'");
-    let chosen = b.eval("document.getElementById('level').selectedOptions[0].textContent");
-    assert_eq!(chosen, json!(format!("3 - {}", LEVELS[2].elo)));
-    b.eval(
-        "(() => { const e = document.getElementById('variant'); e.value = 'flipshatranj'; \
+            );
+            b.wait_for("state.settings.level === 3");
+            b.click(".sq[data-sq=\"e2\"]");
+            b.wait_for("document.querySelectorAll('.sq.target').length > 0");
+            b.click(".sq[data-sq=\"e4\"]");
+            b.wait_for("state.moves_played === 2");
+            // Baton's move was searched at level 3.
+            let s = b.eval("api('GET', '/api/state')");
+            assert_eq!(s["engine_level"], 3, "{s}");
+            // A reload shows the same level, with its value, and so does another
+            // variant's menu (the scale is one for every variant).
+            b.reload();
+            b.wait_for("document.getElementById('level').value === '3'");
+            let chosen = b.eval("document.getElementById('level').selectedOptions[0].textContent");
+            assert_eq!(chosen, json!(format!("3 - {}", LEVELS[2].elo)));
+            b.eval(
+                "(() => { const e = document.getElementById('variant'); e.value = 'flipshatranj'; \
          e.dispatchEvent(new Event('change')); })()",
-    );
-    b.wait_for("state.variant === 'flipshatranj'");
-    assert_eq!(menu(&mut b), expected_menu());
-    // Back to full strength: the page's control reaches the game's settings.
-    b.eval(
-        "(() => { const e = document.getElementById('level'); e.value = ''; \
+            );
+            b.wait_for("state.variant === 'flipshatranj'");
+            assert_eq!(menu(b), expected_menu());
+            // Back to full strength: the page's control reaches the game's settings.
+            b.eval(
+                "(() => { const e = document.getElementById('level'); e.value = ''; \
          e.dispatchEvent(new Event('change')); })()",
-    );
-    b.wait_for("state.settings.level === null");
-    let bad = b.eval("api('POST', '/api/settings', { level: 9 }).catch(e => String(e))");
-    assert!(
-        bad.to_string().contains("level 9 out of range 1..8"),
-        "{bad}"
+            );
+            b.wait_for("state.settings.level === null");
+            let bad = b.eval("api('POST', '/api/settings', { level: 9 }).catch(e => String(e))");
+            assert!(
+                bad.to_string().contains("level 9 out of range 1..8"),
+                "{bad}"
+            );
+        },
     );
 }

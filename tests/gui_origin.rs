@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 
-use baton_testkit::browser::{board_server, Browser};
+use baton_testkit::browser::{with_board_server, Browser};
 use serde_json::{json, Value};
 
 const TEST: &str = "a page from another site and the board";
@@ -72,46 +72,44 @@ fn state(b: &mut Browser) -> Value {
 
 #[test]
 fn a_page_from_another_site_can_neither_change_nor_read_a_game() {
-    let Some(server) = board_server(TEST, BATON) else {
-        return;
-    };
-    let target = format!("http://{}", server.addr);
-    let site = other_site(attack_page(&target));
-    {
-        let mut evil = Browser::open(&site);
-        evil.wait_for("window.results && window.results.done");
-        let r = evil.eval("window.results");
-        // The browser sent the simple requests (it cannot stop those)...
-        assert_eq!(r["/api/new"], "opaque", "{r}");
-        assert_eq!(r["/api/move"], "opaque", "{r}");
-        // ...but could not send the token's header, nor read anything.
-        assert_eq!(r["header"], "blocked", "{r}");
-        assert_eq!(r["read"], "blocked", "{r}");
-        assert_eq!(r["pgn"], "opaque:", "{r}");
-    }
-    // The board's own page, in the same kind of browser, sees the game untouched and
-    // can change it.
-    let mut own = Browser::open(&format!("{}&mode=human-human", server.url()));
-    own.wait_for("typeof state === 'object' && state !== null");
-    let s = state(&mut own);
-    assert_eq!(s["variant"], "chess", "{s}");
-    assert_eq!(s["moves_played"], 0, "{s}");
-    let s = own.eval("api('POST', '/api/move', { move: 'e2e4' })");
-    assert_eq!(s["moves_played"], 1, "{s}");
-    assert_eq!(state(&mut own)["last_move"], "e2e4");
+    with_board_server(TEST, BATON, |server| {
+        let target = format!("http://{}", server.addr);
+        let site = other_site(attack_page(&target));
+        {
+            let mut evil = Browser::open(&site);
+            evil.wait_for("window.results && window.results.done");
+            let r = evil.eval("window.results");
+            // The browser sent the simple requests (it cannot stop those)...
+            assert_eq!(r["/api/new"], "opaque", "{r}");
+            assert_eq!(r["/api/move"], "opaque", "{r}");
+            // ...but could not send the token's header, nor read anything.
+            assert_eq!(r["header"], "blocked", "{r}");
+            assert_eq!(r["read"], "blocked", "{r}");
+            assert_eq!(r["pgn"], "opaque:", "{r}");
+        }
+        // The board's own page, in the same kind of browser, sees the game untouched and
+        // can change it.
+        let mut own = Browser::open(&format!("{}&mode=human-human", server.url()));
+        own.wait_for("typeof state === 'object' && state !== null");
+        let s = state(&mut own);
+        assert_eq!(s["variant"], "chess", "{s}");
+        assert_eq!(s["moves_played"], 0, "{s}");
+        let s = own.eval("api('POST', '/api/move', { move: 'e2e4' })");
+        assert_eq!(s["moves_played"], 1, "{s}");
+        assert_eq!(state(&mut own)["last_move"], "e2e4");
+    });
 }
 
 #[test]
 fn the_page_without_its_token_is_refused_and_says_where_to_go() {
-    let Some(server) = board_server(TEST, BATON) else {
-        return;
-    };
-    let mut b = Browser::open(&format!("http://{}/", server.addr));
-    b.wait_for("document.body && document.body.innerText.includes('token')");
-    let text = b.eval("document.body.innerText");
-    assert!(
-        text.as_str().is_some_and(|t| t.contains("baton gui")),
-        "{text}"
-    );
-    assert_eq!(b.eval("typeof state"), "undefined");
+    with_board_server(TEST, BATON, |server| {
+        let mut b = Browser::open(&format!("http://{}/", server.addr));
+        b.wait_for("document.body && document.body.innerText.includes('token')");
+        let text = b.eval("document.body.innerText");
+        assert!(
+            text.as_str().is_some_and(|t| t.contains("baton gui")),
+            "{text}"
+        );
+        assert_eq!(b.eval("typeof state"), "undefined");
+    });
 }

@@ -7,7 +7,7 @@
 //!
 //! Skipped, saying so, where Chromium is not installed (`.ci/run` installs it).
 
-use baton_testkit::browser::{board_server, square as sq, Browser};
+use baton_testkit::browser::{square as sq, with_board_server, Browser};
 
 /// The width and height a PNG says it has.
 fn png_size(png: &[u8]) -> (u32, u32) {
@@ -91,42 +91,44 @@ fn fen_of(name: &str) -> Option<&'static str> {
 
 #[test]
 fn screenshots_of_every_variant_at_desktop_and_phone_size() {
-    let Some(server) = board_server(
+    with_board_server(
         "the browser board's screenshots",
         env!("CARGO_BIN_EXE_baton"),
-    ) else {
-        return;
-    };
-    // One browser, going from board to board (a browser's start costs seconds).
-    let mut b = Browser::open("about:blank");
-    for &(name, variant, moves, picks) in SHOTS {
-        b.goto_board(&server, variant, fen_of(name), "human-human");
-        b.viewport(1280, 800);
-        b.wait_for("window.innerWidth === 1280");
-        play(&mut b, moves);
-        b.eval("document.querySelector('details').open = true; true");
-        for (i, square) in picks.iter().enumerate() {
-            b.click(&sq(square));
-            // The pick's targets, then the second part's.
-            let marks = if i == 0 {
-                ".sq.target, .sq.target2"
-            } else {
-                ".sq.target2"
-            };
-            b.wait_for(&format!("document.querySelectorAll('{marks}').length > 0"));
-        }
-        shot(&mut b, name, 1280, 800);
-        if [
-            "chess",
-            "stonesrelays-two-part-turn",
-            "flipshatranj",
-            "combiningknightmare",
-        ]
-        .contains(&name)
-        {
-            b.viewport(390, 844);
-            b.wait_for("document.querySelector('#board').getBoundingClientRect().right <= 390");
-            shot(&mut b, &format!("{name}-phone"), 390, 844);
-        }
-    }
+        |server| {
+            // One browser, going from board to board (a browser's start costs seconds).
+            let mut b = Browser::open("about:blank");
+            for &(name, variant, moves, picks) in SHOTS {
+                b.goto_board(server, variant, fen_of(name), "human-human");
+                b.viewport(1280, 800);
+                b.wait_for("window.innerWidth === 1280");
+                play(&mut b, moves);
+                b.eval("document.querySelector('details').open = true; true");
+                for (i, square) in picks.iter().enumerate() {
+                    b.click(&sq(square));
+                    // The pick's targets, then the second part's.
+                    let marks = if i == 0 {
+                        ".sq.target, .sq.target2"
+                    } else {
+                        ".sq.target2"
+                    };
+                    b.wait_for(&format!("document.querySelectorAll('{marks}').length > 0"));
+                }
+                shot(&mut b, name, 1280, 800);
+                if [
+                    "chess",
+                    "stonesrelays-two-part-turn",
+                    "flipshatranj",
+                    "combiningknightmare",
+                ]
+                .contains(&name)
+                {
+                    b.viewport(390, 844);
+                    b.wait_for(
+                        "document.querySelector('#board').getBoundingClientRect().right <= 390",
+                    );
+                    shot(&mut b, &format!("{name}-phone"), 390, 844);
+                }
+            }
+        },
+    );
 }

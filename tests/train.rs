@@ -81,6 +81,27 @@ fn train_writes_a_net_the_engine_reads_and_resumes_from_its_checkpoint() {
     shows(&text, "pass 3: ");
     assert!(!text.contains("pass 1:"), "{text}");
     shows(&text, "(3 passes)");
+    // The net and the hand-made evaluation scored on the same held-out games; nothing
+    // is trained or written.
+    let before = std::fs::read(&net).unwrap();
+    let (ok, text) = train(&[
+        "--out",
+        net_s,
+        "--compare",
+        net_s,
+        "classical",
+        "--",
+        data_s,
+    ]);
+    assert!(ok, "{text}");
+    shows(&text, &format!("{net_s}: held-out loss 0."));
+    shows(&text, "classical: held-out loss 0.");
+    assert!(!text.contains("pass "), "{text}");
+    assert_eq!(std::fs::read(&net).unwrap(), before);
+    let a = data.join("a.bin");
+    let (ok, text) = train(&["--compare", a.to_str().unwrap(), "--", data_s]);
+    assert!(!ok);
+    shows(&text, "not a Baton net");
 }
 
 #[test]

@@ -26,11 +26,10 @@ fn example(s: &Sample) -> Example {
     let us = s.pos.side();
     let view = |c| network::features(&s.pos, c).map(|f| f as u16).collect();
     let white = s.result as f32;
-    let w = eval::weights(s.pos.variant());
     Example {
         mine: view(us),
         theirs: view(us.other()),
-        base: eval::weighted(&s.pos, w) as f32 / SCALE,
+        base: eval::built_in(s.pos.variant()).weighted(&s.pos) as f32 / SCALE,
         target: if us == Color::White {
             white
         } else {

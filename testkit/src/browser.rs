@@ -43,11 +43,11 @@ struct Connection {
 
 impl Browser {
     /// Starts Chromium and opens `url` in a page. Chromium must be installed (ask
-    /// `board_server` first): without it the browser's pipes would never open.
+    /// `with_board_server` first): without it the browser's pipes would never open.
     pub fn open(url: &str) -> Browser {
         assert!(
             Path::new(CHROMIUM).exists(),
-            "{CHROMIUM} is not installed (a browser test asks `board_server` first)"
+            "{CHROMIUM} is not installed (a browser test asks `with_board_server` first)"
         );
         // (Tabs in the background run at full speed, as the one in front does.)
         // One directory per browser: tests of one binary open browsers in parallel.
@@ -435,31 +435,10 @@ impl Browser {
     }
 }
 
-/// Starts Baton's board server (`program gui`, `program` being
-/// `env!("CARGO_BIN_EXE_baton")`) for the browser test `test`, once Chromium is known to
-/// be installed. Without Chromium: `None`, the skip said on stderr, and under CI a
-/// failure instead (`crate::installed`). The one place a browser test decides to skip.
-pub fn board_server(test: &str, program: &str) -> Option<GuiServer> {
-    crate::installed(test, &[CHROMIUM]).then(|| GuiServer::start(program))
-}
-
-/// `board_server`, and a page on it showing a new game of `variant` (from `fen`) with
-/// `mode`'s players (`Browser::open_board`). Keep the server while the page is used.
-pub fn board_page(
-    test: &str,
-    program: &str,
-    variant: &str,
-    fen: Option<&str>,
-    mode: &str,
-) -> Option<(GuiServer, Browser)> {
-    let server = board_server(test, program)?;
-    let page = Browser::open_board(&server, variant, fen, mode);
-    Some((server, page))
-}
-
-/// Runs `check` on `board_page`'s page, the server kept until it returns. Without
-/// Chromium `check` does not run: `board_server` says the test was skipped, and fails it
-/// under CI.
+/// Runs `check` on a page showing a new game of `variant` (from `fen`) with `mode`'s
+/// players (`Browser::open_board`), on Baton's board server (`program gui`, `program`
+/// being `env!("CARGO_BIN_EXE_baton")`) kept until it returns. As `with_board_server`
+/// where Chromium is missing.
 pub fn on_board_page(
     test: &str,
     program: &str,
@@ -468,16 +447,27 @@ pub fn on_board_page(
     mode: &str,
     check: impl FnOnce(&mut Browser),
 ) {
-    if let Some((_server, mut page)) = board_page(test, program, variant, fen, mode) {
-        check(&mut page);
-    }
+    with_board_server(test, program, |server| {
+        check(&mut Browser::open_board(server, variant, fen, mode));
+    });
 }
 
-/// Runs `check` with `board_server`'s server (for a test that opens its pages itself);
-/// without Chromium, as `on_board_page`.
+/// Runs `check` with Baton's board server (for a test that opens its pages itself).
+/// The one place a browser test decides to skip: without Chromium `check` does not run,
+/// the skip is said on stderr, and under CI the test fails instead (`crate::installed`).
 pub fn with_board_server(test: &str, program: &str, check: impl FnOnce(&GuiServer)) {
-    if let Some(server) = board_server(test, program) {
-        check(&server);
+    with_board_server_using(test, program, &[], check);
+}
+
+/// `with_board_server`, the server started with `options` (`--searches 1`).
+pub fn with_board_server_using(
+    test: &str,
+    program: &str,
+    options: &[&str],
+    check: impl FnOnce(&GuiServer),
+) {
+    if crate::installed(test, &[CHROMIUM]) {
+        check(&GuiServer::start_with(program, options));
     }
 }
 

@@ -19,6 +19,7 @@ use crate::position::Position;
 use crate::rules::orthodox::{attacks as orthodox_attacks, piece_attacks};
 use crate::variant::Variant;
 
+use std::marker::PhantomData;
 use std::sync::OnceLock;
 pub use weights::{NoTerms, OwnTerms, Weights};
 
@@ -36,14 +37,85 @@ pub trait EvalProfile: Copy {
 }
 
 /// The variant's evaluation weights (`Profile::weights`, its file in
-/// `engine/weights/`), read on first use. A test reads every variant's file, so the
-/// built-in files are known good: a broken one stops the build's tests, not a game.
+/// `engine/weights/`): the built-in evaluator's (`built_in`).
 pub fn weights(variant: Variant) -> &'static Weights {
-    static TABLES: PerVariant<Weights> = PerVariant::new();
-    TABLES.get_or_init(variant, || {
+    built_in(variant).weights()
+}
+
+/// The variant's evaluator under its own weights, made on first use. A test reads
+/// every variant's file, so the built-in files are known good: a broken one stops the
+/// build's tests, not a game.
+pub fn built_in(variant: Variant) -> &'static dyn Evaluator {
+    static BUILT_IN: PerVariant<Box<dyn Evaluator>> = PerVariant::new();
+    let made = BUILT_IN.get_or_init(variant, || {
         Weights::parse(variant.weights_file(), variant)
+            .and_then(|w| evaluator(variant, w))
             .unwrap_or_else(|e| panic!("the built-in weights of {}: {e}", variant.name()))
-    })
+    });
+    made.as_ref()
+}
+
+/// The hand-made evaluation of one variant's positions under one set of weights: the
+/// weights and the record of the variant's own terms (`Evaluate::Own`), read from them
+/// once, when the evaluator is made (`evaluator`), so that an evaluation finds the
+/// record as it is, with no look-up or check of its type.
+pub trait Evaluator: Send + Sync {
+    /// The evaluation of `pos`, a position of the evaluator's variant, from the side
+    /// to move's point of view.
+    fn weighted(&self, pos: &Position) -> i32;
+    /// The weights it evaluates with.
+    fn weights(&self) -> &Weights;
+    /// The same variant's evaluator under its weights with the numbers of `tunable`
+    /// replaced by `values` (`Weights::with_tunable`): a tuner's next try.
+    fn with_tunable(&self, values: &[i32]) -> Box<dyn Evaluator>;
+}
+
+/// `variant`'s evaluator under `weights` (the variant's own: `built_in`; a tuner's:
+/// `baton tune`); `Err` where the weights do not hold the variant's own terms.
+pub fn evaluator(variant: Variant, weights: Weights) -> Result<Box<dyn Evaluator>, String> {
+    crate::rules::dispatch!(variant, R => Ok(Box::new(Weighed::<R>::new(weights)?)))
+}
+
+/// The evaluation of `pos` under weights `w` (the variant's), with an evaluator made
+/// for this one call: for a position or a few (a trace, a test). What evaluates many
+/// positions under one set of weights (`baton tune`) makes their `evaluator` once.
+pub fn weighted(pos: &Position, w: &Weights) -> i32 {
+    evaluator(pos.variant, w.clone())
+        .unwrap_or_else(|e| panic!("weights that are not {}'s: {e}", pos.variant.name()))
+        .weighted(pos)
+}
+
+/// An `Evaluator` for the variant whose rules are `R`.
+struct Weighed<R: Evaluate> {
+    weights: Weights,
+    own: R::Own,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R: Evaluate> Weighed<R> {
+    fn new(weights: Weights) -> Result<Weighed<R>, String> {
+        let own = weights.own_terms()?;
+        Ok(Weighed {
+            weights,
+            own,
+            rules: PhantomData,
+        })
+    }
+}
+
+impl<R: Evaluate + 'static> Evaluator for Weighed<R> {
+    fn weighted(&self, pos: &Position) -> i32 {
+        R::weighted(pos, &self.weights, &self.own)
+    }
+
+    fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    fn with_tunable(&self, values: &[i32]) -> Box<dyn Evaluator> {
+        let tried = Weighed::<R>::new(self.weights.with_tunable(values));
+        Box::new(tried.expect("other numbers in the same form read as the same record"))
+    }
 }
 
 /// One value per variant, made on its first use (the built-in weights and nets, read
@@ -66,11 +138,13 @@ impl<T> PerVariant<T> {
 /// holds the terms of its own, if any, beside it.
 pub trait Evaluate {
     /// The record of the terms of its own that its weights file holds (`[own.<name>]`,
-    /// read by `Weights::own`), in the variant's own files; `NoTerms` where it has none.
+    /// read once by the `Evaluator` of a set of weights), in the variant's own files;
+    /// `NoTerms` where it has none.
     type Own: OwnTerms;
 
-    /// The evaluation under the given weights, from the side to move's point of view.
-    fn weighted(pos: &Position, w: &Weights) -> i32 {
+    /// The evaluation under the given weights, whose own terms are `own`, from the
+    /// side to move's point of view.
+    fn weighted(pos: &Position, w: &Weights, _own: &Self::Own) -> i32 {
         chess_family(pos, w)
     }
 }
@@ -131,7 +205,7 @@ pub fn evaluate_with(pos: &Position, style: Style, acc: &mut Accumulators) -> i3
 
 /// The hand-made evaluation plus the learned correction where the variant has one.
 fn classical(pos: &Position, acc: &mut Accumulators) -> i32 {
-    let hand_made = weighted(pos, weights(pos.variant));
+    let hand_made = built_in(pos.variant).weighted(pos);
     match network::of(pos.variant) {
         Some(net) => hand_made + net.correction_from(pos, &mut acc.correction),
         None => hand_made,
@@ -163,14 +237,6 @@ pub fn material(pos: &Position) -> i32 {
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, Style::Classical, &mut Accumulators::default())
-}
-
-/// The evaluation under the given weights: `evaluate` passes the variant's own, a
-/// tuner (`baton tune`) others. A variant's own terms (knight relay's relays, flip
-/// shatranj's states, Stones & Relays' relays and stones) come from the weights too
-/// (`Weights::own`).
-pub fn weighted(pos: &Position, w: &Weights) -> i32 {
-    crate::rules::dispatch!(pos.variant, R => <R as Evaluate>::weighted(pos, w))
 }
 
 /// The evaluation of the chess family (chess, knightmate) under the given weights.
@@ -686,6 +752,16 @@ mod tests {
                 }
                 assert!(nnue::of(v).is_some());
             }
+        }
+    }
+
+    /// A net is its own variant's: a profile made from another's (`..CHESS`) does not
+    /// take chess's net along, although its header (board and roles) would fit.
+    #[test]
+    fn only_chess_and_knightmate_have_nets() {
+        for v in Variant::ALL {
+            let own = matches!(v, Variant::Chess | Variant::Knightmate);
+            assert_eq!(v.nnue().is_some(), own, "{}", v.name());
         }
     }
 

@@ -10,8 +10,6 @@ use crate::piece::{Role, NROLES};
 use crate::variant::Variant;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::any::Any;
-use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,21 +77,22 @@ pub struct Weights {
 /// The terms of a variant's own evaluation, as its weights file has them: `own =
 /// "none"`, or one table `[own.<name>]` whose form is the variant's record of them
 /// (`OwnTerms`, in the variant's own files: `Evaluate::Own`). The file's reader checks
-/// them against that record (`Weights::parse`); the evaluation reads the record
-/// (`Weights::own`), made once per set of weights.
+/// them against that record (`Weights::parse`); an evaluator reads the record once,
+/// when it is made (`eval::evaluator`).
 #[derive(Clone)]
 pub struct Own {
     /// What the file holds, as the record writes it (so the tuner walks it with the
     /// rest, and writes it back).
     value: toml::Value,
-    /// The record, read on first use.
-    terms: OnceLock<Arc<dyn Any + Send + Sync>>,
+    /// The record's numbers held out of tuning (`OwnTerms::FIXED`), kept from the
+    /// record the file was read by: no name needs looking up among the variants'.
+    fixed: &'static [&'static str],
 }
 
 /// A variant's record of the terms of its own evaluation (`Evaluate::Own`), beside
 /// that evaluation in its own files: its fields are the file's `[own.<NAME>]` table,
 /// read by serde (so a missing, unknown or misspelt term is an error).
-pub trait OwnTerms: Serialize + DeserializeOwned + Any + Send + Sync {
+pub trait OwnTerms: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Its name in the file: `[own.<NAME>]`.
     const NAME: &'static str;
     /// Its numbers that are no weights (bounds, fractions), by their path under
@@ -123,11 +122,19 @@ impl Own {
     /// These terms read as `T`, or what keeps them from it.
     fn read<T: OwnTerms>(&self) -> Result<T, String> {
         let table = match &self.value {
-            toml::Value::Table(t) if t.len() == 1 => t.get(T::NAME),
+            toml::Value::String(s) if s == NoTerms::NAME && T::NAME == NoTerms::NAME => {
+                return toml::Value::Table(toml::Table::new())
+                    .try_into()
+                    .map_err(|e| format!("own = \"none\": {e}"));
+            }
+            toml::Value::Table(t) if t.len() == 1 && T::NAME != NoTerms::NAME => t.get(T::NAME),
             _ => None,
         };
         let Some(table) = table else {
-            return Err(format!("own = {}: wanted own.{}", self.name(), T::NAME));
+            return Err(match T::NAME {
+                NoTerms::NAME => format!("own = {}: wanted own = \"none\"", self.name()),
+                _ => format!("own = {}: wanted own.{}", self.name(), T::NAME),
+            });
         };
         table
             .clone()
@@ -135,34 +142,16 @@ impl Own {
             .map_err(|e| format!("own.{}: {e}", T::NAME))
     }
 
-    /// Checks that these are `T`'s terms and keeps them read, in `T`'s order of
-    /// fields.
+    /// Checks that these are `T`'s terms and keeps them as `T` writes them (in its
+    /// order of fields), with what `T` holds out of tuning.
     fn check<T: OwnTerms>(&mut self) -> Result<(), String> {
-        if T::NAME == NoTerms::NAME {
-            return match &self.value {
-                toml::Value::String(s) if s == NoTerms::NAME => Ok(()),
-                _ => Err(format!("own = {}: wanted own = \"none\"", self.name())),
-            };
-        }
         let terms = self.read::<T>()?;
-        let table = toml::Value::try_from(&terms).expect("own terms are plain numbers");
-        self.value = toml::Value::Table([(T::NAME.to_string(), table)].into_iter().collect());
-        self.terms = OnceLock::from(Arc::new(terms) as Arc<dyn Any + Send + Sync>);
+        if T::NAME != NoTerms::NAME {
+            let table = toml::Value::try_from(&terms).expect("own terms are plain numbers");
+            self.value = toml::Value::Table([(T::NAME.to_string(), table)].into_iter().collect());
+        }
+        self.fixed = T::FIXED;
         Ok(())
-    }
-
-    /// The numbers among these terms held out of tuning (`OwnTerms::FIXED`), as the
-    /// record of the variant whose terms are named so says.
-    fn fixed(name: &str) -> &'static [&'static str] {
-        Variant::ALL
-            .into_iter()
-            .find_map(|v| {
-                crate::rules::dispatch!(v, R => {
-                    type T = <R as Evaluate>::Own;
-                    (T::NAME == name).then_some(T::FIXED)
-                })
-            })
-            .unwrap_or(&[])
     }
 }
 
@@ -186,9 +175,11 @@ impl Serialize for Own {
 
 impl<'de> Deserialize<'de> for Own {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Own, D::Error> {
+        // What is held out of tuning comes with the check against the variant's record
+        // (`Weights::parse`), or from the weights these were made from (`with_tunable`).
         Ok(Own {
             value: toml::Value::deserialize(d)?,
-            terms: OnceLock::new(),
+            fixed: &[],
         })
     }
 }
@@ -308,7 +299,7 @@ impl Weights {
         let present = self.present();
         let mut out = Vec::new();
         walk(&self.tree(), String::new(), &mut |name, v| {
-            if !fixed(&name, &present) {
+            if !fixed(&name, &present, self.own.fixed) {
                 out.push((name, v.as_integer().unwrap_or(0) as i32));
             }
         });
@@ -321,14 +312,17 @@ impl Weights {
         let mut tree = self.tree();
         let mut next = values.iter();
         walk_mut(&mut tree, String::new(), &mut |name, v| {
-            if !fixed(&name, &present) {
+            if !fixed(&name, &present, self.own.fixed) {
                 if let Some(&x) = next.next() {
                     *v = toml::Value::Integer(i64::from(x));
                 }
             }
         });
-        tree.try_into()
-            .expect("the same tree with other whole numbers is the same form")
+        let mut w: Weights = tree
+            .try_into()
+            .expect("the same tree with other whole numbers is the same form");
+        w.own.fixed = self.own.fixed;
+        w
     }
 
     /// A hash (FNV-1a, 64 bits) of every term's name and value, switches included, in
@@ -353,34 +347,26 @@ impl Weights {
         self.material.map(|m| m != (0, 0))
     }
 
-    /// The terms of the variant's own evaluation, as its record `T`
-    /// (`Evaluate::Own`): read once, when the file was (`parse`), or on first use for
-    /// weights made from those (`with_tunable`).
-    #[inline]
-    pub fn own<T: OwnTerms>(&self) -> &T {
-        let terms = self.own.terms.get_or_init(|| {
-            let terms: T = self
-                .own
-                .read()
-                .unwrap_or_else(|e| panic!("weights that `parse` did not read: {e}"));
-            Arc::new(terms)
-        });
-        terms
-            .downcast_ref()
-            .unwrap_or_else(|| panic!("own.{} asked of own = {}", T::NAME, self.own.name()))
+    /// The terms of the variant's own evaluation read as its record `T`
+    /// (`Evaluate::Own`), or what keeps them from it: what an evaluator holds
+    /// (`eval::evaluator`).
+    pub(crate) fn own_terms<T: OwnTerms>(&self) -> Result<T, String> {
+        self.own.read()
     }
 }
 
 /// Whether the number named `name` is held out of tuning: a role's entry where the
 /// variant has no such piece (the royal piece's rank row excepted: it has a rank but
-/// no material), pawns and the royal piece as threat targets, and what a variant's own
-/// terms hold out (`OwnTerms::FIXED`: bounds and fractions, not weights).
-fn fixed(name: &str, present: &[bool; NROLES]) -> bool {
-    let own = name.strip_prefix("own.").and_then(|n| n.split_once('.'));
-    if let Some((terms, term)) = own {
-        if Own::fixed(terms).contains(&term) {
-            return true;
-        }
+/// no material), pawns and the royal piece as threat targets, and what the variant's
+/// own terms hold out (`own_fixed`, its record's `OwnTerms::FIXED`: bounds and
+/// fractions, not weights).
+fn fixed(name: &str, present: &[bool; NROLES], own_fixed: &[&str]) -> bool {
+    let own_term = name
+        .strip_prefix("own.")
+        .and_then(|n| n.split_once('.'))
+        .map(|(_, term)| term);
+    if own_term.is_some_and(|term| own_fixed.contains(&term)) {
+        return true;
     }
     let role = name
         .split(['.', '['])
@@ -533,16 +519,18 @@ mod tests {
     }
 
     /// What a variant's own terms hold out of tuning (`OwnTerms::FIXED`) is left out,
-    /// and their other numbers are in.
+    /// and their other numbers are in; weights made from those (a tuner's next try)
+    /// hold the same out, as the record the file was read by says.
     #[test]
     fn own_terms_hold_their_bounds_out_of_tuning() {
-        let names = |v| -> Vec<String> {
-            crate::eval::weights(v)
-                .tunable()
-                .into_iter()
-                .map(|(n, _)| n)
-                .collect()
-        };
+        let names =
+            |w: &Weights| -> Vec<String> { w.tunable().into_iter().map(|(n, _)| n).collect() };
+        for v in Variant::ALL {
+            let w = crate::eval::weights(v);
+            let values: Vec<i32> = w.tunable().iter().map(|(_, x)| x + 1).collect();
+            assert_eq!(names(&w.with_tunable(&values)), names(w), "{v}");
+        }
+        let names = |v| names(crate::eval::weights(v));
         let flip = names(Variant::FlipShatranj8);
         assert!(flip.contains(&"own.flip.threat".to_string()), "{flip:?}");
         for held in ["king_en_prise", "max_danger", "hanging_first_div"] {

@@ -14,7 +14,7 @@ use crate::search::skill::Calibration;
 use crate::search::{Features, Sharp};
 
 impl VariantProfile for Chess {
-    const PROFILE: &'static Profile = &CHESS;
+    const PROFILE: &'static Profile = &CHESS_ITSELF;
 }
 
 /// The variants played with the orthodox move generator (`rules::orthodox`), which
@@ -33,6 +33,13 @@ impl<R: Orthodox + Rules> MovePolicy for R {
 impl<R: Orthodox> Evaluate for R {
     type Own = NoTerms;
 }
+
+/// Chess's own profile: `CHESS` with its learned evaluation, under `Evaluation=nnue`
+/// only (behind the classical evaluation so far: docs/strength.md).
+const CHESS_ITSELF: Profile = Profile {
+    nnue: Some(include_bytes!("../../nets/chess.nnue")),
+    ..CHESS
+};
 
 /// Orthodox chess: the profile a variant's starts from (`..CHESS`).
 pub(super) const CHESS: Profile = Profile {
@@ -57,6 +64,8 @@ pub(super) const CHESS: Profile = Profile {
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/chess.toml"),
     network: None,
+    // Chess's net is chess's alone (`CHESS_ITSELF`): the variants made from this
+    // record would read their boards with it, not what it learnt.
     nnue: None,
     levels: Calibration::CHESS,
     openings: (include_str!("../../../benches/openings/chess.epd"), 10),

@@ -22,7 +22,7 @@ impl MovePolicy for CombiningKnightmare {
 impl Evaluate for CombiningKnightmare {
     /// Its terms' numbers are fixed shares (`terms::KNIGHTMARE`), not in its weights.
     type Own = NoTerms;
-    fn weighted(pos: &Position, w: &Weights) -> i32 {
+    fn weighted(pos: &Position, w: &Weights, _: &NoTerms) -> i32 {
         terms::evaluate(pos, w)
     }
 }

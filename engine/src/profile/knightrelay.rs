@@ -21,8 +21,8 @@ impl MovePolicy for KnightRelay {
 
 impl Evaluate for KnightRelay {
     type Own = terms::RelayWeights;
-    fn weighted(pos: &Position, w: &Weights) -> i32 {
-        terms::evaluate(pos, w)
+    fn weighted(pos: &Position, w: &Weights, own: &Self::Own) -> i32 {
+        terms::evaluate(pos, w, own)
     }
 }
 

@@ -22,8 +22,8 @@ impl MovePolicy for NoDoubleStep {
 
 impl Evaluate for NoDoubleStep {
     type Own = terms::HomePawns;
-    fn weighted(pos: &Position, w: &Weights) -> i32 {
-        terms::evaluate(pos, w)
+    fn weighted(pos: &Position, w: &Weights, own: &Self::Own) -> i32 {
+        terms::evaluate(pos, w, own)
     }
 }
 

@@ -98,8 +98,8 @@ fn a_doctored_net_header_is_refused() {
     );
 }
 
-/// `Evaluation=nnue` is the net where the variant has one (knightmate) and the classical
-/// evaluation where it has none (chess, so far).
+/// `Evaluation=nnue` is the net where the variant has one (knightmate, chess) and the
+/// classical evaluation where it has none (knightrelay).
 #[test]
 fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
     use crate::eval::{evaluate, evaluate_with, Accumulators, Style};
@@ -116,9 +116,15 @@ fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
         evaluate(&km)
     );
     let chess = Position::startpos(Variant::Chess);
-    assert!(of(Variant::Chess).is_none());
+    let net = of(Variant::Chess).expect("chess has a net");
     assert_eq!(
         evaluate_with(&chess, Style::Nnue, &mut acc),
-        evaluate(&chess)
+        net.evaluate(&chess)
+    );
+    let relay = Position::startpos(Variant::KnightRelay);
+    assert!(of(Variant::KnightRelay).is_none());
+    assert_eq!(
+        evaluate_with(&relay, Style::Nnue, &mut acc),
+        evaluate(&relay)
     );
 }

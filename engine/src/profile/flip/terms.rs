@@ -222,10 +222,9 @@ fn hanging(w: &Weights, ft: &FlipTerms, us: &Side, them: &Side) -> i32 {
     max / ft.hanging_first_div + (sum - max) / ft.hanging_rest_div
 }
 
-/// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
-/// side to move's point of view.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let ft = w.own::<FlipTerms>();
+/// The evaluation under weights `w`, whose own terms are `ft` (the variant's own:
+/// `eval::evaluate`), from the side to move's point of view.
+pub fn evaluate(pos: &Position, w: &Weights, ft: &FlipTerms) -> i32 {
     let us = pos.side;
     let mine = side(pos, w, ft, us);
     let theirs = side(pos, w, ft, us.other());

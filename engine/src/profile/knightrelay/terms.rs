@@ -34,15 +34,15 @@ impl OwnTerms for RelayWeights {
     const FIXED: &'static [&'static str] = &["relayed.Knight.mg", "relayed.Knight.eg"];
 }
 
-/// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
-/// side to move's point of view, in centipawns.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+/// The evaluation under weights `w`, whose own terms are `r` (the variant's own:
+/// `eval::evaluate`), from the side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Position, w: &Weights, r: &RelayWeights) -> i32 {
     tapered(pos, w, |us| {
         let leapers = relayed(pos, us);
         let (mg, eg) = side_terms(pos, w, us, |role, sq, occ| {
             relay_attacks(pos, us, leapers, role, sq, occ)
         });
-        let (rmg, reg) = relay_terms(pos, w, w.own::<RelayWeights>(), us, leapers);
+        let (rmg, reg) = relay_terms(pos, w, r, us, leapers);
         (mg + rmg, eg + reg)
     })
 }

@@ -22,10 +22,10 @@ impl OwnTerms for HomePawns {
     const NAME: &'static str = "nodoublestep";
 }
 
-/// The chess family's evaluation under weights `w`, plus the home pawns' term, from
-/// the side to move's point of view.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let home = w.own::<HomePawns>().home_pawn;
+/// The chess family's evaluation under weights `w`, plus the home pawns' term (`own`),
+/// from the side to move's point of view.
+pub fn evaluate(pos: &Position, w: &Weights, own: &HomePawns) -> i32 {
+    let home = own.home_pawn;
     let t = pos.tables;
     let own = tapered(pos, w, |us| {
         let second = match us {

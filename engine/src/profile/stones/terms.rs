@@ -35,14 +35,13 @@ impl OwnTerms for StonesWeights {
     const NAME: &'static str = "stones";
 }
 
-/// The evaluation under weights `w` (the variant's own: `eval::evaluate`), from the
-/// side to move's point of view, in centipawns.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+/// The evaluation under weights `w`, whose own terms are `s` (the variant's own:
+/// `eval::evaluate`), from the side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Position, w: &Weights, s: &StonesWeights) -> i32 {
     let reach = Reach::of(pos);
     let relays = pos.neutral(Neutral::Relay);
     // Nothing stops on a neutral piece: they are no squares to move to.
     let open = !pos.all_neutral();
-    let s = w.own::<StonesWeights>();
     tapered(pos, w, |us| {
         let relayed = Cell::new((0, 0));
         let (mg, eg) = side_terms(pos, w, us, |role, sq, _| {
@@ -125,7 +124,9 @@ mod tests {
     #[test]
     fn stones_near_the_enemy_king_cramp_it() {
         for v in [Variant::StonesRelays, Variant::StonesRelaysTunnel] {
-            let s = crate::eval::weights(v).own::<StonesWeights>();
+            let s = &crate::eval::weights(v)
+                .own_terms::<StonesWeights>()
+                .unwrap();
             let white_cramp = |fen: &str| {
                 let pos = Position::from_fen(v, fen).expect("FEN");
                 cramp(&pos, s, Color::White)
