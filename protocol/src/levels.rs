@@ -4,7 +4,6 @@
 //! per variant).
 
 use baton_engine::profile::Profile;
-use baton_engine::search::skill::Calibration;
 use baton_engine::search::Skill;
 use baton_engine::Variant;
 
@@ -85,24 +84,7 @@ pub fn level(n: u8) -> Result<Level, String> {
 /// (its engine profile's `levels`, docs/levels.md), drawing at random with `seed`;
 /// `None` at full strength. The one place a level becomes search limits.
 pub fn skill(variant: Variant, level: f64, seed: u64) -> Option<Skill> {
-    Skill::new(level, seed)
-        .map(|s| s.calibrated(node_factor(Profile::of(variant).levels, s.level())))
-}
-
-/// The skill of level 5, up to which a variant's budget is chess's times
-/// `Calibration::nodes`, and of level 7, from which it is chess's times
-/// `Calibration::top`.
-const LOW: f64 = 8.0;
-const HIGH: f64 = 12.0;
-
-/// The factor on chess's node budget at `skill` in a variant tuned by `c`: `c.nodes`
-/// up to level 5's skill, `c.top` from level 7's, and between them the same ratio a
-/// skill level (so level 6 gets the geometric mean). The matches found one factor
-/// enough for levels 1-5 everywhere, but the stones and flip variants' level 7 weak
-/// against the chess family's with it (docs/levels.md).
-pub fn node_factor(c: Calibration, skill: f64) -> f64 {
-    let t = ((skill - LOW) / (HIGH - LOW)).clamp(0.0, 1.0);
-    c.nodes * (c.top / c.nodes).powf(t)
+    Skill::new(level, seed).map(|s| s.calibrated(Profile::of(variant).levels.nodes))
 }
 
 /// The deepest iteration and the node budget of `level` (1-8) in `variant`.

@@ -190,27 +190,20 @@ fn set_level_sets_a_levels_skill_and_full_strength_clears_it() {
 
 /// Each variant's levels have their own limits (`levels::limits`, from the engine
 /// profile's calibration, docs/levels.md): the depth is the level's everywhere; the
-/// node budget is chess's times the variant's factor, one factor up to level 5 and a
-/// larger one from level 7, level 6 between them.
+/// node budget is chess's times the variant's factor, the same at every level.
 #[test]
 fn each_variants_levels_map_to_its_calibrated_limits() {
     use baton_protocol::levels::limits;
-    // (factor up to level 5, factor from level 7), as measured (docs/levels.md).
-    let factors = |v: Variant| match v {
-        Variant::StonesRelays | Variant::StonesRelaysTunnel => (2.0, 2.0),
-        Variant::FlipShatranj | Variant::FlipShatranj8 => (4.0, 4.0),
-        _ => (1.0, 1.0),
+    // The factor on chess's budget, as measured (docs/levels.md).
+    let factor = |v: Variant| match v {
+        Variant::StonesRelays | Variant::StonesRelaysTunnel => 2.0,
+        Variant::FlipShatranj | Variant::FlipShatranj8 => 4.0,
+        _ => 1.0,
     };
     for v in Variant::ALL {
-        let (low, top) = factors(v);
         for l in LEVELS {
-            let factor = match l.number {
-                1..=5 => low,
-                6 => f64::sqrt(low * top),
-                _ => top,
-            };
             // Chess's budget: 1,000 nodes at skill 0, doubling every two skill levels.
-            let nodes = 1000.0 * 2f64.powf(f64::from(l.skill) / 2.0) * factor;
+            let nodes = 1000.0 * 2f64.powf(f64::from(l.skill) / 2.0) * factor(v);
             assert_eq!(
                 limits(v, l.number),
                 Ok((u32::from(l.skill) + 1, nodes as u64)),
@@ -224,26 +217,6 @@ fn each_variants_levels_map_to_its_calibrated_limits() {
         limits(Variant::Chess, 9),
         Err("level 9 out of range 1..8".into())
     );
-}
-
-/// The one formula from a variant's calibration to its budget factor: flat up to
-/// level 5's skill (8), flat again from level 7's (12), growing by the same ratio a
-/// skill level between (a `UCI_Elo` between levels takes fractional skills).
-#[test]
-fn the_budget_factor_grows_from_level_5_to_level_7() {
-    use baton_engine::search::skill::Calibration;
-    use baton_protocol::levels::node_factor;
-    let c = Calibration {
-        nodes: 2.0,
-        top: 8.0,
-    };
-    assert_eq!(node_factor(c, 0.0), 2.0);
-    assert_eq!(node_factor(c, 8.0), 2.0);
-    assert_eq!(node_factor(c, 10.0), 4.0);
-    assert_eq!(node_factor(c, 11.0), 2.0 * 2f64.powf(1.5));
-    assert_eq!(node_factor(c, 12.0), 8.0);
-    assert_eq!(node_factor(c, 15.0), 8.0);
-    assert_eq!(node_factor(Calibration::CHESS, 19.0), 1.0);
 }
 
 /// The calibrated budget is the one the search keeps to: at level 5 from the start, a
@@ -321,4 +294,70 @@ fn high_levels_bound_the_deficit_of_the_line_played() {
             );
         }
     }
+}
+
+/// A stonesrelays middlegame (from `baton openings stonesrelays --count 25 --plies
+/// 24-40 --depth 3 --margin 400 --seed 5`) where White's queen takes the knight on h7
+/// and the turn's neutral move decides: `c2h7,d4d3` opens the diagonal b6-e3, and
+/// `d9b6,f6e6+` then wins the queen (a full-strength search to depth 5 scores it
+/// 4.6 pawns for Black); `c2h7,d4d5` keeps it closed. Every move but Qxh7 is
+/// about two pawns behind or worse.
+const STONES_QUEEN_TAKES_KNIGHT: &str =
+    "r1bqk3/pp5p/nXppp2n/3r1X2/6S1/S2S1PPN/SPP1K3/PBQPP2P/1R3BNb w q - 0 18";
+
+/// Level 7 searches its further root lines only as far as they could be played (40
+/// cp behind the best, `Skill::largest_deficit`). In stonesrelays a root line searches
+/// every one of a turn's hundreds of forms, and four full lines cost about three times
+/// one: the level's 128,000 nodes finished depth 3 only, where its best line was
+/// `c2h7,d4d3`, which loses the queen. Searching the others only against that floor,
+/// it reaches depth 4, shows no line it would not play, and keeps the queen.
+#[test]
+fn level_7_in_stones_spends_its_budget_on_the_lines_it_may_play() {
+    use baton_engine::search::Score;
+    use std::sync::{Arc, Mutex};
+    let mut e = Engine::new();
+    e.set_seed(1);
+    e.set_level(Some(7)).expect("a level");
+    e.set_position(
+        Variant::StonesRelays,
+        Start::Fen(STONES_QUEEN_TAKES_KNIGHT),
+        &[],
+    )
+    .expect("legal fen");
+    let reports = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::clone(&reports);
+    let (tx, rx) = std::sync::mpsc::channel();
+    e.go(
+        depth(100),
+        false,
+        Box::new(move |r| {
+            if let Ok(mut v) = kept.lock() {
+                v.push((r.depth, r.multipv, r.score));
+            }
+        }),
+        Box::new(move |o| {
+            let _ = tx.send(o.best);
+        }),
+    )
+    .expect("search thread");
+    e.wait();
+    let best = rx.recv().expect("done").expect("a move");
+    let reports = reports.lock().expect("reports").clone();
+    let cp = |s: Score| match s {
+        Score::Cp(cp) => cp,
+        Score::Mate(m) => panic!("no mate here: {m}"),
+    };
+    let deepest = reports.iter().map(|r| r.0).max().expect("reports");
+    assert!(deepest >= 4, "{reports:?}");
+    for &(d, k, score) in &reports {
+        let first = reports
+            .iter()
+            .find(|r| r.0 == d && r.1 == 1)
+            .expect("its first line");
+        assert!(
+            cp(first.2) - cp(score) <= 40,
+            "depth {d} line {k}: {reports:?}"
+        );
+    }
+    assert_eq!(format_move(e.position(), best), "c2h7,d4d5");
 }

@@ -83,12 +83,8 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
-    // 3,200 nodes, so four times chess's budget (docs/levels.md; level 7 is not
-    // measured here, so it has no factor of its own yet).
-    levels: Calibration {
-        nodes: 4.0,
-        top: 4.0,
-    },
+    // 3,200 nodes, so four times chess's budget (docs/levels.md).
+    levels: Calibration { nodes: 4.0 },
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
     openings: (

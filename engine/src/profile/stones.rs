@@ -94,13 +94,7 @@ const STONES_RELAYS: Profile = Profile {
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
     // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
-    // Level 7 only holds the three-ply anchor about even with it (4-6-0), where chess's
-    // beats it; 8 from level 7 up searched 1-2 plies deeper but did not score better in
-    // the games played (0-1), so no factor of its own yet.
-    levels: Calibration {
-        nodes: 2.0,
-        top: 2.0,
-    },
+    levels: Calibration { nodes: 2.0 },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[

@@ -370,6 +370,9 @@ fn main_thread(
     // of them (or of the first, however far it got): a weakened search plays one of
     // these (`skill`).
     let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+    // Where a weakened search stopped looking for lines at its floor (below), the
+    // bound its further lines are under, for the pick's spread; with `lines`.
+    let mut below: Option<i32> = None;
     // A weakened search's root moves (none at full strength).
     let skill_moves = match params.skill {
         Some(_) => rules::legal_move_list(pos).to_vec(),
@@ -382,13 +385,30 @@ fn main_thread(
         depth += 1;
         let mut chosen: Vec<Move> = excluded.to_vec();
         let mut found: Vec<(i32, Vec<Move>)> = Vec::new();
+        let mut found_below = None;
         let mut whole = true;
         for line in 0..multipv {
             if !skill_moves.is_empty() && skill_moves.iter().all(|m| chosen.contains(m)) {
                 break;
             }
+            // A level that never plays a line more than its `largest_deficit` behind
+            // the best needs of the further lines only those that come that close: a
+            // line below is never played, nor is any line after it (each is at most
+            // the one before). So they are searched with a window that stops at that
+            // floor, a null-window test where they fall below it. With a turn of
+            // thousands of forms (stonesrelays), each line searches them all again:
+            // four full lines cost about three times one, and the level searched
+            // a ply or two shallower than its budget buys a single line.
+            let floor = match (
+                params.skill.and_then(|s| s.largest_deficit()),
+                found.first(),
+            ) {
+                (Some(d), Some(&(best, _))) => Some(best.saturating_sub(d as i32)),
+                _ => None,
+            };
             w.thread.seldepth = 0;
-            let Some(score) = w.search_root(pos, depth, previous[line], &chosen) else {
+            let Some(score) = w.search_root_above(pos, depth, previous[line], &chosen, floor)
+            else {
                 whole = false;
                 // Given up because a helper completed this depth or a deeper one (taken
                 // over below), or out of time inside the first iteration: the best root
@@ -398,6 +418,12 @@ fn main_thread(
                 }
                 break;
             };
+            if floor.is_some_and(|f| score < f) {
+                // Every line from here on is out of the level's reach.
+                found_below = Some(score);
+                previous[line] = None;
+                break;
+            }
             previous[line] = Some(score);
             let pv = w.pv().to_vec();
             let Some(&first) = pv.first() else {
@@ -441,6 +467,7 @@ fn main_thread(
         // the lines it did find are still chosen among.
         if !found.is_empty() && (whole || lines.is_empty()) {
             lines = found;
+            below = found_below;
         }
         shared.first_iteration_done.store(true, Ordering::Relaxed);
         if shared.stopped() {
@@ -507,7 +534,7 @@ fn main_thread(
     // found, so the host sees the played move's own score on its line).
     if let Some(s) = params.skill.filter(|_| !lines.is_empty()) {
         let scores: Vec<i32> = lines.iter().map(|(score, _)| *score).collect();
-        let pv = &lines[s.pick(&scores)].1;
+        let pv = &lines[s.pick(&scores, below)].1;
         best = pv.first().copied();
         ponder = pv.get(1).copied();
     }

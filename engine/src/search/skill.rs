@@ -34,30 +34,23 @@ const CAREFUL_CP: f64 = 5.0;
 
 /// How a variant's levels are tuned so that a level plays about as well against the
 /// same opponent in every variant (each variant's is in its engine profile,
-/// `profile::Profile::levels`, measured by the matches of docs/levels.md; the one
-/// formula that turns it into a level's node budget is `protocol::levels`'s). Where a
-/// turn costs the search more nodes than a chess move (a stones turn is two moves; a
-/// flip turn comes with a flip; a 10x10 board has more moves), the same budget buys
-/// fewer plies, and the levels came out weaker than chess's against the same anchor;
-/// more so at the top, where each further ply costs the two-part turns far more than
-/// it costs a chess move, so one factor that evens the low levels leaves the high ones
-/// weak.
+/// `profile::Profile::levels`, measured by the matches of docs/levels.md;
+/// `protocol::levels::skill` applies it). Where a turn costs the search more nodes
+/// than a chess move (a stones turn is two moves; a flip turn comes with a flip; a
+/// 10x10 board has more moves), the same budget buys fewer plies, and the levels came
+/// out weaker than chess's against the same anchor.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Calibration {
-    /// The node budget's factor up to level 5 (skill 8): 1 in chess, more where a
-    /// turn costs more.
+    /// The factor on chess's node budget at every level: 1 in chess, more where a
+    /// turn costs more. (A second factor for levels 6-8 was tried and dropped: a larger
+    /// budget did not make the stones and flip variants' level 7 score better, and
+    /// what made stonesrelays' weak was the cost of its four lines, `search::main_thread`.)
     pub nodes: f64,
-    /// The factor from level 7 (skill 12) up; between levels 5 and 7 it grows from
-    /// `nodes` to `top` by the same ratio each skill level.
-    pub top: f64,
 }
 
 impl Calibration {
     /// Chess's levels, the scale the others are tuned to.
-    pub const CHESS: Calibration = Calibration {
-        nodes: 1.0,
-        top: 1.0,
-    };
+    pub const CHESS: Calibration = Calibration { nodes: 1.0 };
 }
 
 /// A strength below full, and the seed of the random part of its choice.
@@ -130,14 +123,16 @@ impl Skill {
     /// says so where a change of the rule could break it.)
     ///
     /// From level 6 up, a line more than `largest_deficit` behind the best is not
-    /// played either (`CAREFUL_FROM`).
-    pub fn pick(&self, scores: &[i32]) -> usize {
+    /// played either (`CAREFUL_FROM`). There the search does not score the lines
+    /// that far behind (`search::main_thread`): `below` is then the bound the first
+    /// of them fell under, and counts in the spread as the last line's score would.
+    pub fn pick(&self, scores: &[i32], below: Option<i32>) -> usize {
         let mut rng = Rng::new(self.seed);
         let largest = self.largest_deficit();
         let mated = |s: i32| s <= -MATE_BOUND;
         let all_mated = scores.iter().all(|&s| mated(s));
         let top = scores.iter().copied().max().unwrap_or(0) as i64;
-        let bottom = scores.iter().copied().min().unwrap_or(0) as i64;
+        let bottom = scores.iter().copied().chain(below).min().unwrap_or(0) as i64;
         let delta = (top - bottom).min(PAWN);
         let weakness = (120.0 - 2.0 * self.level) as i64;
         let mut chosen = 0;
@@ -193,7 +188,7 @@ mod tests {
     #[test]
     fn pick_prefers_close_lines_and_repeats_under_a_seed() {
         let scores = [50, 40, 35, -3000];
-        let weakest = |seed| Skill::new(0.0, seed).expect("weak").pick(&scores);
+        let weakest = |seed| Skill::new(0.0, seed).expect("weak").pick(&scores, None);
         let picks: Vec<usize> = (0..200).map(weakest).collect();
         assert!(!picks.contains(&3));
         assert!(picks.contains(&0) && picks.contains(&1) && picks.contains(&2));
@@ -209,12 +204,12 @@ mod tests {
         let scores = [-900, mated, -950, -MATE + 3];
         for level in [0.0, 4.0, 8.0, 12.0, 15.0, 19.0] {
             for seed in 0..300 {
-                let pick = Skill::new(level, seed).expect("weak").pick(&scores);
+                let pick = Skill::new(level, seed).expect("weak").pick(&scores, None);
                 assert!(scores[pick] > mated, "level {level} seed {seed}: {pick}");
             }
         }
         let lost = [-MATE + 5, -MATE + 3];
-        assert_eq!(Skill::new(12.0, 1).expect("weak").pick(&lost), 0);
+        assert_eq!(Skill::new(12.0, 1).expect("weak").pick(&lost, None), 0);
     }
 
     /// From level 6's skill up a line further behind the best than the level allows
@@ -227,7 +222,7 @@ mod tests {
         let picks = |level: f64| -> Vec<usize> {
             let s = Skill::new(level, 0).expect("weak");
             (0..300)
-                .map(|seed| Skill { seed, ..s }.pick(&scores))
+                .map(|seed| Skill { seed, ..s }.pick(&scores, None))
                 .collect()
         };
         assert_eq!(
@@ -245,7 +240,30 @@ mod tests {
         // 40 behind is still played for some seeds.
         let near = [50, 10, 5, 0];
         let s = Skill::new(12.0, 0).expect("weak");
-        assert!((0..300).any(|seed| Skill { seed, ..s }.pick(&near) == 1));
+        assert!((0..300).any(|seed| Skill { seed, ..s }.pick(&near, None) == 1));
+    }
+
+    /// Where the search stopped at the level's bound (`search::main_thread`), the bound
+    /// the further lines fell under counts in the spread as their scores did: the
+    /// same line is played as when the line below was scored.
+    #[test]
+    fn a_bound_below_the_lines_counts_as_their_score_in_the_spread() {
+        let s = Skill::new(12.0, 0).expect("weak");
+        let scored = [50, 45, -100];
+        let bounded = [50, 45];
+        let picks: Vec<usize> = (0..300)
+            .map(|seed| Skill { seed, ..s }.pick(&bounded, Some(-100)))
+            .collect();
+        for (seed, &pick) in picks.iter().enumerate() {
+            let seed = seed as u64;
+            assert_eq!(Skill { seed, ..s }.pick(&scored, None), pick, "seed {seed}");
+        }
+        // The spread matters: without the bound the second line is played less often.
+        let alone = (0..300)
+            .filter(|&seed| Skill { seed, ..s }.pick(&bounded, None) == 1)
+            .count();
+        let spread = picks.iter().filter(|&&p| p == 1).count();
+        assert!(alone < spread, "{alone} {spread}");
     }
 
     /// Near full strength the push leaves a worse line 36% of its deficit behind: a
@@ -254,7 +272,7 @@ mod tests {
     fn high_levels_keep_the_best_line_when_the_others_are_clearly_worse() {
         let scores = [50, -250, -300, -400];
         for seed in 0..200 {
-            assert_eq!(Skill::new(19.0, seed).expect("weak").pick(&scores), 0);
+            assert_eq!(Skill::new(19.0, seed).expect("weak").pick(&scores, None), 0);
         }
     }
 }

@@ -162,6 +162,22 @@ impl<'a> Worker<'a> {
         previous: Option<i32>,
         skip: &[Move],
     ) -> Option<i32> {
+        self.search_root_above(pos, depth, previous, skip, None)
+    }
+
+    /// `search_root`, where only a score of at least `floor` matters (a weakened
+    /// search's further lines, `skill::Skill::largest_deficit`): the window never
+    /// reaches below it, and a root that fails low there returns at once with its
+    /// score, an upper bound below `floor`, rather than widening the window down to
+    /// the exact score nobody will use.
+    pub fn search_root_above(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        previous: Option<i32>,
+        skip: &[Move],
+        floor: Option<i32>,
+    ) -> Option<i32> {
         self.thread.begin_iteration(depth);
         self.root_skip.clear();
         self.root_skip.extend_from_slice(skip);
@@ -177,14 +193,25 @@ impl<'a> Worker<'a> {
             }
             _ => (-INFINITE, INFINITE),
         };
+        // Just below the floor, so that a score at the floor is exact.
+        let lowest = floor.map_or(-INFINITE, |f| (f - 1).max(-INFINITE));
+        if alpha < lowest {
+            alpha = lowest;
+            if beta <= alpha {
+                beta = INFINITE;
+            }
+        }
         loop {
             let score = self.search(pos, alpha, beta, depth, 0, Kind::Pv);
             if self.thread.stopped() {
                 return None;
             }
+            if score <= alpha && alpha <= lowest {
+                return Some(score);
+            }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
+                alpha = (score - delta).max(lowest);
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
             } else {
