@@ -42,8 +42,9 @@ pub struct Args {
     /// Also a line per position (nodes, time, score, best move)
     #[arg(long)]
     positions: bool,
-    /// The evaluation: classical, nnue (where the variant has a net) or material
-    #[arg(long, value_name = "NAME", default_value = "classical", value_parser = style)]
+    /// The evaluation: default (the variant's own: nnue in knightmate, classical
+    /// elsewhere), classical, nnue (where the variant has a net) or material
+    #[arg(long, value_name = "NAME", default_value = "default", value_parser = style)]
     evaluation: Style,
 }
 

@@ -79,13 +79,14 @@ pub const SPECS: &[Spec] = &[
         name: "Clear Hash",
         kind: Kind::Button,
     },
-    // `classical` is the hand-made evaluation; `nnue` the learned one where the variant
-    // has a net (elsewhere the classical one); `material` searches with material alone:
-    // the baseline that matches measure the others against.
+    // `default` is the variant's own (the learned one in knightmate, the classical one
+    // elsewhere); `classical` is the hand-made evaluation; `nnue` the learned one where
+    // the variant has a net (elsewhere the classical one); `material` searches with
+    // material alone: the baseline that matches measure the others against.
     Spec {
         name: "Evaluation",
         kind: Kind::Combo {
-            default: "classical",
+            default: "default",
             values: Some(&Style::NAMES),
         },
     },
@@ -319,7 +320,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 30,
             ponder: false,
-            evaluation: Style::Classical,
+            evaluation: Style::Default,
             skill_level: SKILL_MAX as u8,
             limit_strength: false,
             elo: crate::levels::ELO_MAX,
@@ -407,7 +408,7 @@ mod tests {
         assert!(f.contains("option=\"UCI_LimitStrength -check 0\""), "{f}");
         assert!(f.contains("option=\"UCI_Elo -spin "), "{f}");
         assert!(
-            f.contains("option=\"Evaluation -combo *classical /// nnue /// material\""),
+            f.contains("option=\"Evaluation -combo *default /// classical /// nnue /// material\""),
             "{f}"
         );
         assert_eq!(
@@ -433,7 +434,7 @@ mod tests {
             ("Hash=64", "option 'Hash' is not offered over XBoard"),
             (
                 "Evaluation=best",
-                "Evaluation must be classical, nnue, material, not 'best'",
+                "Evaluation must be default, classical, nnue, material, not 'best'",
             ),
         ] {
             assert_eq!(parse_xboard(setting), Err(why.to_string()));

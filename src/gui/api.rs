@@ -294,6 +294,17 @@ struct VariantInfo {
     shared_pieces: bool,
     piece_states: bool,
     check: bool,
+    /// The playing levels the board offers, each with its strength on `UCI_Elo`'s
+    /// scale, from the one table (`baton_protocol::levels`): the page writes the
+    /// value beside each level.
+    levels: Vec<LevelInfo>,
+}
+
+/// One playing level as the page shows it.
+#[derive(Serialize)]
+struct LevelInfo {
+    level: u8,
+    elo: u32,
 }
 
 fn variants() -> Vec<VariantInfo> {
@@ -314,6 +325,13 @@ fn variants() -> Vec<VariantInfo> {
                 shared_pieces: f.shared_pieces,
                 piece_states: f.piece_states,
                 check: f.check,
+                levels: baton_protocol::levels::LEVELS
+                    .iter()
+                    .map(|l| LevelInfo {
+                        level: l.number,
+                        elo: l.elo,
+                    })
+                    .collect(),
             }
         })
         .collect()

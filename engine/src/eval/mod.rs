@@ -34,6 +34,9 @@ pub trait EvalProfile: Copy {
     fn network(self) -> Option<&'static [u8]>;
     /// The learned evaluation (`nnue`, `Evaluation=nnue`), if the variant has one.
     fn nnue(self) -> Option<&'static [u8]>;
+    /// The evaluation the variant is searched with unless told otherwise
+    /// (`Style::Default`): never `Default` itself.
+    fn evaluation(self) -> Style;
 }
 
 /// The variant's evaluation weights (`Profile::weights`, its file in
@@ -149,22 +152,27 @@ pub trait Evaluate {
     }
 }
 
-/// Which evaluation the search uses. `Classical` is the hand-made one (with its learned
-/// correction where the variant has one); `Nnue` the learned evaluation (`nnue`) where
-/// the variant has a net, else the classical one; `Material` counts material only: the
-/// baseline that matches prove the full evaluation against.
+/// Which evaluation the search uses. `Default` is the variant's own
+/// (`EvalProfile::evaluation`: the learned one where its net has beaten the hand-made
+/// one in matches, knightmate's; the classical one elsewhere). `Classical` is the
+/// hand-made one (with its learned correction where the variant has one); `Nnue` the
+/// learned evaluation (`nnue`) where the variant has a net, else the classical one;
+/// `Material` counts material only: the baseline that matches prove the full
+/// evaluation against.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Style {
     #[default]
+    Default,
     Classical,
     Nnue,
     Material,
 }
 
 impl Style {
-    pub const NAMES: [&'static str; 3] = ["classical", "nnue", "material"];
+    pub const NAMES: [&'static str; 4] = ["default", "classical", "nnue", "material"];
     pub fn name(self) -> &'static str {
         match self {
+            Style::Default => "default",
             Style::Classical => "classical",
             Style::Nnue => "nnue",
             Style::Material => "material",
@@ -173,10 +181,20 @@ impl Style {
     /// `full`, the classical evaluation's name before there was a net, still reads.
     pub fn from_name(name: &str) -> Option<Style> {
         match name.trim().to_ascii_lowercase().as_str() {
+            "default" => Some(Style::Default),
             "classical" | "full" => Some(Style::Classical),
             "nnue" => Some(Style::Nnue),
             "material" => Some(Style::Material),
             _ => None,
+        }
+    }
+
+    /// The evaluation `variant` is searched with in this style: `Default` is the
+    /// variant's own, every other style itself.
+    pub fn of(self, variant: Variant) -> Style {
+        match self {
+            Style::Default => variant.evaluation(),
+            style => style,
         }
     }
 }
@@ -193,12 +211,12 @@ pub struct Accumulators {
 /// search thread: a learned correction or evaluation updates the thread's `acc` rather
 /// than start afresh (the same number as `evaluate`'s).
 pub fn evaluate_with(pos: &Position, style: Style, acc: &mut Accumulators) -> i32 {
-    match style {
+    match style.of(pos.variant) {
         Style::Nnue => match nnue::of(pos.variant) {
             Some(net) => net.evaluate_from(pos, &mut acc.nnue),
             None => classical(pos, acc),
         },
-        Style::Classical => classical(pos, acc),
+        Style::Classical | Style::Default => classical(pos, acc),
         Style::Material => material(pos),
     }
 }

@@ -3,7 +3,7 @@
 //! family, chess and knightmate.
 
 use super::{Profile, VariantProfile};
-use crate::eval::{Evaluate, NoTerms};
+use crate::eval::{Evaluate, NoTerms, Style};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::orthodox::{Chess, Knightmate};
@@ -67,6 +67,7 @@ pub(super) const CHESS: Profile = Profile {
     // Chess's net is chess's alone (`CHESS_ITSELF`): the variants made from this
     // record would read their boards with it, not what it learnt.
     nnue: None,
+    evaluation: Style::Classical,
     levels: Calibration::CHESS,
     openings: (include_str!("../../../benches/openings/chess.epd"), 10),
     bench: (

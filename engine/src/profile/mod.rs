@@ -19,7 +19,7 @@ mod knightrelay;
 mod nodoublestep;
 mod stones;
 
-use crate::eval::EvalProfile;
+use crate::eval::{EvalProfile, Style};
 use crate::piece::{Role, NROLES};
 use crate::search::movepick::see::Exchanges;
 use crate::search::skill::Calibration;
@@ -57,6 +57,10 @@ pub struct Profile {
     /// The learned evaluation (`eval::nnue`, written by `baton train`), which the search
     /// uses instead of the hand-made one under `Evaluation=nnue`.
     pub nnue: Option<&'static [u8]>,
+    /// The evaluation searched with unless `Evaluation` says otherwise
+    /// (`eval::Style::Default`): `Classical`, or `Nnue` where the variant's net has
+    /// beaten the hand-made evaluation in matches at fixed nodes and at a clock.
+    pub evaluation: Style,
     /// The positions `baton bench` searches, and its default depth. The bench's node
     /// total is the search's signature: it changes only when the search or the
     /// evaluation does.
@@ -120,5 +124,10 @@ impl EvalProfile for Variant {
     #[inline]
     fn nnue(self) -> Option<&'static [u8]> {
         Profile::of(self).nnue
+    }
+
+    #[inline]
+    fn evaluation(self) -> Style {
+        Profile::of(self).evaluation
     }
 }

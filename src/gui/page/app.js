@@ -318,6 +318,21 @@ function thinkBody() {
   return { [kind]: n };
 }
 
+// The Level menu of `variant`: each level with its strength on Baton's scale (the
+// server's one table, docs/levels.md) beside it, "3 - 961"; built again only when the
+// variant changes.
+let levelsOf = null;
+function levelMenu(variant) {
+  if (variant === levelsOf) return;
+  const v = variants.find((x) => x.name === variant);
+  if (!v) return;
+  levelsOf = variant;
+  const chosen = $("level").value;
+  $("level").innerHTML = `<option value="">full strength</option>` +
+    v.levels.map((l) => `<option value="${l.level}">${l.level} - ${l.elo}</option>`).join("");
+  $("level").value = chosen;
+}
+
 // The controls as the game `s` says (on loading the page, and with every state), but
 // for the one the person is changing.
 function showSettings(s) {
@@ -330,6 +345,7 @@ function showSettings(s) {
   set("limit-value", n);
   set("tc", timeControlText(st.clock));
   set("multipv", String(st.lines));
+  levelMenu(s.variant);
   set("level", st.level == null ? "" : String(st.level));
   flipped = st.flipped;
 }
