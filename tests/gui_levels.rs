@@ -32,10 +32,7 @@ fn a_level_chosen_on_the_board_reaches_the_engine() {
             // Each level with its strength on Baton's scale, as the server's table has it.
             b.wait_for("document.querySelectorAll('#level option').length > 1");
             assert_eq!(menu(b), expected_menu());
-            b.eval(
-                "(() => { const e = document.getElementById('level'); e.value = '3'; \
-         e.dispatchEvent(new Event('change')); })()",
-            );
+            b.set_control("level", "3");
             b.wait_for("state.settings.level === 3");
             b.click(".sq[data-sq=\"e2\"]");
             b.wait_for("document.querySelectorAll('.sq.target').length > 0");
@@ -50,17 +47,11 @@ fn a_level_chosen_on_the_board_reaches_the_engine() {
             b.wait_for("document.getElementById('level').value === '3'");
             let chosen = b.eval("document.getElementById('level').selectedOptions[0].textContent");
             assert_eq!(chosen, json!(format!("3 - {}", LEVELS[2].elo)));
-            b.eval(
-                "(() => { const e = document.getElementById('variant'); e.value = 'flipshatranj'; \
-         e.dispatchEvent(new Event('change')); })()",
-            );
+            b.set_control("variant", "flipshatranj");
             b.wait_for("state.variant === 'flipshatranj'");
             assert_eq!(menu(b), expected_menu());
             // Back to full strength: the page's control reaches the game's settings.
-            b.eval(
-                "(() => { const e = document.getElementById('level'); e.value = ''; \
-         e.dispatchEvent(new Event('change')); })()",
-            );
+            b.set_control("level", "");
             b.wait_for("state.settings.level === null");
             let bad = b.eval("api('POST', '/api/settings', { level: 9 }).catch(e => String(e))");
             assert!(
