@@ -32,9 +32,9 @@ const KNIGHTMATE: Profile = Profile {
     // self-play, the scores it recorded as targets (`baton tune --net`).
     network: Some(include_bytes!("../../nets/knightmate.nn")),
     // The default (`evaluation`): against the classical evaluation it scored
-    // +50.7 +/- 46.0 Elo at 2,000 nodes a move (200 games) and +52.5 +/- 64.1 at
-    // 5+0.05 (100 games), where it also searches about 1.5 times the nodes a second
-    // (docs/strength.md).
+    // +50.7 +/- 46.0 Elo at 2,000 nodes a move (200 games), +52.5 +/- 64.1 and
+    // +92.5 +/- 68.5 in two 100-game matches at 5+0.05, where it also searches about
+    // 1.5 times the nodes a second (docs/strength.md).
     nnue: Some(include_bytes!("../../nets/knightmate.nnue")),
     evaluation: Style::Nnue,
     openings: (include_str!("../../../benches/openings/knightmate.epd"), 10),
