@@ -86,8 +86,11 @@ const STONES_RELAYS: Profile = Profile {
     // Checks are still answered with evasions in the first plies of quiescence, and a
     // node in check still prunes nothing.
     //
-    // Pruning at PV nodes (the root aside), the one sharper technique on: against the
-    // build without it, 4,000 nodes a move from the suite plus 2 random plies,
+    // Pruning at PV nodes (the root aside) is off: it won node screens but lost at a
+    // clock. At 5+0.05 from the suite plus 2 random plies, stonesrelays with it scored
+    // 27-46-7, -84.1 +/- 76.1 Elo over 80 games against the build without it
+    // (docs/strength.md); the node screens, against the build without it, 4,000 nodes
+    // a move from the suite plus 2 random plies,
     // SPRT(0,20): stonesrelays 191-134-15, +58.8 +/- 36.7 Elo, H1 after 339 games; the
     // tunnel (which shares this search) 171-115-21, +64.1 +/- 38.3, H1 after 306
     // (docs/strength.md); at 12,000 nodes: 55-16-1, +210.7 +/- 99.4, H1 after 71
@@ -96,10 +99,7 @@ const STONES_RELAYS: Profile = Profile {
     // In the chess family's variants it lost on the same screen (chess, knightrelay,
     // combiningknightmare, flipshatranj8); why stones differ is not measured.
     search: Features {
-        sharp: Sharp {
-            pv_pruning: true,
-            ..Sharp::NONE
-        },
+        sharp: Sharp::NONE,
         check_extension: false,
         ..CHESS.search
     },
