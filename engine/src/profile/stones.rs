@@ -88,7 +88,7 @@ const STONES_RELAYS: Profile = Profile {
     //
     // Pruning at PV nodes (the root aside) is off: it won node screens but lost at a
     // clock. At 5+0.05 from the suite plus 2 random plies, stonesrelays with it scored
-    // 27-46-7, -84.1 +/- 76.1 Elo over 80 games against the build without it
+    // 36-57-7, -74.1 +/- 68.0 Elo over 100 games against the build without it
     // (docs/strength.md); the node screens, against the build without it, 4,000 nodes
     // a move from the suite plus 2 random plies,
     // SPRT(0,20): stonesrelays 191-134-15, +58.8 +/- 36.7 Elo, H1 after 339 games; the
