@@ -133,7 +133,8 @@ impl<'a> Worker<'a> {
             quiets: Vec::with_capacity(QUIETS_ROOM),
             features,
             pruning: features.pruning(),
-            eval_style,
+            // `Default` resolved to the variant's own once, not at every evaluation.
+            eval_style: eval_style.of(variant),
             eval_cache: EvalCache::new(),
             accumulator: Accumulators::default(),
             pool: Vec::new(),
