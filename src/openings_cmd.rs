@@ -322,6 +322,15 @@ mod tests {
             }
         );
         assert_eq!(parse("chess --plies 8").unwrap().plies, Plies(8, 8));
+        assert_eq!(
+            parse("knightmate --judge cmd=/usr/games/fairy-stockfish option.Hash=16")
+                .unwrap()
+                .judge,
+            Some(vec![
+                Setting::Cmd("/usr/games/fairy-stockfish".into()),
+                Setting::Option("Hash".into(), "16".into()),
+            ])
+        );
         crate::cli::assert_refused(&[
             ("openings", "required arguments were not provided"),
             ("openings nosuch", "unknown variant 'nosuch'"),
@@ -338,6 +347,14 @@ mod tests {
                 "a value is required for '--depth <D>'",
             ),
             ("openings chess --frob 1", "unexpected argument '--frob'"),
+            (
+                "openings chess --judge",
+                "a value is required for '--judge <KEY=VALUE>...'",
+            ),
+            (
+                "openings chess --judge fairy",
+                "invalid value 'fairy' for '--judge <KEY=VALUE>...': expected key=value",
+            ),
         ]);
     }
 
