@@ -59,12 +59,12 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 7,
         skill: 12,
-        elo: 2843,
+        elo: 2835,
     },
     Level {
         number: 8,
         skill: 15,
-        elo: 3059,
+        elo: 3051,
     },
 ];
 
