@@ -59,12 +59,12 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 7,
         skill: 12,
-        elo: 2835,
+        elo: 2760,
     },
     Level {
         number: 8,
         skill: 15,
-        elo: 3051,
+        elo: 2983,
     },
 ];
 
