@@ -42,9 +42,9 @@ pub struct Args {
     /// Also a line per position (nodes, time, score, best move)
     #[arg(long)]
     positions: bool,
-    /// The evaluation: default (the variant's own: nnue in knightmate, classical
+    /// The evaluation: auto (the variant's own: nnue in knightmate, classical
     /// elsewhere), classical, nnue (where the variant has a net) or material
-    #[arg(long, value_name = "NAME", default_value = "default", value_parser = style)]
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = style)]
     evaluation: Style,
 }
 

@@ -79,14 +79,14 @@ pub const SPECS: &[Spec] = &[
         name: "Clear Hash",
         kind: Kind::Button,
     },
-    // `default` is the variant's own (the learned one in knightmate, the classical one
+    // `auto` is the variant's own (the learned one in knightmate, the classical one
     // elsewhere); `classical` is the hand-made evaluation; `nnue` the learned one where
     // the variant has a net (elsewhere the classical one); `material` searches with
     // material alone: the baseline that matches measure the others against.
     Spec {
         name: "Evaluation",
         kind: Kind::Combo {
-            default: "default",
+            default: "auto",
             values: Some(&Style::NAMES),
         },
     },
@@ -320,7 +320,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 30,
             ponder: false,
-            evaluation: Style::Default,
+            evaluation: Style::Auto,
             skill_level: SKILL_MAX as u8,
             limit_strength: false,
             elo: crate::levels::ELO_MAX,
@@ -408,7 +408,7 @@ mod tests {
         assert!(f.contains("option=\"UCI_LimitStrength -check 0\""), "{f}");
         assert!(f.contains("option=\"UCI_Elo -spin "), "{f}");
         assert!(
-            f.contains("option=\"Evaluation -combo *default /// classical /// nnue /// material\""),
+            f.contains("option=\"Evaluation -combo *auto /// classical /// nnue /// material\""),
             "{f}"
         );
         assert_eq!(
@@ -418,6 +418,10 @@ mod tests {
         assert_eq!(
             parse("Evaluation", "full"),
             Ok(Change::Evaluation(Style::Classical))
+        );
+        assert_eq!(
+            parse("Evaluation", "default"),
+            Ok(Change::Evaluation(Style::Auto))
         );
         assert_eq!(parse_xboard("Skill Level=3"), Ok(Change::SkillLevel(3)));
         assert_eq!(
@@ -434,11 +438,32 @@ mod tests {
             ("Hash=64", "option 'Hash' is not offered over XBoard"),
             (
                 "Evaluation=best",
-                "Evaluation must be default, classical, nnue, material, not 'best'",
+                "Evaluation must be auto, classical, nnue, material, not 'best'",
             ),
         ] {
             assert_eq!(parse_xboard(setting), Err(why.to_string()));
         }
+    }
+
+    /// A combo value named `default` cannot be told from UCI's keyword
+    /// (`type combo default default var default`): cutechess-cli refused the option.
+    #[test]
+    fn no_uci_option_offers_a_value_named_like_a_keyword() {
+        for line in uci_lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for pair in words.windows(2) {
+                if matches!(pair[0], "default" | "var" | "min" | "max") {
+                    assert!(
+                        !matches!(pair[1], "default" | "var" | "min" | "max" | "type"),
+                        "{line}"
+                    );
+                }
+            }
+        }
+        assert!(uci_lines().contains(
+            &"option name Evaluation type combo default auto var auto var classical var nnue var material"
+                .to_string()
+        ));
     }
 
     #[test]

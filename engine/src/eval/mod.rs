@@ -35,7 +35,7 @@ pub trait EvalProfile: Copy {
     /// The learned evaluation (`nnue`, `Evaluation=nnue`), if the variant has one.
     fn nnue(self) -> Option<&'static [u8]>;
     /// The evaluation the variant is searched with unless told otherwise
-    /// (`Style::Default`): never `Default` itself.
+    /// (`Style::Auto`): never `Auto` itself.
     fn evaluation(self) -> Style;
 }
 
@@ -152,7 +152,7 @@ pub trait Evaluate {
     }
 }
 
-/// Which evaluation the search uses. `Default` is the variant's own
+/// Which evaluation the search uses. `Auto` is the variant's own
 /// (`EvalProfile::evaluation`: the learned one where its net has beaten the hand-made
 /// one in matches, knightmate's; the classical one elsewhere). `Classical` is the
 /// hand-made one (with its learned correction where the variant has one); `Nnue` the
@@ -162,26 +162,29 @@ pub trait Evaluate {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Style {
     #[default]
-    Default,
+    Auto,
     Classical,
     Nnue,
     Material,
 }
 
 impl Style {
-    pub const NAMES: [&'static str; 4] = ["default", "classical", "nnue", "material"];
+    pub const NAMES: [&'static str; 4] = ["auto", "classical", "nnue", "material"];
     pub fn name(self) -> &'static str {
         match self {
-            Style::Default => "default",
+            Style::Auto => "auto",
             Style::Classical => "classical",
             Style::Nnue => "nnue",
             Style::Material => "material",
         }
     }
-    /// `full`, the classical evaluation's name before there was a net, still reads.
+    /// `full`, the classical evaluation's name before there was a net, still reads;
+    /// so does `default`, `auto`'s first name (a UCI combo cannot offer a value named
+    /// `default`: in `option ... type combo default default var default` a host such as
+    /// cutechess-cli cannot tell the word from the value, and refused the option).
     pub fn from_name(name: &str) -> Option<Style> {
         match name.trim().to_ascii_lowercase().as_str() {
-            "default" => Some(Style::Default),
+            "auto" | "default" => Some(Style::Auto),
             "classical" | "full" => Some(Style::Classical),
             "nnue" => Some(Style::Nnue),
             "material" => Some(Style::Material),
@@ -189,11 +192,11 @@ impl Style {
         }
     }
 
-    /// The evaluation `variant` is searched with in this style: `Default` is the
+    /// The evaluation `variant` is searched with in this style: `Auto` is the
     /// variant's own, every other style itself.
     pub fn of(self, variant: Variant) -> Style {
         match self {
-            Style::Default => variant.evaluation(),
+            Style::Auto => variant.evaluation(),
             style => style,
         }
     }
@@ -216,7 +219,7 @@ pub fn evaluate_with(pos: &Position, style: Style, acc: &mut Accumulators) -> i3
             Some(net) => net.evaluate_from(pos, &mut acc.nnue),
             None => classical(pos, acc),
         },
-        Style::Classical | Style::Default => classical(pos, acc),
+        Style::Classical | Style::Auto => classical(pos, acc),
         Style::Material => material(pos),
     }
 }

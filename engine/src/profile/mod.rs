@@ -58,7 +58,7 @@ pub struct Profile {
     /// uses instead of the hand-made one under `Evaluation=nnue`.
     pub nnue: Option<&'static [u8]>,
     /// The evaluation searched with unless `Evaluation` says otherwise
-    /// (`eval::Style::Default`): `Classical`, or `Nnue` where the variant's net has
+    /// (`eval::Style::Auto`): `Classical`, or `Nnue` where the variant's net has
     /// beaten the hand-made evaluation in matches at fixed nodes and at a clock.
     pub evaluation: Style,
     /// The positions `baton bench` searches, and its default depth. The bench's node
