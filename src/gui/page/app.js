@@ -6,6 +6,8 @@
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
+// The playing levels, the same in every variant: `{level, elo}` each.
+let levels = [];
 // What the board shows: the game as the server last sent it (`live`), or, while the
 // person looks at an earlier move of a game on the clock (`viewing`), that position
 // over it.
@@ -318,19 +320,11 @@ function thinkBody() {
   return { [kind]: n };
 }
 
-// The Level menu of `variant`: each level with its strength on Baton's scale (the
-// server's one table, docs/levels.md) beside it, "3 - 961"; built again only when the
-// variant changes.
-let levelsOf = null;
-function levelMenu(variant) {
-  if (variant === levelsOf) return;
-  const v = variants.find((x) => x.name === variant);
-  if (!v) return;
-  levelsOf = variant;
-  const chosen = $("level").value;
+// The Level menu: each level with its strength on Baton's scale (the server's one
+// table for every variant, docs/levels.md) beside it, "3 - 961"; built once.
+function levelMenu() {
   $("level").innerHTML = `<option value="">full strength</option>` +
-    v.levels.map((l) => `<option value="${l.level}">${l.level} - ${l.elo}</option>`).join("");
-  $("level").value = chosen;
+    levels.map((l) => `<option value="${l.level}">${l.level} - ${l.elo}</option>`).join("");
 }
 
 // The controls as the game `s` says (on loading the page, and with every state), but
@@ -345,7 +339,6 @@ function showSettings(s) {
   set("limit-value", n);
   set("tc", timeControlText(st.clock));
   set("multipv", String(st.lines));
-  levelMenu(s.variant);
   set("level", st.level == null ? "" : String(st.level));
   flipped = st.flipped;
 }
@@ -471,7 +464,8 @@ async function loadPgn(text) {
 }
 
 async function start() {
-  variants = await api("GET", "/api/variants");
+  ({ variants, levels } = await api("GET", "/api/variants"));
+  levelMenu();
   $("variant").innerHTML = variants.map((v) => `<option value="${v.name}">${v.name} (${v.width}x${v.height})</option>`).join("");
   wire();
   if (GAME) {
