@@ -30,7 +30,14 @@ let posting = 0;
 function api(method, path, body) {
   const change = method !== "GET";
   if (change) posting++;
-  const run = queue.then(() => request(method, path, body)).finally(() => { if (change) posting--; });
+  const run = queue.then(() => request(method, path, body)).finally(() => {
+    if (!change) return;
+    posting--;
+    // The last change answered: the controls show the game as last drawn (a stream
+    // event newer than the answer, drawn meanwhile, set none, and the answer, older
+    // than it, is dropped).
+    if (!posting && live) showSettings(live);
+  });
   queue = run.catch(() => {});
   return run;
 }
@@ -164,11 +171,14 @@ function currentLines() {
 
 function renderLines() {
   const lines = currentLines();
-  $("lines").innerHTML = lines.map((l) =>
-    `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}</div>`
-  ).join("") || (state.searching ? "<div>thinking...</div>" : "");
+  $("lines").innerHTML = lines.map((l) => {
+    const text = `d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}`;
+    return `<div title="${scoreText(l.score)} ${text}"><b>${scoreText(l.score)}</b> ${text}</div>`;
+  }).join("") || (state.searching ? "<div>thinking...</div>" : "");
+  // Room for every line asked for (`Lines`), whether they have come yet or not.
+  $("lines").style.minHeight = `${1.4 * Math.max(1, state.settings.lines)}em`;
   const top = lines.length ? lines[0].score : null;
-  $("evalbar").classList.toggle("hidden", !top);
+  $("evalbar").classList.toggle("blank", !top);
   $("evalfill").style.width = (top ? whiteShare(top) * 100 : 50) + "%";
   $("evaltext").textContent = top ? scoreText(top) + " (White's view)" : "";
   $("analyse").classList.toggle("active", state.settings.analysis);
@@ -191,17 +201,25 @@ function renderMoves() {
     const ply = first + i;
     if (ply % 2 === 0) html += `<span class="num">${ply / 2 + 1}.</span>`;
     else if (i === 0) html += `<span class="num">${(ply + 1) / 2}...</span>`;
-    const current = i + 1 === at ? ` class="mv current" aria-current="step"` : ` class="mv"`;
-    html += `<button${current} data-at="${i + 1}">${san}</button> `;
+    html += `<button class="mv" data-at="${i + 1}">${san}</button> `;
   });
   const list = $("movelist");
-  // Rebuilt only when it changed: a redraw between the press and the release of a
-  // click on a move would swallow the click.
-  if (movesDrawn === html) return;
-  movesDrawn = html;
-  list.innerHTML = html;
-  const cur = list.querySelector(".current");
-  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+  // The buttons already drawn stay (a move coming while a person clicks an earlier
+  // one only adds its own): an element replaced between the press and the release of
+  // a click would swallow the click.
+  if (movesDrawn !== html) {
+    if (movesDrawn && html.startsWith(movesDrawn)) list.insertAdjacentHTML("beforeend", html.slice(movesDrawn.length));
+    else list.innerHTML = html;
+    movesDrawn = html;
+  }
+  const old = list.querySelector(".current");
+  const cur = list.querySelector(`button[data-at="${at}"]`);
+  if (old === cur) return;
+  if (old) { old.classList.remove("current"); old.removeAttribute("aria-current"); }
+  if (!cur) return;
+  cur.classList.add("current");
+  cur.setAttribute("aria-current", "step");
+  list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
 // Shows the game after `at` of its moves: a loaded game steps; a game being played is
