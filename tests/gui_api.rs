@@ -131,6 +131,27 @@ fn offered_moves_are_the_legal_moves_in_every_variant() {
 }
 
 #[test]
+fn the_variants_come_with_one_list_of_levels() {
+    let s = start();
+    let (status, v) = json(&s, "GET", "/api/variants", "");
+    assert_eq!(status, 200, "{v}");
+    // Every variant once, in Baton's order, without levels of its own.
+    let variants = v["variants"].as_array().expect("variants");
+    let names: Vec<&str> = variants.iter().filter_map(|x| x["name"].as_str()).collect();
+    let want: Vec<&str> = Variant::ALL.iter().map(|x| x.name()).collect();
+    assert_eq!(names, want, "{v}");
+    for x in variants {
+        assert_eq!(x.get("levels"), None, "{x}");
+    }
+    // The levels once, from the one table, each with its strength on UCI_Elo's scale.
+    let levels: Vec<serde_json::Value> = baton_protocol::levels::LEVELS
+        .iter()
+        .map(|l| serde_json::json!({ "level": l.number, "elo": l.elo }))
+        .collect();
+    assert_eq!(v["levels"], serde_json::json!(levels), "{v}");
+}
+
+#[test]
 fn a_game_is_played_taken_back_and_saved() {
     let s = start();
     let (status, _) = json(&s, "POST", "/api/new", r#"{"variant":"stonesrelays"}"#);

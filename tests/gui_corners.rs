@@ -1,5 +1,6 @@
 //! The board's corners a person reaches less often, in headless Chromium (testkit's
-//! DevTools client): a premove made by a drag and by the keyboard, the way a pawn's
+//! DevTools client): a premove made by a drag and by the keyboard (and finished after
+//! Baton's move landed), the way a pawn's
 //! relayed move goes (drawn under the pointer before it is played, and after), and an
 //! earlier move looked at while a game on the clock goes on. Skipped, saying so, where
 //! Chromium is not installed (`.ci/run` installs it; under CI a missing Chromium fails).
@@ -27,16 +28,24 @@ fn premoved(squares: &str) -> String {
     )
 }
 
+/// Baton plays its best move so far at once (as Stop does on its turn).
+fn stop(b: &mut Browser) {
+    b.eval("api('POST', '/api/stop', {}).then(() => true)");
+}
+
 #[test]
 fn a_premove_is_made_by_a_drag_and_by_the_keyboard() {
     on_board("chess", None, "human-baton", |b| {
-        // Baton thinks long enough for each premove to be entered.
-        b.settings("{ think: { movetime: 3000 } }");
+        // Baton thinks until it is stopped: each premove is seen entered before Baton
+        // moves (with a time limit, a slow drag could outlast Baton's thinking, and the
+        // premove be played before it was seen).
+        b.settings("{ think: { movetime: 600000 } }");
         b.click_move("e2", "e4", 1);
         b.wait_for("state.searching");
         // A drag during Baton's turn: the knight follows the pointer, the premove is set.
         b.drag(&sq("g1"), &sq("f3"));
         b.wait_for(&premoved("f3,g1"));
+        stop(b);
         b.wait_for("state.moves_played >= 3");
         assert_eq!(b.san()[2], "Nf3");
         // Keys during Baton's next turn: Enter on f1, left, up, Enter on e2.
@@ -49,8 +58,40 @@ fn a_premove_is_made_by_a_drag_and_by_the_keyboard() {
         assert_eq!(b.text("document.activeElement.dataset.sq"), "e2");
         b.key("Enter");
         b.wait_for(&premoved("e2,f1"));
+        stop(b);
         b.wait_for("state.moves_played >= 5");
         assert_eq!(b.san()[4], "Be2");
+    });
+}
+
+#[test]
+fn a_premove_finished_after_batons_move_landed_is_played() {
+    on_board("chess", None, "human-baton", |b| {
+        b.settings("{ think: { movetime: 600000 } }");
+        b.click_move("e2", "e4", 1);
+        b.wait_for("state.searching");
+        // The knight is pressed and dragged during Baton's turn; Baton's move lands
+        // before it is dropped: the drop plays it.
+        let (g1, f3) = (b.centre(&sq("g1")), b.centre(&sq("f3")));
+        b.mouse("mouseMoved", g1);
+        b.mouse("mousePressed", g1);
+        b.mouse("mouseMoved", (g1.0, g1.1 - 20.0));
+        b.wait_for(&premoved("g1"));
+        stop(b);
+        b.wait_for("state.moves_played === 2 && !state.searching");
+        b.mouse("mouseMoved", f3);
+        b.mouse("mouseReleased", f3);
+        b.wait_for("state.moves_played >= 3");
+        assert_eq!(b.san()[2], "Nf3");
+        // So is a tap-tap premove whose second tap comes after Baton's move.
+        b.wait_for("state.moves_played === 3 && state.searching");
+        b.click(&sq("f1"));
+        b.wait_for(&premoved("f1"));
+        stop(b);
+        b.wait_for("state.moves_played === 4 && !state.searching");
+        b.click(&sq("c4"));
+        b.wait_for("state.moves_played >= 5");
+        assert_eq!(b.san()[4], "Bc4");
     });
 }
 

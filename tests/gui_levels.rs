@@ -41,6 +41,7 @@ fn a_level_chosen_on_the_board_reaches_the_engine() {
             // Baton's move was searched at level 3.
             let s = b.eval("api('GET', '/api/state')");
             assert_eq!(s["engine_level"], 3, "{s}");
+            b.keep_screenshot("level");
             // A reload shows the same level, with its value, and so does another
             // variant's menu (the scale is one for every variant).
             b.reload();

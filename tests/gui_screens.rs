@@ -27,15 +27,6 @@ fn shot(b: &mut Browser, name: &str, width: u32, height: u32) {
     }
 }
 
-/// Plays `moves` through the page's API and draws the result.
-fn play(b: &mut Browser, moves: &[&str]) {
-    b.eval(&format!(
-        "(async () => {{ for (const m of {}) state = await api('POST', '/api/move', {{ move: m }}); \
-         render(); return true; }})()",
-        serde_json::json!(moves)
-    ));
-}
-
 /// Each shot: a name, the variant, a few moves, and a square to pick (then a target,
 /// for a two-part turn's second step).
 type Shot = (
@@ -100,8 +91,16 @@ fn screenshots_of_every_variant_at_desktop_and_phone_size() {
             for &(name, variant, moves, picks) in SHOTS {
                 b.goto_board(server, variant, fen_of(name), "human-human");
                 b.viewport(1280, 800);
-                b.wait_for("window.innerWidth === 1280");
-                play(&mut b, moves);
+                // Drawn again for the desktop's width (a phone's board came before):
+                // a click must find its square where it is drawn.
+                b.wait_for(
+                    "window.innerWidth === 1280 \
+                     && $('board').style.getPropertyValue('--sq') === squareSize() + 'px'",
+                );
+                // Each answer drawn as the page draws any state (a late stream event
+                // from before the moves cannot draw the start position over them).
+                b.play_through_api(moves);
+                b.wait_for(&format!("state.moves_played === {}", moves.len()));
                 b.eval("document.querySelector('details').open = true; true");
                 for (i, square) in picks.iter().enumerate() {
                     b.click(&sq(square));

@@ -294,6 +294,13 @@ struct VariantInfo {
     shared_pieces: bool,
     piece_states: bool,
     check: bool,
+}
+
+/// What `/api/variants` answers: the variants, and the playing levels once (they are
+/// the same in every variant).
+#[derive(Serialize)]
+struct Variants {
+    variants: Vec<VariantInfo>,
     /// The playing levels the board offers, each with its strength on `UCI_Elo`'s
     /// scale, from the one table (`baton_protocol::levels`): the page writes the
     /// value beside each level.
@@ -307,8 +314,8 @@ struct LevelInfo {
     elo: u32,
 }
 
-fn variants() -> Vec<VariantInfo> {
-    Variant::ALL
+fn variants() -> Variants {
+    let variants = Variant::ALL
         .iter()
         .map(|v| {
             let t = v.geometry().tables();
@@ -325,16 +332,17 @@ fn variants() -> Vec<VariantInfo> {
                 shared_pieces: f.shared_pieces,
                 piece_states: f.piece_states,
                 check: f.check,
-                levels: baton_protocol::levels::LEVELS
-                    .iter()
-                    .map(|l| LevelInfo {
-                        level: l.number,
-                        elo: l.elo,
-                    })
-                    .collect(),
             }
         })
-        .collect()
+        .collect();
+    let levels = baton_protocol::levels::LEVELS
+        .iter()
+        .map(|l| LevelInfo {
+            level: l.number,
+            elo: l.elo,
+        })
+        .collect();
+    Variants { variants, levels }
 }
 
 fn post(req: &Request, path: &str, s: &mut Session) -> Response {

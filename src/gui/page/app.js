@@ -6,6 +6,8 @@
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
+// The playing levels, the same in every variant: `{level, elo}` each.
+let levels = [];
 // What the board shows: the game as the server last sent it (`live`), or, while the
 // person looks at an earlier move of a game on the clock (`viewing`), that position
 // over it.
@@ -28,7 +30,14 @@ let posting = 0;
 function api(method, path, body) {
   const change = method !== "GET";
   if (change) posting++;
-  const run = queue.then(() => request(method, path, body)).finally(() => { if (change) posting--; });
+  const run = queue.then(() => request(method, path, body)).finally(() => {
+    if (!change) return;
+    posting--;
+    // The last change answered: the controls show the game as last drawn (a stream
+    // event newer than the answer, drawn meanwhile, set none, and the answer, older
+    // than it, is dropped).
+    if (!posting && live) showSettings(live);
+  });
   queue = run.catch(() => {});
   return run;
 }
@@ -162,11 +171,14 @@ function currentLines() {
 
 function renderLines() {
   const lines = currentLines();
-  $("lines").innerHTML = lines.map((l) =>
-    `<div><b>${scoreText(l.score)}</b> d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}</div>`
-  ).join("") || (state.searching ? "<div>thinking...</div>" : "");
+  $("lines").innerHTML = lines.map((l) => {
+    const text = `d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}`;
+    return `<div title="${scoreText(l.score)} ${text}"><b>${scoreText(l.score)}</b> ${text}</div>`;
+  }).join("") || (state.searching ? "<div>thinking...</div>" : "");
+  // Room for every line asked for (`Lines`), whether they have come yet or not.
+  $("lines").style.minHeight = `${1.4 * Math.max(1, state.settings.lines)}em`;
   const top = lines.length ? lines[0].score : null;
-  $("evalbar").classList.toggle("hidden", !top);
+  $("evalbar").classList.toggle("blank", !top);
   $("evalfill").style.width = (top ? whiteShare(top) * 100 : 50) + "%";
   $("evaltext").textContent = top ? scoreText(top) + " (White's view)" : "";
   $("analyse").classList.toggle("active", state.settings.analysis);
@@ -189,17 +201,25 @@ function renderMoves() {
     const ply = first + i;
     if (ply % 2 === 0) html += `<span class="num">${ply / 2 + 1}.</span>`;
     else if (i === 0) html += `<span class="num">${(ply + 1) / 2}...</span>`;
-    const current = i + 1 === at ? ` class="mv current" aria-current="step"` : ` class="mv"`;
-    html += `<button${current} data-at="${i + 1}">${san}</button> `;
+    html += `<button class="mv" data-at="${i + 1}">${san}</button> `;
   });
   const list = $("movelist");
-  // Rebuilt only when it changed: a redraw between the press and the release of a
-  // click on a move would swallow the click.
-  if (movesDrawn === html) return;
-  movesDrawn = html;
-  list.innerHTML = html;
-  const cur = list.querySelector(".current");
-  if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+  // The buttons already drawn stay (a move coming while a person clicks an earlier
+  // one only adds its own): an element replaced between the press and the release of
+  // a click would swallow the click.
+  if (movesDrawn !== html) {
+    if (movesDrawn && html.startsWith(movesDrawn)) list.insertAdjacentHTML("beforeend", html.slice(movesDrawn.length));
+    else list.innerHTML = html;
+    movesDrawn = html;
+  }
+  const old = list.querySelector(".current");
+  const cur = list.querySelector(`button[data-at="${at}"]`);
+  if (old === cur) return;
+  if (old) { old.classList.remove("current"); old.removeAttribute("aria-current"); }
+  if (!cur) return;
+  cur.classList.add("current");
+  cur.setAttribute("aria-current", "step");
+  list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
 // Shows the game after `at` of its moves: a loaded game steps; a game being played is
@@ -318,19 +338,11 @@ function thinkBody() {
   return { [kind]: n };
 }
 
-// The Level menu of `variant`: each level with its strength on Baton's scale (the
-// server's one table, docs/levels.md) beside it, "3 - 961"; built again only when the
-// variant changes.
-let levelsOf = null;
-function levelMenu(variant) {
-  if (variant === levelsOf) return;
-  const v = variants.find((x) => x.name === variant);
-  if (!v) return;
-  levelsOf = variant;
-  const chosen = $("level").value;
+// The Level menu: each level with its strength on Baton's scale (the server's one
+// table for every variant, docs/levels.md) beside it, "3 - 961"; built once.
+function levelMenu() {
   $("level").innerHTML = `<option value="">full strength</option>` +
-    v.levels.map((l) => `<option value="${l.level}">${l.level} - ${l.elo}</option>`).join("");
-  $("level").value = chosen;
+    levels.map((l) => `<option value="${l.level}">${l.level} - ${l.elo}</option>`).join("");
 }
 
 // The controls as the game `s` says (on loading the page, and with every state), but
@@ -345,7 +357,6 @@ function showSettings(s) {
   set("limit-value", n);
   set("tc", timeControlText(st.clock));
   set("multipv", String(st.lines));
-  levelMenu(s.variant);
   set("level", st.level == null ? "" : String(st.level));
   flipped = st.flipped;
 }
@@ -471,7 +482,8 @@ async function loadPgn(text) {
 }
 
 async function start() {
-  variants = await api("GET", "/api/variants");
+  ({ variants, levels } = await api("GET", "/api/variants"));
+  levelMenu();
   $("variant").innerHTML = variants.map((v) => `<option value="${v.name}">${v.name} (${v.width}x${v.height})</option>`).join("");
   wire();
   if (GAME) {

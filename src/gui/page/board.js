@@ -340,6 +340,18 @@ async function clickSquare(sq) {
     return;
   }
   if (!personsTurn()) return premoveClick(sq);
+  if (premove && premove.from && !premove.to) {
+    // A premove's piece picked during Baton's turn, its target pressed after Baton's
+    // move landed: the person meant that move, played now (or dropped, saying why,
+    // by `maybePremove`). A press on another of the person's pieces picks it instead.
+    const cell = state.ranks.flat().find((c) => c.sq === sq);
+    if (!(cell && cell[personSide()])) {
+      premove.to = sq;
+      render();
+      return;
+    }
+    premove = null;
+  }
   if (!pick || (pick.stage === 1 && !pick.moves.some((m) => m.to === sq && m.to !== m.from))) {
     if (sq === state.frozen) {
       pick = null;
@@ -525,9 +537,9 @@ async function onPointerUp(e) {
   await d.ready;
   if (sq && sq !== d.from) {
     // A drop: a legal target plays; elsewhere the piece goes back, still picked.
-    const onTarget = personsTurn()
-      ? pick && pick.stage === 1 && pick.from === d.from && pick.moves.some((m) => m.to === sq && m.to !== m.from)
-      : premove && premove.from === d.from && !premove.to;
+    // A premove's drag counts where Baton's move landed during it (`clickSquare`).
+    const onTarget = (premove && premove.from === d.from && !premove.to) || (personsTurn() &&
+      pick && pick.stage === 1 && pick.from === d.from && pick.moves.some((m) => m.to === sq && m.to !== m.from));
     if (onTarget) await clickSquare(sq);
     else if (d.ghost) render();
   } else if (sq === d.from && d.again && !d.ghost) {
