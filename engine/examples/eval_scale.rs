@@ -61,6 +61,9 @@ fn main() {
     }
     let mut statics = Stats::default();
     let mut quiet = Stats::default();
+    // The recorded search score against each static one: how far a search moves
+    // from the static score (what reverse futility bets against).
+    let (mut searched_c, mut searched_n) = (Stats::default(), Stats::default());
     let (mut dc, mut dn) = (Vec::new(), Vec::new());
     let mut positions = 0usize;
     let per_file = max.div_ceil(args.len().max(1));
@@ -92,6 +95,11 @@ fn main() {
                 continue;
             }
             statics.add(c as f64, n as f64);
+            let score = i32::from(sample.score);
+            if score.abs() <= LIMIT {
+                searched_c.add(c as f64, score as f64);
+                searched_n.add(n as f64, score as f64);
+            }
             positions += 1;
             for m in rules::legal_move_list(&pos) {
                 let capture = pos.piece_at(m.to).is_some() || m.kind == MoveKind::EnPassant;
@@ -135,6 +143,15 @@ fn main() {
         quiet.var_y().sqrt() / quiet.var_x().sqrt(),
         quiet.cov() / (quiet.var_x() * quiet.var_y()).sqrt()
     );
+    for (name, s) in [("classical", &searched_c), ("nnue", &searched_n)] {
+        let slope = s.cov() / s.var_x();
+        // The spread of the search score about the static one (the difference's sd).
+        let diff = (s.var_x() + s.var_y() - 2.0 * s.cov()).sqrt();
+        println!(
+            "search score ~ {name}: slope {slope:.3}, corr {:.3}, sd(search - static) {diff:.1}",
+            s.cov() / (s.var_x() * s.var_y()).sqrt()
+        );
+    }
     // The upper tail is what futility bets against: a quiet move that gains more
     // than the margin.
     for p in [0.5, 0.9, 0.99, 0.999] {
