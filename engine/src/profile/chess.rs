@@ -60,6 +60,8 @@ pub(super) const CHESS: Profile = Profile {
         quiescence_checks: false,
         quiescence_threats: false,
         hash_move_unscored: false,
+        // The margins were set for this evaluation (`PruningParams::scaled`).
+        margin_scale: 1.0,
     },
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 320, 330, 480, 950, 0, 320, 150, 170, 250],

@@ -32,6 +32,10 @@ pub struct Features {
     /// nodes elsewhere (flipshatranj8's time to depth 7 grew by half). On where a
     /// match showed that it helps (`profile/`).
     pub hash_move_unscored: bool,
+    /// Every margin on the static score (`PruningParams::scaled`) times this: 1.0
+    /// where the margins were set, for the hand-made evaluations; a learned one may
+    /// move by more or less under a quiet move.
+    pub margin_scale: f32,
 }
 
 impl Features {
@@ -49,7 +53,7 @@ impl Features {
     /// switches that on, its plain form's elsewhere.
     pub fn pruning(&self) -> PruningParams {
         let sharp = self.sharp;
-        PruningParams {
+        let params = PruningParams {
             reverse_futility: if sharp.reverse_futility {
                 ReverseFutility::SELECTIVE
             } else {
@@ -65,7 +69,8 @@ impl Features {
             } else {
                 QuietPruning::PLAIN
             },
-        }
+        };
+        params.scaled(self.margin_scale)
     }
 
     /// The features of search thread `id` (0 is the main thread). Lazy SMP helpers
@@ -268,5 +273,44 @@ mod tests {
         assert!(!Variant::FlipShatranj.features().aspiration);
         assert!(Variant::FlipShatranj8.features().aspiration);
         assert!(Variant::Chess.features().aspiration);
+    }
+
+    /// A scale of 1.0 leaves every variant's margins as set; another scales the
+    /// margins on the static score alone, never a depth or a move count.
+    #[test]
+    fn margin_scale_scales_the_margins_alone() {
+        for v in Variant::ALL {
+            let p = v.features().pruning();
+            assert_eq!(p.scaled(1.0), p, "{v}");
+        }
+        let p = Features {
+            margin_scale: 1.0,
+            ..Variant::Chess.features()
+        }
+        .pruning();
+        let half = p.scaled(0.5);
+        assert_eq!(half.reverse_futility.margin, p.reverse_futility.margin / 2);
+        assert_eq!(
+            half.null_move.margin_per_ply,
+            p.null_move.margin_per_ply / 2
+        );
+        assert_eq!(half.quiet.futility_margin, p.quiet.futility_margin / 2);
+        assert_eq!(half.quiet.futility_base, p.quiet.futility_base / 2);
+        let unscaled = PruningParams {
+            reverse_futility: ReverseFutility {
+                margin: p.reverse_futility.margin,
+                ..half.reverse_futility
+            },
+            null_move: NullMove {
+                margin_per_ply: p.null_move.margin_per_ply,
+                ..half.null_move
+            },
+            quiet: QuietPruning {
+                futility_margin: p.quiet.futility_margin,
+                futility_base: p.quiet.futility_base,
+                ..half.quiet
+            },
+        };
+        assert_eq!(unscaled, p);
     }
 }

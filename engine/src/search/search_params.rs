@@ -46,8 +46,8 @@ impl ReverseFutility {
 }
 
 /// Null move: from `NULL_MIN_DEPTH`; reduced by `NULL_BASE` plus the depth over
-/// `depth_divisor` plus a ply per `NULL_MARGIN_PER_PLY` by which the static score
-/// beats beta, at most `margin_max` plies (none in the plain form).
+/// `depth_divisor` plus a ply per `margin_per_ply` by which the static score beats
+/// beta, at most `margin_max` plies (none in the plain form).
 pub const NULL_MIN_DEPTH: i32 = 3;
 pub const NULL_BASE: i32 = 3;
 pub const NULL_MARGIN_PER_PLY: i32 = 200;
@@ -55,16 +55,19 @@ pub const NULL_MARGIN_PER_PLY: i32 = 200;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NullMove {
     pub depth_divisor: i32,
+    pub margin_per_ply: i32,
     pub margin_max: i32,
 }
 
 impl NullMove {
     pub const SELECTIVE: NullMove = NullMove {
         depth_divisor: 3,
+        margin_per_ply: NULL_MARGIN_PER_PLY,
         margin_max: 3,
     };
     pub const PLAIN: NullMove = NullMove {
         depth_divisor: 4,
+        margin_per_ply: NULL_MARGIN_PER_PLY,
         margin_max: 0,
     };
 
@@ -74,7 +77,7 @@ impl NullMove {
     pub fn reduction(&self, depth: i32, above_beta: i32) -> i32 {
         NULL_BASE
             + depth / self.depth_divisor
-            + (above_beta / NULL_MARGIN_PER_PLY).min(self.margin_max)
+            + (above_beta / self.margin_per_ply).min(self.margin_max)
     }
 }
 
@@ -85,8 +88,8 @@ pub const SINGULAR_DEPTH: i32 = 8;
 pub const SINGULAR_MARGIN: i32 = 2;
 pub const SINGULAR_ENTRY_SHALLOWER: i32 = 3;
 
-/// Futility: the static score plus `FUTILITY_MARGIN` per ply (plus the form's
-/// `futility_base`) stays below alpha.
+/// Futility: the static score plus `futility_margin` (this) per ply plus the form's
+/// `futility_base` stays below alpha.
 pub const FUTILITY_MARGIN: i32 = 120;
 /// Quiet moves with a history below this times the depth are skipped (history
 /// pruning, where the form has it).
@@ -108,6 +111,7 @@ pub struct QuietPruning {
     pub late_improving: i32,
     /// Futility at the depth after the move's late-move reduction, not the node's.
     pub futility_reduced: bool,
+    pub futility_margin: i32,
     pub futility_base: i32,
     /// History pruning up to this depth after the reduction (below 0: none).
     pub history_depth: i32,
@@ -120,6 +124,7 @@ impl QuietPruning {
         late_divisor: 2,
         late_improving: 1,
         futility_reduced: true,
+        futility_margin: FUTILITY_MARGIN,
         futility_base: 150,
         history_depth: 3,
     };
@@ -129,6 +134,7 @@ impl QuietPruning {
         late_divisor: 1,
         late_improving: 0,
         futility_reduced: false,
+        futility_margin: FUTILITY_MARGIN,
         futility_base: 0,
         history_depth: -1,
     };
@@ -158,6 +164,33 @@ pub struct PruningParams {
     pub reverse_futility: ReverseFutility,
     pub null_move: NullMove,
     pub quiet: QuietPruning,
+}
+
+impl PruningParams {
+    /// These parameters with every margin on the static score (reverse futility,
+    /// futility, the null move's plies per margin) times `scale`: a variant whose
+    /// evaluation moves less or more under a quiet move than the hand-made one these
+    /// margins were set for (`Features::margin_scale`). Depths, move counts and
+    /// exchange (SEE) thresholds, counted in plies and piece values, stay. A scale
+    /// of 1.0 changes nothing.
+    pub fn scaled(self, scale: f32) -> PruningParams {
+        let times = |margin: i32| ((margin as f32 * scale).round() as i32).max(1);
+        PruningParams {
+            reverse_futility: ReverseFutility {
+                margin: times(self.reverse_futility.margin),
+                ..self.reverse_futility
+            },
+            null_move: NullMove {
+                margin_per_ply: times(self.null_move.margin_per_ply),
+                ..self.null_move
+            },
+            quiet: QuietPruning {
+                futility_margin: times(self.quiet.futility_margin),
+                futility_base: (self.quiet.futility_base as f32 * scale).round() as i32,
+                ..self.quiet
+            },
+        }
+    }
 }
 
 /// Up to this depth, shallow nodes (`Worker::prune`) skip moves that lose material by

@@ -788,7 +788,7 @@ impl<'a> Worker<'a> {
     ) -> bool {
         let quiet = self.pruning.quiet;
         let judged = quiet.judged_depth(depth, index);
-        if static_eval + quiet.futility_base + FUTILITY_MARGIN * judged <= alpha {
+        if static_eval + quiet.futility_base + quiet.futility_margin * judged <= alpha {
             return true;
         }
         judged <= quiet.history_depth && self.quiet_history(pos, m, ply) < -HISTORY_PRUNE * depth
