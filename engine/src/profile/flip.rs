@@ -83,8 +83,11 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
-    // 3,200 nodes, so four times chess's budget (docs/levels.md).
-    levels: Calibration { nodes: 4.0 },
+    // 3,200 nodes, so four times chess's budget at levels 1-3 (docs/levels.md), more
+    // from level 4 up, where each ply more costs many times more than in chess.
+    levels: Calibration {
+        nodes: &[(4.0, 4.0), (6.0, 16.0), (12.0, 16.0), (15.0, 6.0)],
+    },
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
     openings: (

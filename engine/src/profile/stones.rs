@@ -106,8 +106,11 @@ const STONES_RELAYS: Profile = Profile {
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
-    // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
-    levels: Calibration { nodes: 2.0 },
+    // A turn is a piece move and a neutral move: twice chess's budget at levels 1-5
+    // (docs/levels.md), more from level 6 up.
+    levels: Calibration {
+        nodes: &[(8.0, 2.0), (10.0, 12.0), (12.0, 12.0), (15.0, 4.5)],
+    },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[
