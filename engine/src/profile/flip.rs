@@ -83,10 +83,22 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
-    // 3,200 nodes, so four times chess's budget at levels 1-3 (docs/levels.md), more
-    // from level 4 up, where each ply more costs many times more than in chess.
+    // 3,200 nodes, so four times chess's budget at levels 1-3; from level 4 up each
+    // ply more costs many times what it costs in chess, and at four times level 4
+    // scored like chess's level 3 against the one-ply anchor. As measured
+    // (docs/levels.md): 16 at levels 4 and 5 (128,000 and 256,000 nodes), 12 at level
+    // 6 (384,000), 10 at level 7 (640,000: about 5 s a move in flipshatranj on the
+    // two-core machine, the most a person should wait), and level 8 at four times
+    // (724,077 nodes, above level 7's budget).
     levels: Calibration {
-        nodes: &[(4.0, 4.0), (6.0, 16.0), (12.0, 16.0), (15.0, 6.0)],
+        nodes: &[
+            (4.0, 4.0),
+            (6.0, 16.0),
+            (8.0, 16.0),
+            (10.0, 12.0),
+            (12.0, 10.0),
+            (15.0, 4.0),
+        ],
     },
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
