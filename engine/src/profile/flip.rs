@@ -159,9 +159,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
         6,
     ),
     // The 10x10 board's exchange values and levels: a move comes with a flip here too,
-    // four times chess's budget (twice left level 5 at 8-12 against the one-ply
-    // anchor, where chess's is 15-4-1). Level 7 only holds the three-ply anchor about
-    // even with it (6-4-0), but 16 from level 7 up did no better (2-6-0) at four times
-    // the time, so 4 throughout (docs/levels.md).
+    // and the same factors per level measured even with the chess family's levels 1-5
+    // (docs/levels.md); its level 7 at 640,000 nodes is about 3 s a move here.
     ..FLIP_SHATRANJ
 };
