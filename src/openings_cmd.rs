@@ -10,6 +10,9 @@
 //! moves that led there). It is the same for the same arguments, whatever the thread
 //! count: every search has one thread and a fresh hash table, and the candidates are
 //! kept in the order they were drawn.
+//!
+//! With `--judge`, an outside UCI engine (Fairy-Stockfish) judges the candidates
+//! instead, to its own `--depth` (see `outside`).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -20,13 +23,17 @@ use baton_engine::{format_move, rules, Game, Position, Profile, Variant};
 use rayon::prelude::*;
 
 use crate::cli::Error;
+use crate::engine_setting::Setting;
+
+mod outside;
 
 /// `baton openings`'s words.
 #[derive(clap::Args, Debug, PartialEq)]
 #[command(
     after_help = "Prints the suite as EPD on standard output and its progress on \
     standard error.\n\nExamples:\n  baton openings knightmate > knightmate.epd\n  \
-    baton openings chess --count 50 --plies 4-8 --depth 8 --margin 40 --seed 7"
+    baton openings chess --count 50 --plies 4-8 --depth 8 --margin 40 --seed 7\n  \
+    baton openings knightmate --depth 10 --judge cmd=/usr/games/fairy-stockfish > k.epd"
 )]
 pub struct Args {
     /// The variant
@@ -52,6 +59,10 @@ pub struct Args {
     /// Searches run side by side (default: every core)
     #[arg(long, value_name = "N", value_parser = crate::cli::in_range(1usize, 256))]
     threads: Option<usize>,
+    /// Judge by an outside UCI engine's search to --depth instead of Baton's (one
+    /// process a thread): cmd=PATH [arg=A] [dir=D] [option.NAME=V], after the variant
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., value_parser = Setting::parse)]
+    judge: Option<Vec<Setting>>,
 }
 
 /// The fewest and the most random plies of a candidate.
@@ -134,6 +145,32 @@ fn epd(pos: &Position, score: i32, depth: u32, moves: &[String]) -> String {
     )
 }
 
+/// Who scores the candidates: Baton's own search or an outside engine.
+enum Judge {
+    Baton,
+    Outside(outside::Judge),
+}
+
+impl Judge {
+    /// The score of `pos` at `depth` (see `judge` and `outside::Judge::score`); `tt` is
+    /// the thread's hash table for Baton's search, made on first use.
+    fn score(
+        &self,
+        pos: &Position,
+        depth: u32,
+        tt: &mut Option<TranspositionTable>,
+    ) -> Result<Option<i32>, String> {
+        match self {
+            Judge::Baton => Ok(judge(
+                pos,
+                depth,
+                tt.get_or_insert_with(|| TranspositionTable::new(16)),
+            )),
+            Judge::Outside(outside) => outside.score(pos, depth),
+        }
+    }
+}
+
 pub fn run(s: Args) -> Result<(), Error> {
     let depth = s.depth.unwrap_or(Profile::of(s.variant).openings.1);
     // The quick search that throws out the clearly lopsided: half the depth, twice the
@@ -146,6 +183,56 @@ pub fn run(s: Args) -> Result<(), Error> {
     let pool = pool
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
+    let judge = match &s.judge {
+        None => Judge::Baton,
+        Some(words) => Judge::Outside(
+            outside::Judge::new(words, s.variant, pool.current_num_threads())
+                .map_err(Error::Input)?,
+        ),
+    };
+    let made = made_by(&s, depth, &judge);
+    let kept = suite(&s, depth, quick, &pool, &judge);
+    if let Judge::Outside(outside) = judge {
+        outside.quit();
+    }
+    let kept = kept?;
+    eprintln!();
+    // The suite is EPD and nothing else, so that other programs (cutechess-cli) read it
+    // as it is; the command that remakes it goes to the person running it (and into
+    // benches/openings/README.md for the suites kept there).
+    eprintln!("made by: {made}");
+    let mut out = std::io::stdout().lock();
+    kept.iter()
+        .take(s.count)
+        .try_for_each(|line| writeln!(out, "{line}"))
+        .map_err(|e| Error::Failed(format!("cannot write the suite: {e}")))
+}
+
+/// The command that makes the same suite.
+fn made_by(s: &Args, depth: u32, judge: &Judge) -> String {
+    let mut text = format!(
+        "baton openings {} --count {} --plies {}-{} --depth {depth} --margin {} --seed {}",
+        s.variant.name(),
+        s.count,
+        s.plies.0,
+        s.plies.1,
+        s.margin,
+        s.seed
+    );
+    if let Judge::Outside(outside) = judge {
+        text += &format!(" --judge cmd={}", outside.cmd());
+    }
+    text
+}
+
+/// The kept candidates' EPD lines, in the order they were drawn (at least `s.count`).
+fn suite(
+    s: &Args,
+    depth: u32,
+    quick: u32,
+    pool: &rayon::ThreadPool,
+    judge: &Judge,
+) -> Result<Vec<String>, Error> {
     let batch = pool.current_num_threads() * 4;
     let mut seen = HashSet::new();
     let mut kept: Vec<String> = Vec::new();
@@ -165,29 +252,35 @@ pub fn run(s: Args) -> Result<(), Error> {
             .into());
         }
         let candidates: Vec<(u64, Game, Vec<String>)> = (next..next + batch as u64)
-            .filter_map(|k| walk(&s, k).map(|(g, m)| (k, g, m)))
+            .filter_map(|k| walk(s, k).map(|(g, m)| (k, g, m)))
             .filter(|(_, g, _)| seen.insert(g.position().hash()))
             .collect();
         next += batch as u64;
-        let judged: Vec<Option<String>> = pool.install(|| {
+        let judged: Vec<Result<Option<String>, String>> = pool.install(|| {
             candidates
                 .par_iter()
                 .map_init(
-                    || TranspositionTable::new(16),
+                    || None,
                     |tt, (_, game, moves)| {
                         tried.fetch_add(1, Ordering::Relaxed);
                         let pos = game.position();
-                        let rough = judge(pos, quick, tt)?;
+                        let Some(rough) = judge.score(pos, quick, tt)? else {
+                            return Ok(None);
+                        };
                         if rough.abs() > 2 * s.margin {
-                            return None;
+                            return Ok(None);
                         }
-                        let score = judge(pos, depth, tt)?;
-                        (score.abs() <= s.margin).then(|| epd(pos, score, depth, moves))
+                        let score = judge.score(pos, depth, tt)?;
+                        Ok(score
+                            .filter(|score| score.abs() <= s.margin)
+                            .map(|score| epd(pos, score, depth, moves)))
                     },
                 )
                 .collect()
         });
-        kept.extend(judged.into_iter().flatten());
+        for line in judged {
+            kept.extend(line?);
+        }
         eprint!(
             "\r{}: {} of {} kept, {} judged",
             s.variant.name(),
@@ -196,24 +289,7 @@ pub fn run(s: Args) -> Result<(), Error> {
             tried.load(Ordering::Relaxed)
         );
     }
-    eprintln!();
-    // The suite is EPD and nothing else, so that other programs (cutechess-cli) read it
-    // as it is; the command that remakes it goes to the person running it (and into
-    // benches/openings/README.md for the suites kept there).
-    eprintln!(
-        "made by: baton openings {} --count {} --plies {}-{} --depth {depth} --margin {} --seed {}",
-        s.variant.name(),
-        s.count,
-        s.plies.0,
-        s.plies.1,
-        s.margin,
-        s.seed
-    );
-    let mut out = std::io::stdout().lock();
-    kept.iter()
-        .take(s.count)
-        .try_for_each(|line| writeln!(out, "{line}"))
-        .map_err(|e| Error::Failed(format!("cannot write the suite: {e}")))
+    Ok(kept)
 }
 
 #[cfg(test)]
@@ -242,9 +318,19 @@ mod tests {
                 margin: 80,
                 seed: 1,
                 threads: None,
+                judge: None,
             }
         );
         assert_eq!(parse("chess --plies 8").unwrap().plies, Plies(8, 8));
+        assert_eq!(
+            parse("knightmate --judge cmd=/usr/games/fairy-stockfish option.Hash=16")
+                .unwrap()
+                .judge,
+            Some(vec![
+                Setting::Cmd("/usr/games/fairy-stockfish".into()),
+                Setting::Option("Hash".into(), "16".into()),
+            ])
+        );
         crate::cli::assert_refused(&[
             ("openings", "required arguments were not provided"),
             ("openings nosuch", "unknown variant 'nosuch'"),
@@ -261,6 +347,14 @@ mod tests {
                 "a value is required for '--depth <D>'",
             ),
             ("openings chess --frob 1", "unexpected argument '--frob'"),
+            (
+                "openings chess --judge",
+                "a value is required for '--judge <KEY=VALUE>...'",
+            ),
+            (
+                "openings chess --judge fairy",
+                "invalid value 'fairy' for '--judge <KEY=VALUE>...': expected key=value",
+            ),
         ]);
     }
 

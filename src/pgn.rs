@@ -5,7 +5,7 @@
 //! writes, replays and merges with it; `baton tune` reads its training games.
 
 use baton_engine::pgn::{self as engine_pgn, GameText, Notation};
-use baton_engine::{parse_move, Color, Game, Position};
+use baton_engine::{parse_move, rules, Color, Game, Position};
 
 use crate::referee::{color_name, GameRecord, Termination};
 
@@ -152,13 +152,18 @@ pub fn check_game(g: &PgnGame) -> Result<(), String> {
                 ));
             }
             let ok = if t.is_failure() {
-                // The engine to move failed and lost.
-                result
-                    == if to_move == Color::White {
-                        "0-1"
-                    } else {
-                        "1-0"
-                    }
+                // The engine to move failed and lost; but a flag fall is a draw where
+                // its opponent cannot win (as cutechess-cli and `baton match` score it;
+                // older records and other hosts score it as a loss, still accepted).
+                let loss = if to_move == Color::White {
+                    "0-1"
+                } else {
+                    "1-0"
+                };
+                result == loss
+                    || (t == Termination::TimeForfeit
+                        && result == "1/2-1/2"
+                        && rules::cannot_win(game.position(), !to_move))
             } else {
                 engine_pgn::RESULTS[..3].contains(&result)
             };
@@ -259,6 +264,20 @@ mod tests {
         // A forfeit must go against the side to move.
         assert!(check(&["e2e4"], Some(Color::White), Termination::TimeForfeit).is_ok());
         assert!(check(&["e2e4"], Some(Color::Black), Termination::TimeForfeit).is_err());
+        // A flag fall against a side whose opponent cannot win is a draw (a lone
+        // king cannot win against a king and pawn); against one that can, a loss.
+        let flag = |fen: &str, result: &str| {
+            let text = format!(
+                "[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"{result}\"]\n\
+                 [Termination \"time forfeit\"]\n\n1. Kd2 {result}\n"
+            );
+            check_game(&read_games(&text)[0])
+        };
+        assert_eq!(flag("4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", "1/2-1/2"), Ok(()));
+        assert_eq!(
+            flag("4k3/4p3/8/8/8/8/8/4K2R w - - 0 1", "1/2-1/2"),
+            Err("time forfeit with Black to move, but the record says 1/2-1/2".into())
+        );
         // An illegal move in the record.
         let illegal = "[Result \"1-0\"]\n[Termination \"adjudication\"]\n\n1. e2e5 1-0\n";
         let why = check_game(&read_games(illegal)[0]).unwrap_err();

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use baton_engine::{format_move, parse_move, Color, Game, Position, Variant};
+use baton_engine::{format_move, parse_move, rules, Color, Game, Position, Variant};
 
 use crate::uci_client::{EngineSlot, Failure, Limit};
 
@@ -459,7 +459,14 @@ pub fn play(cfg: &Settings, job: &Job, slots: [&mut EngineSlot; 2]) -> GameRecor
         };
         if let Err(what) = clocks[side.idx()].spend(reply.elapsed, cfg.time_margin_ms) {
             slot.discard();
-            return lose(rec, side, Termination::TimeForfeit, what, tail);
+            let mut rec = lose(rec, side, Termination::TimeForfeit, what, tail);
+            // A flag fall is a draw where the opponent cannot win, as cutechess-cli
+            // and the board's clock (`gui::session::flag_fall`) score it.
+            if rules::cannot_win(game.position(), side.other()) {
+                rec.winner = None;
+                rec.reason += &format!(", but {} cannot win", color_name(side.other()));
+            }
+            return rec;
         }
         let m = match parse_move(game.position(), &reply.bestmove) {
             Ok(m) => m,

@@ -925,6 +925,107 @@ fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
     );
 }
 
+/// `baton openings --judge`: the candidates judged by Fairy-Stockfish's search (a tiny
+/// suite at a small depth, a second or so of CPU).
+#[test]
+fn openings_judged_by_fairy_stockfish() {
+    if !baton_testkit::installed("openings judged by Fairy-Stockfish", &[FAIRY]) {
+        return;
+    }
+    let out = Command::new(BATON)
+        .args(["openings", "knightmate", "--count", "2", "--plies", "8"])
+        .args(["--depth", "4", "--threads", "1", "--judge"])
+        .arg(format!("cmd={FAIRY}"))
+        .output()
+        .expect("run baton openings");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    shows(
+        &stderr,
+        &format!("made by: baton openings knightmate --count 2 --plies 8-8 --depth 4 --margin 60 --seed 1 --judge cmd={FAIRY}"),
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for line in &lines {
+        let (fen, _) = line.split_once(';').expect(line);
+        baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen.trim())
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let ce: i32 = operation(line, "ce")
+            .and_then(|v| v.parse().ok())
+            .expect(line);
+        assert!(ce.abs() <= 60, "{line}");
+        assert_eq!(operation(line, "acd"), Some("4"), "{line}");
+        let walk = operation(line, "c0").expect(line);
+        assert_eq!(walk.trim_matches('"').split(' ').count(), 8, "{line}");
+    }
+}
+
+/// A judge that cannot serve is an error with a message, before or during the work:
+/// missing, not playing the variant, refusing an option, dying at its first search.
+#[test]
+fn openings_says_why_a_judge_cannot_serve() {
+    let fake = fake_engine().display().to_string();
+    for (variant, judge, code, why) in [
+        (
+            "knightmate",
+            vec!["cmd=/nonexistent/judge".to_string()],
+            2,
+            "error: judge '/nonexistent/judge': cannot start '/nonexistent/judge'".to_string(),
+        ),
+        (
+            "knightrelay",
+            vec![format!("cmd={fake}"), "arg=script".into()],
+            2,
+            format!(
+                "error: judge '{fake}' does not play knightrelay (its UCI_Variant values: \
+                 chess, knightmate)"
+            ),
+        ),
+        (
+            "knightmate",
+            vec![
+                format!("cmd={fake}"),
+                "arg=script".into(),
+                "option.Frob=1".into(),
+            ],
+            2,
+            format!("error: judge '{fake}' has no option 'Frob' (option.Frob=1)"),
+        ),
+        (
+            "knightmate",
+            vec![format!("cmd={fake}"), "arg=crash".into()],
+            1,
+            format!("error: judge '{fake}': engine exited (exit status: 3); its last lines:"),
+        ),
+        (
+            "knightmate",
+            vec![format!("cmd={fake}"), "depth=3".into()],
+            2,
+            "error: --judge takes no search limit: its searches go to --depth".to_string(),
+        ),
+    ] {
+        let out = Command::new(BATON)
+            .args([
+                "openings",
+                variant,
+                "--count",
+                "1",
+                "--depth",
+                "2",
+                "--threads",
+                "1",
+            ])
+            .arg("--judge")
+            .args(&judge)
+            .output()
+            .expect("run baton openings");
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(code), "{judge:?}: {stderr}");
+        assert!(stdout.is_empty(), "{judge:?}: {stdout}");
+        shows(&stderr, &why);
+    }
+}
+
 /// The games of a PGN file by number (Round tag), each without its Date tag and the
 /// engines' thoughts (which hold times): what must be the same however it was played.
 fn games_by_number(pgn: &str) -> std::collections::BTreeMap<usize, String> {

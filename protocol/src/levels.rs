@@ -15,9 +15,12 @@ pub struct Level {
     /// The `Skill Level` it plays at.
     pub skill: u8,
     /// Its strength on `UCI_Elo`'s scale, Baton's own: full-strength Baton searching
-    /// one ply in chess is 1000 on it. Not a rating among people. The least-squares
-    /// line through the chess matches of levels 1-7 (docs/levels.md: 545 + 104.2 a
-    /// skill level), rounded; level 8's is that line's extension.
+    /// one ply in chess is 1000 on it. Not a rating among people. Levels 1-5: the
+    /// least-squares line through the chess matches of levels 1-7 before the bounded
+    /// pick (docs/levels.md: 545 + 104.2 a skill level), rounded. Levels 6-8, which the
+    /// bounded pick made far stronger than that line: each its own chess match against
+    /// the deepest fixed-depth anchor it does not sweep, that anchor placed on the scale
+    /// by a chain of anchor matches (docs/levels.md, "The anchors on one scale").
     pub elo: u32,
 }
 
@@ -51,17 +54,17 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 6,
         skill: 10,
-        elo: 1586,
+        elo: 2435,
     },
     Level {
         number: 7,
         skill: 12,
-        elo: 1795,
+        elo: 2760,
     },
     Level {
         number: 8,
         skill: 15,
-        elo: 2107,
+        elo: 2983,
     },
 ];
 

@@ -358,9 +358,12 @@ fn progress_line(s: &Standings, total: usize, cfg: &Config) -> String {
 }
 
 fn log_failure(rec: &GameRecord, names: &[String]) {
-    let loser = rec.winner.map(|w| w.other()).unwrap_or(Color::White);
-    let name = &names[rec.players[loser.idx()]];
-    eprintln!("game {}: {name}: {}", rec.number, rec.reason);
+    // A drawn failure (a flag fall whose opponent cannot win) names the colours.
+    let who = match rec.winner {
+        Some(w) => format!("{}: ", names[rec.players[w.other().idx()]]),
+        None => String::new(),
+    };
+    eprintln!("game {}: {who}{}", rec.number, rec.reason);
     for line in &rec.log {
         eprintln!("    {line}");
     }
