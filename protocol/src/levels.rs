@@ -87,7 +87,7 @@ pub fn level(n: u8) -> Result<Level, String> {
 /// (its engine profile's `levels`, docs/levels.md), drawing at random with `seed`;
 /// `None` at full strength. The one place a level becomes search limits.
 pub fn skill(variant: Variant, level: f64, seed: u64) -> Option<Skill> {
-    Skill::new(level, seed).map(|s| s.calibrated(Profile::of(variant).levels.nodes))
+    Skill::new(level, seed).map(|s| s.calibrated(Profile::of(variant).levels))
 }
 
 /// The deepest iteration and the node budget of `level` (1-8) in `variant`.

@@ -83,8 +83,23 @@ const FLIP_SHATRANJ: Profile = Profile {
     exchange_values: [94, 320, 0, 0, 0, 0, 0, 228, 228, 256],
     weights: include_str!("../../weights/flipshatranj.toml"),
     // A move comes with a flip, on 10x10: the first ply's four lines alone cost about
-    // 3,200 nodes, so four times chess's budget (docs/levels.md).
-    levels: Calibration { nodes: 4.0 },
+    // 3,200 nodes, so four times chess's budget at levels 1-3; from level 4 up each
+    // ply more costs many times what it costs in chess, and at four times level 4
+    // scored like chess's level 3 against the one-ply anchor. As measured
+    // (docs/levels.md): 16 at levels 4 and 5 (128,000 and 256,000 nodes), 12 at level
+    // 6 (384,000), 10 at level 7 (640,000: about 5 s a move in flipshatranj on the
+    // two-core machine, the most a person should wait), and level 8 at four times
+    // (724,077 nodes, above level 7's budget).
+    levels: Calibration {
+        nodes: &[
+            (4.0, 4.0),
+            (6.0, 16.0),
+            (8.0, 16.0),
+            (10.0, 12.0),
+            (12.0, 10.0),
+            (15.0, 4.0),
+        ],
+    },
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.
     openings: (
@@ -144,9 +159,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
         6,
     ),
     // The 10x10 board's exchange values and levels: a move comes with a flip here too,
-    // four times chess's budget (twice left level 5 at 8-12 against the one-ply
-    // anchor, where chess's is 15-4-1). Level 7 only holds the three-ply anchor about
-    // even with it (6-4-0), but 16 from level 7 up did no better (2-6-0) at four times
-    // the time, so 4 throughout (docs/levels.md).
+    // and the same factors per level measured even with the chess family's levels 1-5
+    // (docs/levels.md); its level 7 at 640,000 nodes is about 3 s a move here.
     ..FLIP_SHATRANJ
 };

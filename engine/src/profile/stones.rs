@@ -106,8 +106,14 @@ const STONES_RELAYS: Profile = Profile {
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
-    // A turn is a piece move and a neutral move: twice chess's budget (docs/levels.md).
-    levels: Calibration { nodes: 2.0 },
+    // A turn is a piece move and a neutral move: twice chess's budget at levels 1-5
+    // (docs/levels.md). Level 6 at twice (64,000 nodes) lost 2-18 to the three-ply
+    // anchor that chess's level 6 sweeps: 8 times there (256,000 nodes), 10 at level 7
+    // (640,000: about 4.4 s a move on the two-core machine, near the most a person
+    // should wait), and level 8 at four times (724,077 nodes, above level 7's budget).
+    levels: Calibration {
+        nodes: &[(8.0, 2.0), (10.0, 8.0), (12.0, 10.0), (15.0, 4.0)],
+    },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
     bench: (
         &[

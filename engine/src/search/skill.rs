@@ -35,22 +35,51 @@ const CAREFUL_CP: f64 = 5.0;
 /// How a variant's levels are tuned so that a level plays about as well against the
 /// same opponent in every variant (each variant's is in its engine profile,
 /// `profile::Profile::levels`, measured by the matches of docs/levels.md;
-/// `protocol::levels::skill` applies it). Where a turn costs the search more nodes
+/// `Skill::calibrated` applies it). Where a turn costs the search more nodes
 /// than a chess move (a stones turn is two moves; a flip turn comes with a flip; a
 /// 10x10 board has more moves), the same budget buys fewer plies, and the levels came
 /// out weaker than chess's against the same anchor.
+///
+/// The factor depends on the level: one factor at every level evened levels 1-3 but
+/// left the stronger levels of the stones and flip variants weaker than chess's, since
+/// each ply more costs chess a few times its budget and those variants many times more
+/// (a stones turn has hundreds of forms, a flip move a flip); the gap in plies grows
+/// with the level, and so must the factor.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Calibration {
-    /// The factor on chess's node budget at every level: 1 in chess, more where a
-    /// turn costs more. (A second factor for levels 6-8 was tried and dropped: a larger
-    /// budget did not make the stones and flip variants' level 7 score better, and
-    /// what made stonesrelays' weak was the cost of its four lines, `search::main_thread`.)
-    pub nodes: f64,
+    /// The factor on chess's node budget at a skill, as `(skill, factor)` points in
+    /// rising skill (the board's levels sit at skills 0, 2, 4, 6, 8, 10, 12 and 15):
+    /// between two points (`UCI_Elo` gives fractional skills, `Skill Level` 13 and 14
+    /// lie between levels 7 and 8) the factor moves by the same ratio each skill step,
+    /// so the budget grows evenly in doublings from one point's to the next's and never
+    /// shrinks where the points' budgets do not; below the first point the first
+    /// factor, above the last the last. Chess's is 1 everywhere.
+    pub nodes: &'static [(f64, f64)],
 }
 
 impl Calibration {
     /// Chess's levels, the scale the others are tuned to.
-    pub const CHESS: Calibration = Calibration { nodes: 1.0 };
+    pub const CHESS: Calibration = Calibration {
+        nodes: &[(0.0, 1.0)],
+    };
+
+    /// The factor on chess's node budget at `skill`.
+    pub fn factor(&self, skill: f64) -> f64 {
+        let points = self.nodes;
+        let Some(&(first_skill, first)) = points.first() else {
+            return 1.0;
+        };
+        if skill <= first_skill {
+            return first;
+        }
+        for pair in points.windows(2) {
+            let ((s0, f0), (s1, f1)) = (pair[0], pair[1]);
+            if skill <= s1 {
+                return f0 * (f1 / f0).powf((skill - s0) / (s1 - s0));
+            }
+        }
+        points[points.len() - 1].1
+    }
 }
 
 /// A strength below full, and the seed of the random part of its choice.
@@ -59,7 +88,8 @@ pub struct Skill {
     /// 0 (weakest) up to, not including, `FULL`; fractions come from `UCI_Elo`.
     level: f64,
     seed: u64,
-    /// The variant's factor on chess's node budget (1 unless `calibrated`).
+    /// The variant's factor on chess's node budget at this skill (1 unless
+    /// `calibrated`).
     factor: f64,
 }
 
@@ -75,10 +105,13 @@ impl Skill {
         })
     }
 
-    /// The same skill with its node budget `factor` times chess's (the variant's, as
-    /// `protocol::levels` works it out from the profile's `Calibration`).
-    pub fn calibrated(self, factor: f64) -> Skill {
-        Skill { factor, ..self }
+    /// The same skill with its node budget the variant's factor at this skill times
+    /// chess's (the profile's `Calibration`; `protocol::levels::skill` calls this).
+    pub fn calibrated(self, calibration: Calibration) -> Skill {
+        Skill {
+            factor: calibration.factor(self.level),
+            ..self
+        }
     }
 
     pub fn level(&self) -> f64 {
@@ -178,8 +211,36 @@ mod tests {
         assert_eq!(s(6.0).nodes(), 8000);
         assert_eq!(s(12.0).nodes(), 64_000);
         // A variant's calibration scales the budget, not the depth.
-        assert_eq!(s(4.0).calibrated(4.0).nodes(), 16_000);
-        assert_eq!(s(4.0).calibrated(4.0).depth(), 5);
+        let four = Calibration {
+            nodes: &[(0.0, 4.0)],
+        };
+        assert_eq!(s(4.0).calibrated(four).nodes(), 16_000);
+        assert_eq!(s(4.0).calibrated(four).depth(), 5);
+        assert_eq!(s(12.0).calibrated(Calibration::CHESS).nodes(), 64_000);
+    }
+
+    /// The factor is the calibration's at its points, the same ratio a skill step
+    /// between two of them, and the end points' beyond them; where a factor falls
+    /// (from level 7's to level 8's) the budget still grows.
+    #[test]
+    fn a_calibration_interpolates_between_its_points() {
+        let c = Calibration {
+            nodes: &[(4.0, 2.0), (6.0, 8.0), (12.0, 8.0), (15.0, 4.0)],
+        };
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert_eq!(c.factor(0.0), 2.0);
+        assert_eq!(c.factor(4.0), 2.0);
+        assert!(close(c.factor(5.0), 4.0));
+        assert_eq!(c.factor(6.0), 8.0);
+        assert_eq!(c.factor(9.0), 8.0);
+        assert_eq!(c.factor(12.0), 8.0);
+        assert_eq!(c.factor(15.0), 4.0);
+        assert_eq!(c.factor(19.0), 4.0);
+        let budget = |l: f64| Skill::new(l, 0).expect("weak").calibrated(c).nodes();
+        assert!(
+            (0..=38).all(|half| budget(f64::from(half) / 2.0) <= budget(f64::from(half + 1) / 2.0))
+        );
+        assert_eq!(Calibration::CHESS.factor(7.3), 1.0);
     }
 
     /// A line thirty pawns behind is never played, even at level 0 (the push leaves
