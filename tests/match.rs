@@ -898,18 +898,7 @@ fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
     let one = run("1");
     assert_eq!(one, run("2"), "the suite depends on the thread count");
     // EPD records and nothing else, as other programs read them.
-    let lines: Vec<&str> = one.lines().collect();
-    assert_eq!(lines.len(), 4, "{one}");
-    for line in &lines {
-        let (fen, _) = line.split_once(';').expect(line);
-        baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen.trim())
-            .unwrap_or_else(|e| panic!("{line}: {e:?}"));
-        let ce: i32 = operation(line, "ce")
-            .and_then(|v| v.parse().ok())
-            .expect(line);
-        assert!(ce.abs() <= 80, "{line}");
-        assert_eq!(operation(line, "acd"), Some("4"), "{line}");
-    }
+    knightmate_suite(&one, 4, 80, "4");
     // Bad words are refused with the usage.
     let out = Command::new(BATON)
         .args(["openings", "knightmate", "--count", "0"])
@@ -923,6 +912,25 @@ fn openings_makes_a_level_suite_the_same_whatever_the_threads() {
         "{:?}",
         text(&out)
     );
+}
+
+/// Checks that `epd` is `count` EPD records of knightmate positions and nothing else,
+/// each judged within `margin` centipawns (`ce`) at depth `depth` (`acd`), and gives
+/// its lines.
+fn knightmate_suite<'a>(epd: &'a str, count: usize, margin: i32, depth: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = epd.lines().collect();
+    assert_eq!(lines.len(), count, "{epd}");
+    for line in &lines {
+        let (fen, _) = line.split_once(';').expect(line);
+        baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen.trim())
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let ce: i32 = operation(line, "ce")
+            .and_then(|v| v.parse().ok())
+            .expect(line);
+        assert!(ce.abs() <= margin, "{line}");
+        assert_eq!(operation(line, "acd"), Some(depth), "{line}");
+    }
+    lines
 }
 
 /// `baton openings --judge`: the candidates judged by Fairy-Stockfish's search (a tiny
@@ -944,17 +952,7 @@ fn openings_judged_by_fairy_stockfish() {
         &stderr,
         &format!("made by: baton openings knightmate --count 2 --plies 8-8 --depth 4 --margin 60 --seed 1 --judge cmd={FAIRY}"),
     );
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 2, "{stdout}");
-    for line in &lines {
-        let (fen, _) = line.split_once(';').expect(line);
-        baton_engine::Position::from_fen(baton_engine::Variant::Knightmate, fen.trim())
-            .unwrap_or_else(|e| panic!("{line}: {e:?}"));
-        let ce: i32 = operation(line, "ce")
-            .and_then(|v| v.parse().ok())
-            .expect(line);
-        assert!(ce.abs() <= 60, "{line}");
-        assert_eq!(operation(line, "acd"), Some("4"), "{line}");
+    for line in knightmate_suite(&stdout, 2, 60, "4") {
         let walk = operation(line, "c0").expect(line);
         assert_eq!(walk.trim_matches('"').split(' ').count(), 8, "{line}");
     }
