@@ -68,6 +68,48 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
+/// A point of `UCI_Elo`'s scale that is no board level: a fractional skill between
+/// two levels, measured by its own chess matches (docs/levels.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Between {
+    /// The skill it plays at (`UCI_Elo` gives fractional skills).
+    pub skill: f64,
+    /// Its strength on the scale of `Level::elo`.
+    pub elo: u32,
+}
+
+/// The measured points between levels 5 and 6 (skills 8 and 10). From skill 8 to 10 a
+/// level's bound on the line it plays phases in (`Skill::largest_deficit`), and the
+/// strength climbs from level 5's to level 6's, about a thousand Elo, not along a
+/// straight line in the skill: `UCI_Elo` maps through these points there rather
+/// than straight from level 5 to level 6. In rising skill.
+pub const BETWEEN: [Between; 3] = [
+    Between {
+        skill: 8.5,
+        elo: 1642,
+    },
+    Between {
+        skill: 9.0,
+        elo: 1907,
+    },
+    Between {
+        skill: 9.5,
+        elo: 2171,
+    },
+];
+
+/// `UCI_Elo`'s points, `(skill, elo)` in rising skill: the board's levels and the
+/// points between them.
+pub fn scale() -> Vec<(f64, u32)> {
+    let mut points: Vec<(f64, u32)> = LEVELS
+        .iter()
+        .map(|l| (f64::from(l.skill), l.elo))
+        .chain(BETWEEN.iter().map(|b| (b.skill, b.elo)))
+        .collect();
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    points
+}
+
 /// `UCI_Elo`'s range: from level 1's strength to level 8's, the span the matches
 /// measured (below, the weakest skill; above, full strength is `UCI_LimitStrength`
 /// off).
@@ -98,22 +140,23 @@ pub fn limits(variant: Variant, level: u8) -> Result<(u32, u64), String> {
     Ok((s.depth(), s.nodes()))
 }
 
-/// The skill level that plays at `elo`: between two levels, the fraction of the way
-/// from one's skill to the next's (the skill machinery takes fractions, as
-/// Stockfish's does); clamped to the measured range.
+/// The skill level that plays at `elo`: between two points of the scale (`scale`),
+/// the fraction of the way from one's skill to the next's (the skill machinery takes
+/// fractions, as Stockfish's does); clamped to the measured range.
 pub fn elo_to_skill(elo: u32) -> f64 {
-    let first = LEVELS[0];
-    if elo <= first.elo {
-        return first.skill as f64;
+    let points = scale();
+    let (first_skill, first_elo) = points[0];
+    if elo <= first_elo {
+        return first_skill;
     }
-    for pair in LEVELS.windows(2) {
-        let (lo, hi) = (pair[0], pair[1]);
-        if elo <= hi.elo {
-            let t = (elo - lo.elo) as f64 / (hi.elo - lo.elo) as f64;
-            return lo.skill as f64 + t * (hi.skill as f64 - lo.skill as f64);
+    for pair in points.windows(2) {
+        let ((s0, e0), (s1, e1)) = (pair[0], pair[1]);
+        if elo <= e1 {
+            let t = f64::from(elo - e0) / f64::from(e1 - e0);
+            return s0 + t * (s1 - s0);
         }
     }
-    LEVELS[LEVELS.len() - 1].skill as f64
+    points[points.len() - 1].0
 }
 
 #[cfg(test)]
@@ -128,6 +171,21 @@ mod tests {
             assert!(pair[0].elo < pair[1].elo);
         }
         assert!(LEVELS[7].skill < crate::options::SKILL_MAX as u8);
+    }
+
+    /// The scale's points rise in skill and in strength together, so each `UCI_Elo`
+    /// has one skill; the points between levels lie between levels 5 and 6.
+    #[test]
+    fn the_scale_rises_in_skill_and_strength() {
+        let points = scale();
+        assert_eq!(points.len(), LEVELS.len() + BETWEEN.len());
+        for pair in points.windows(2) {
+            assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+        }
+        for b in BETWEEN {
+            assert!(b.skill > f64::from(LEVELS[4].skill), "{b:?}");
+            assert!(b.skill < f64::from(LEVELS[5].skill), "{b:?}");
+        }
     }
 
     #[test]
