@@ -1,7 +1,8 @@
 //! The playing levels offered to people (1-8, as lichess offers its levels), and the
-//! scale of `UCI_Elo`: both in this one table, each level a `Skill Level` with the
-//! strength matches measured for it (docs/levels.md says how, and gives the figures
-//! per variant).
+//! scale of `UCI_Elo`: one table of the levels, each a `Skill Level` with the
+//! strength matches measured for it, and beside it the measured points of the scale
+//! that are no level (between levels 5 and 6). docs/levels.md says how they were
+//! measured, and gives the figures per variant.
 
 use baton_engine::profile::Profile;
 use baton_engine::search::Skill;
@@ -78,23 +79,30 @@ pub struct Between {
     pub elo: u32,
 }
 
-/// The measured points between levels 5 and 6 (skills 8 and 10). From skill 8 to 10 a
-/// level's bound on the line it plays phases in (`Skill::largest_deficit`), and the
-/// strength climbs from level 5's to level 6's, about a thousand Elo, not along a
-/// straight line in the skill: `UCI_Elo` maps through these points there rather
-/// than straight from level 5 to level 6. In rising skill.
-pub const BETWEEN: [Between; 3] = [
+/// The measured points between levels 5 and 6 (skills 8 and 10), in rising skill.
+/// From skill 8 to 10 the bound on the line a level plays phases in
+/// (`Skill::largest_deficit`), and the strength climbs from level 5's to level 6's,
+/// about a thousand Elo on the scale, fastest between 8.5 and 9: not along the
+/// straight line from one level's value to the other's, so `UCI_Elo` maps through
+/// these points there. Each is a chess match against one fixed-depth anchor, the
+/// anchor's value plus the Elo against it (docs/levels.md: 8.5 against d5, 8.8 and 9
+/// against d6, 9.5 against d7, 40-60 games each).
+pub const BETWEEN: [Between; 4] = [
     Between {
         skill: 8.5,
-        elo: 1642,
+        elo: 1744,
+    },
+    Between {
+        skill: 8.8,
+        elo: 2000,
     },
     Between {
         skill: 9.0,
-        elo: 1907,
+        elo: 2161,
     },
     Between {
         skill: 9.5,
-        elo: 2171,
+        elo: 2272,
     },
 ];
 
