@@ -37,9 +37,10 @@ const CAREFUL_CP: f64 = 5.0;
 /// level lies there) the bound phases in: `CAREFUL_FROM`'s 50 cp times
 /// `(CAREFUL_FROM - LOOSE_UPTO) / (skill - LOOSE_UPTO)`, 200 cp at 8.5, a pawn at 9,
 /// 66 at 9.5 (rounded down), meeting 50 at 10 and growing without end towards 8.
-/// Were the bound to start whole at 10, the strength would jump there (level 6
-/// measured about a thousand Elo above level 5): a `UCI_Elo` between them would play
-/// like level 5 whatever its number. Near 8 the bound is wider than any line
+/// Were the bound to start whole at 10, the strength would jump there (level 6's
+/// value is about a thousand Elo above level 5's): a `UCI_Elo` between them would
+/// play like level 5 whatever its number. With the phase-in, skills 8.5, 8.8, 9 and
+/// 9.5 measured rising strengths between the two (docs/levels.md). Near 8 the bound is wider than any line
 /// Stockfish's rule plays there (about 4.3 pawns behind at most: the push makes up
 /// at most `PAWN * (weakness - 1) / 128` of a line's `(128 - weakness) / 128` of
 /// its deficit), so it phases in from nothing.
@@ -183,9 +184,10 @@ impl Skill {
     /// says so where a change of the rule could break it.)
     ///
     /// Above level 5's skill, a line more than `largest_deficit` behind the best is
-    /// not played either (`LOOSE_UPTO`, `CAREFUL_FROM`). There the search does not score the lines
-    /// that far behind (`search::main_thread`): `below` is then the bound the first
-    /// of them fell under, and counts in the spread as the last line's score would.
+    /// not played either (`LOOSE_UPTO`, `CAREFUL_FROM`). There the search does not
+    /// score the lines that far behind (`search::main_thread`): `below` is then the
+    /// bound the first of them fell under, and counts in the spread as the last
+    /// line's score would.
     pub fn pick(&self, scores: &[i32], below: Option<i32>) -> usize {
         let mut rng = Rng::new(self.seed);
         let largest = self.largest_deficit();
