@@ -85,9 +85,13 @@ pub struct Between {
 /// about a thousand Elo on the scale, fastest between 8.5 and 9: not along the
 /// straight line from one level's value to the other's, so `UCI_Elo` maps through
 /// these points there. Each is a chess match against one fixed-depth anchor, the
-/// anchor's value plus the Elo against it (docs/levels.md: 8.5 against d5, 8.8 and 9
-/// against d6, 9.5 against d7, 40-60 games each).
-pub const BETWEEN: [Between; 4] = [
+/// anchor's value plus the Elo against it (docs/levels.md: 8.25 against d3, 8.5
+/// against d5, 8.8 and 9 against d6, 9.5 against d7, 60 games each).
+pub const BETWEEN: [Between; 5] = [
+    Between {
+        skill: 8.25,
+        elo: 1639,
+    },
     Between {
         skill: 8.5,
         elo: 1744,
