@@ -86,8 +86,8 @@ pub struct Between {
 /// straight line from one level's value to the other's, so `UCI_Elo` maps through
 /// these points there. Each is a chess match against one fixed-depth anchor, the
 /// anchor's value plus the Elo against it (docs/levels.md: 8.25 against d3, 8.5
-/// against d5, 8.8 and 9 against d6, 9.5 against d7, 60 games each).
-pub const BETWEEN: [Between; 5] = [
+/// against d5, 8.8 and 9 against d6, 9.5 and 9.75 against d7, 60 games each).
+pub const BETWEEN: [Between; 6] = [
     Between {
         skill: 8.25,
         elo: 1639,
@@ -107,6 +107,10 @@ pub const BETWEEN: [Between; 5] = [
     Between {
         skill: 9.5,
         elo: 2272,
+    },
+    Between {
+        skill: 9.75,
+        elo: 2383,
     },
 ];
 

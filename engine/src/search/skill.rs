@@ -39,8 +39,8 @@ const CAREFUL_CP: f64 = 5.0;
 /// 66 at 9.5 (rounded down), meeting 50 at 10 and growing without end towards 8.
 /// Were the bound to start whole at 10, the strength would jump there (level 6's
 /// value is about a thousand Elo above level 5's): a `UCI_Elo` between them would
-/// play like level 5 whatever its number. With the phase-in, skills 8.25, 8.5, 8.8, 9
-/// and 9.5 measured rising strengths between the two (docs/levels.md). Near 8 the bound is wider than any line
+/// play like level 5 whatever its number. With the phase-in, skills 8.25, 8.5, 8.8, 9,
+/// 9.5 and 9.75 measured rising strengths between the two (docs/levels.md). Near 8 the bound is wider than any line
 /// Stockfish's rule plays there (about 4.3 pawns behind at most: the push makes up
 /// at most `PAWN * (weakness - 1) / 128` of a line's `(128 - weakness) / 128` of
 /// its deficit), so it phases in from nothing.
