@@ -357,16 +357,62 @@ fn unsupported_variants_and_bad_engines_are_refused() {
             "No game was played: check that cmd= names a UCI engine that runs",
         ],
     );
+}
 
-    // An engine that does not offer the variant is bad input (exit code 2).
-    let args = two_fakes(&dir, "--depth 1 --variant knightrelay");
-    refused(
-        &args,
-        &[
-            "does not offer UCI_Variant knightrelay",
-            "choose another --variant or an engine that plays it",
-        ],
-    );
+/// Whether an engine plays the variant is read from its UCI_Variant option: without
+/// one, chess only; with one, exactly the values it lists, whatever their case. One it
+/// does not play is bad input (exit code 2) with a message that says what it offers.
+#[test]
+fn an_engine_plays_the_variants_its_uci_variant_option_lists() {
+    let dir = TempDir::new("plays");
+    let fake = fake_engine().display();
+    // The engine `two` told `variants=LIST` (see the fake engine) against a `one` that
+    // plays every variant asked for here.
+    let against = |list: &str, variant: &str| {
+        let all = "variants=chess,knightmate,knightrelay";
+        let mut args = dir.fake("one", "script", &[FOOLS_MATE, all]);
+        args.extend(dir.fake("two", "script", &[FOOLS_MATE, list]));
+        args.extend(words(&format!(
+            "--depth 1 --games 2 --openings startpos --variant {variant}"
+        )));
+        args
+    };
+    for (list, variant, offers) in [
+        // A variant not listed.
+        (
+            "variants=chess,knightmate",
+            "knightrelay",
+            "its UCI_Variant values: chess, knightmate",
+        ),
+        // No option: chess only.
+        (
+            "variants=",
+            "knightmate",
+            "it has no UCI_Variant option: it plays chess only",
+        ),
+        // An option without chess: no chess either.
+        (
+            "variants=knightmate",
+            "chess",
+            "its UCI_Variant values: knightmate",
+        ),
+    ] {
+        refused(
+            &against(list, variant),
+            &[
+                &format!("error: engine 'two' ({fake}) does not play {variant} ({offers})"),
+                "No game was played: choose another --variant or an engine that plays it.",
+            ],
+        );
+    }
+    // Played: chess without the option, and chess listed in another case, which the
+    // engine is told as it spells it (the fake engine exits on another spelling).
+    for list in ["variants=", "variants=Chess,KnightMate"] {
+        let out = baton(&against(list, "chess"));
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{list}: {stdout}\n{stderr}");
+        shows(&stdout, "Score of one vs two: 1 - 1 - 0");
+    }
 }
 
 #[test]
@@ -958,6 +1004,25 @@ fn openings_judged_by_fairy_stockfish() {
     }
 }
 
+/// A judge that lists its variants in another case plays them, and is told the value
+/// as it spells it (the fake engine, which scores every position 0, exits on another
+/// spelling).
+#[test]
+fn openings_judge_variants_are_compared_without_case() {
+    let out = Command::new(BATON)
+        .args(["openings", "knightmate", "--count", "1", "--depth", "2"])
+        .args(["--threads", "1", "--judge"])
+        .arg(format!("cmd={}", fake_engine().display()))
+        .args(["arg=script", "arg=variants=Chess,KnightMate"])
+        .output()
+        .expect("run baton openings");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    for line in knightmate_suite(&stdout, 1, 0, "2") {
+        assert_eq!(operation(line, "ce"), Some("0"), "{line}");
+    }
+}
+
 /// A judge that cannot serve is an error with a message, before or during the work:
 /// missing, not playing the variant, refusing an option, dying at its first search.
 #[test]
@@ -976,7 +1041,34 @@ fn openings_says_why_a_judge_cannot_serve() {
             2,
             format!(
                 "error: judge '{fake}' does not play knightrelay (its UCI_Variant values: \
-                 chess, knightmate)"
+                 chess, knightmate)\nNo suite was made: give --judge an engine that plays \
+                 knightrelay, or leave --judge out to judge with Baton's own search."
+            ),
+        ),
+        (
+            "knightmate",
+            vec![
+                format!("cmd={fake}"),
+                "arg=script".into(),
+                "arg=variants=".into(),
+            ],
+            2,
+            format!(
+                "error: judge '{fake}' does not play knightmate (it has no UCI_Variant \
+                 option: it plays chess only)"
+            ),
+        ),
+        (
+            "chess",
+            vec![
+                format!("cmd={fake}"),
+                "arg=script".into(),
+                "arg=variants=knightmate".into(),
+            ],
+            2,
+            format!(
+                "error: judge '{fake}' does not play chess (its UCI_Variant values: \
+                 knightmate)"
             ),
         ),
         (

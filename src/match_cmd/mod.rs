@@ -188,13 +188,13 @@ fn probe_engines(cfg: &Config) -> Result<Vec<String>, Error> {
         } else {
             format!("engine '{name}' ({})", spec.cmd)
         };
-        let variant = cfg.referee.variant.name();
-        if cfg.referee.variant != baton_engine::Variant::Chess
-            && !client.variants.iter().any(|v| v == variant)
-        {
+        let variant = cfg.referee.variant;
+        if !client.plays(variant) {
             return Err(Error::Input(format!(
-                "{label} does not offer UCI_Variant {variant}\nNo game was played: choose \
-                 another --variant or an engine that plays it."
+                "{label} does not play {} ({})\nNo game was played: choose another \
+                 --variant or an engine that plays it.",
+                variant.name(),
+                client.variants
             )));
         }
         // Every option.NAME=VALUE must be one the engine lists, with a value it takes:
