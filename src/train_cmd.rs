@@ -41,7 +41,7 @@ pub struct Args {
           value_parser = crate::cli::variant)]
     variant: Variant,
     /// Passes over the training positions (on half a million positions, more than five
-    /// let the held-out loss rise again: docs/strength.md)
+    /// let the held-out loss rise again: docs/strength-log.md)
     #[arg(long, value_name = "N", default_value_t = 5)]
     passes: u32,
     /// Positions per step
