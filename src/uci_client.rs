@@ -1,8 +1,9 @@
 //! One UCI engine process: commands go to its stdin; a reader thread per output stream
 //! turns lines into channel events, so every wait has a deadline (`recv_timeout`) and
 //! a crash shows up as the stream closing. The last lines exchanged are kept for the
-//! log when the engine misbehaves. `baton match` plays with it and `baton tune`'s
-//! teacher labels positions with it.
+//! log when the engine misbehaves. `baton match` plays with it, `baton tune`'s
+//! teacher labels positions with it and `baton openings --judge` judges openings with
+//! it; all three ask `UciClient::plays` whether it plays the variant.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
