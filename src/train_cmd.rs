@@ -68,6 +68,12 @@ pub struct Args {
     /// 16 from 16 to 512; wider nets fit more and cost more per evaluation)
     #[arg(long, value_name = "N", default_value_t = 128, value_parser = width)]
     hidden: usize,
+    /// The output weights are written in steps of 1/Q (the file records it; the nets
+    /// written before it could be chosen are at 64, which rounds a 256-wide net's smaller
+    /// output weights too coarsely). They are held within 128/Q.
+    #[arg(long, value_name = "Q", default_value_t = nnue::QB as u32,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(nnue::MAX_QB)))]
+    qb: u32,
     /// Where the net is written (default: VARIANT.nnue)
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -144,7 +150,7 @@ pub fn run(args: Args) -> Result<(), Error> {
     if !args.compare.is_empty() {
         return compare(&args.compare, variant, &held, &held_positions);
     }
-    let mut state = match checkpoint::read(&ckpt, variant, args.hidden)? {
+    let mut state = match checkpoint::read(&ckpt, variant, args.hidden, args.qb)? {
         Some(s) => {
             println!(
                 "resuming from {} after pass {} (held-out loss {:.6})",
@@ -154,7 +160,7 @@ pub fn run(args: Args) -> Result<(), Error> {
             );
             s
         }
-        None => checkpoint::State::new(args.hidden),
+        None => checkpoint::State::new(args.hidden, args.qb),
     };
     let held_start = mean_loss(&state.model, &held);
     if state.passes == 0 {
@@ -421,7 +427,7 @@ mod tests {
                 )
             })
             .collect();
-        let mut model = Model::random(1, 128);
+        let mut model = Model::random(1, 128, 64);
         let mut adam = model::Adam::new(model.layout.weights);
         let before = mean_loss(&model, &examples);
         for _ in 0..300 {

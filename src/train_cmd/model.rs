@@ -12,7 +12,7 @@
 
 use std::sync::LazyLock;
 
-use baton_engine::eval::nnue::{self, Network, INPUTS, QA, QB, ROLES, SQUARES};
+use baton_engine::eval::nnue::{self, Network, INPUTS, QA, ROLES, SQUARES};
 use baton_engine::rng::Rng;
 use baton_engine::{Color, Position, Role, Square};
 
@@ -57,10 +57,15 @@ fn piece(f: usize) -> usize {
     f / SQUARES
 }
 
-/// The largest output weight the integers hold (`simd::MAX_OUTPUT_WEIGHT` over `QB`);
-/// input weights are held to the same bound, far inside what 32 of them summed in i16
-/// hold.
-const LIMIT: f32 = nnue::simd::MAX_OUTPUT_WEIGHT as f32 / QB as f32;
+/// The bound of the input weights: far inside what 32 of them summed in i16 hold (it
+/// was the output weights' too when they were always in steps of 1/64).
+const LIMIT: f32 = 2.0;
+
+/// The largest output weight the integers hold in steps of `1 / qb`
+/// (`simd::MAX_OUTPUT_WEIGHT` of them).
+fn output_limit(qb: u32) -> f32 {
+    f32::from(nnue::simd::MAX_OUTPUT_WEIGHT) / qb as f32
+}
 
 /// One position as the trainer needs it: White's inputs (Black's are these turned,
 /// `turned`), whether White is to move, and the target as the side to move's expected
@@ -137,19 +142,22 @@ pub fn expected(logit: f32) -> f32 {
     1.0 / (1.0 + 10f32.powf(-logit))
 }
 
-/// The net's weights in f32 (`layout.weights` of them).
+/// The net's weights in f32 (`layout.weights` of them), and the steps its output
+/// weights are rounded to (`1 / qb`, `quantize`), which bound them (`clip`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub layout: Layout,
+    pub qb: u32,
     pub w: Vec<f32>,
 }
 
 impl Model {
     /// A net `hidden` numbers wide, every weight zero.
-    pub fn zeros(hidden: usize) -> Model {
+    pub fn zeros(hidden: usize, qb: u32) -> Model {
         let layout = Layout::new(hidden);
         Model {
             layout,
+            qb,
             w: vec![0.0; layout.weights],
         }
     }
@@ -157,9 +165,9 @@ impl Model {
     /// Small random piece columns and zero square columns (a square starts at its
     /// piece's worth): about 30 inputs are on in each view, so a hidden number starts
     /// within a few tenths of its bias.
-    pub fn random(seed: u64, hidden: usize) -> Model {
+    pub fn random(seed: u64, hidden: usize, qb: u32) -> Model {
         let mut rng = Rng::new(seed);
-        let mut m = Model::zeros(hidden);
+        let mut m = Model::zeros(hidden, qb);
         let l = m.layout;
         for w in &mut m.w[l.factor..] {
             *w = rng.uniform(0.1);
@@ -263,9 +271,14 @@ impl Model {
     /// column each; `quantize` clamps their sum).
     pub fn clip(&mut self) {
         let l = self.layout;
+        let out = output_limit(self.qb);
         let (net, pieces) = self.w.split_at_mut(l.factor);
-        for w in net[..l.output_bias].iter_mut().chain(pieces) {
+        let (inputs, output) = net[..l.output_bias].split_at_mut(l.output);
+        for w in inputs.iter_mut().chain(pieces) {
             *w = w.clamp(-LIMIT, LIMIT);
+        }
+        for w in output {
+            *w = w.clamp(-out, out);
         }
     }
 
@@ -289,10 +302,10 @@ impl Model {
             .collect();
         let output: Vec<i16> = self.w[l.output..l.output_bias]
             .iter()
-            .map(|&w| round(w, QB, LIMIT) as i16)
+            .map(|&w| round(w, self.qb as i32, output_limit(self.qb)) as i16)
             .collect();
-        let bias = round(self.w[l.output_bias], QA * QB, 1e4) as i32;
-        Network::from_parts(&input[..l.bias], &input[l.bias..], &output, bias)
+        let bias = round(self.w[l.output_bias], QA * self.qb as i32, 1e4) as i32;
+        Network::from_parts(&input[..l.bias], &input[l.bias..], &output, self.qb, bias)
             .expect("a width `baton train` checked, weights clipped to what the integers hold")
     }
 }
@@ -389,7 +402,7 @@ mod tests {
     }
 
     /// The search's integer net computes what this one does: with output weights on the
-    /// integers' grid (steps of 1/QB, which rounding a trained net moves by up to half a
+    /// integers' grid (steps of 1/qb, which rounding a trained net moves by up to half a
     /// step: a few centipawns over 256 hidden numbers), within 3 centipawns (the first
     /// layer's rounding to 1/QA and the divisions' truncation). The square columns are
     /// random, as a trained net's are, and the piece columns, which every piece of a
@@ -400,8 +413,8 @@ mod tests {
     #[test]
     fn the_rounded_net_scores_as_the_trained_one() {
         let v = Variant::Knightmate;
-        for hidden in [128, 256] {
-            let mut model = Model::random(5, hidden);
+        for (hidden, qb) in [(128, 64), (256, 128)] {
+            let mut model = Model::random(5, hidden, qb);
             let l = model.layout;
             let mut rng = Rng::new(7);
             for w in &mut model.w[..l.bias] {
@@ -411,7 +424,7 @@ mod tests {
                 *w = (*w * QA as f32).round() / QA as f32;
             }
             for w in &mut model.w[l.output..l.output_bias] {
-                *w = (*w * 4.0 * QB as f32).round() / QB as f32;
+                *w = (*w * 4.0 * qb as f32).round() / qb as f32;
             }
             let net = model.quantize();
             assert_eq!(net.hidden(), hidden);
@@ -464,7 +477,7 @@ mod tests {
     /// The gradient agrees with the loss's change when one weight of each kind moves.
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let mut model = Model::random(6, 128);
+        let mut model = Model::random(6, 128, 64);
         let l = model.layout;
         for w in &mut model.w[l.output..l.output_bias] {
             *w *= 4.0;

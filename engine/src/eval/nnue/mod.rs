@@ -12,7 +12,7 @@
 //! point of view.
 //!
 //! Integers throughout: the first layer in i16 (floats times `QA`), the output weights
-//! in i16 (times `QB`), the output's sum in i64; the loops are `simd::Kernel`'s (AVX2 or plain
+//! in i16 (times the file's `qb`), the output's sum in i64; the loops are `simd::Kernel`'s (AVX2 or plain
 //! Rust, the same numbers). The trainer (`baton train`) works in f32 and writes this
 //! file, rounding; it shares `features` with the search, so the two cannot disagree on
 //! what an input means.
@@ -41,9 +41,17 @@ pub const LANES: usize = 16;
 /// whatever the net's width (it uses the first `hidden`), so that one type serves
 /// every width.
 pub const MAX_HIDDEN: usize = 512;
-/// A hidden number of 1.0 is `QA` in the accumulator; an output weight of 1.0 is `QB`.
+/// A hidden number of 1.0 is `QA` in the accumulator.
 pub const QA: i32 = 255;
-pub const QB: i32 = 64;
+/// An output weight of 1.0 is the file's `qb` (`Header`), at most `MAX_QB` (the output
+/// bias, in units of `QA * qb`, then still fits an i32 far beyond any score). A wider net
+/// has smaller output weights, which the steps of 1/64 the first nets were written in
+/// round too coarsely (a 256-wide knightmate net lost 0.0009 of held-out loss to them, 0
+/// at steps of 1/128): the file says its steps.
+pub const MAX_QB: u32 = 512;
+/// What `baton train` writes unless told otherwise; the embedded 128-wide nets were
+/// written at 64.
+pub const QB: i32 = 128;
 /// The output times `SCALE` is centipawns: the trainer fits the output as the logit of
 /// the side to move's expected score (base 10, the Elo scale's 400).
 pub const SCALE: i32 = 400;
@@ -57,7 +65,7 @@ const FORMAT: Format = Format {
 };
 
 /// What a net file says it was made for (`FORMAT`'s start, `Shape`: its width among
-/// it), then the quantization (`QA`, `QB`, `SCALE`), each a little-endian u32.
+/// it), then the quantization (`QA`, its own `qb`, `SCALE`), each a little-endian u32.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     pub shape: Shape,
@@ -67,12 +75,13 @@ pub struct Header {
 }
 
 impl Header {
-    /// What this build writes for a net of `variant` `hidden` numbers wide.
-    pub fn of(variant: Variant, hidden: usize) -> Header {
+    /// What this build writes for a net of `variant` `hidden` numbers wide whose output
+    /// weights are in steps of `1 / qb`.
+    pub fn of(variant: Variant, hidden: usize, qb: u32) -> Header {
         Header {
             shape: Shape::of(variant, hidden),
             qa: QA as u32,
-            qb: QB as u32,
+            qb,
             scale: SCALE as u32,
         }
     }
@@ -84,16 +93,17 @@ impl Header {
 
     /// `Err` names the first thing in which a file's header (`self`) and this build for
     /// `variant` disagree: the board, the roles, a width it does not read, the
-    /// quantization.
+    /// quantization (`QA` and `SCALE` are the build's, `qb` from 1 to `MAX_QB`).
     pub fn check(&self, variant: Variant) -> Result<(), String> {
         FORMAT.check_board(&self.shape, variant)?;
         let hidden = usize::try_from(self.shape.hidden).unwrap_or(usize::MAX);
         supported_width(hidden)?;
-        let build = Header::of(variant, hidden);
-        if (self.qa, self.qb, self.scale) != (build.qa, build.qb, build.scale) {
+        let build = Header::of(variant, hidden, self.qb);
+        if (self.qa, self.scale) != (build.qa, build.scale) || !(1..=MAX_QB).contains(&self.qb) {
             return Err(format!(
-                "a net quantized as QA {} QB {} scale {}; this build reads QA {} QB {} scale {}",
-                self.qa, self.qb, self.scale, build.qa, build.qb, build.scale
+                "a net quantized as QA {} QB {} scale {}; this build reads QA {} QB 1 to \
+                 {MAX_QB} scale {}",
+                self.qa, self.qb, self.scale, build.qa, build.scale
             ));
         }
         Ok(())
@@ -138,7 +148,9 @@ pub struct Network {
     bias: Sums,
     /// The side to move's hidden numbers weigh `output[0]`, the other side's `output[1]`.
     output: [Vec<i16>; 2],
-    /// In units of `QA * QB`.
+    /// An output weight of 1.0 (the file's, `Header::qb`).
+    qb: i32,
+    /// In units of `QA * qb`.
     output_bias: i32,
     kernel: Kernel,
 }
@@ -146,17 +158,23 @@ pub struct Network {
 impl Network {
     /// A net from its quantized numbers (the trainer's rounding), in the file's order:
     /// `input[f * hidden + h]` from input `f` to hidden number `h`, the biases (their
-    /// count is the width), the output weights (side to move first), the output bias.
-    /// `Err` if the width is not one this build reads, a count is wrong, or an output
-    /// weight is beyond `MAX_OUTPUT_WEIGHT`.
+    /// count is the width), the output weights (side to move first, in steps of
+    /// `1 / qb`), the output bias. `Err` if the width or `qb` is not one this build
+    /// reads, a count is wrong, or an output weight is beyond `MAX_OUTPUT_WEIGHT`.
     pub fn from_parts(
         input: &[i16],
         bias: &[i16],
         output: &[i16],
+        qb: u32,
         output_bias: i32,
     ) -> Result<Network, String> {
         let hidden = bias.len();
         supported_width(hidden)?;
+        if !(1..=MAX_QB).contains(&qb) {
+            return Err(format!(
+                "output weights in steps of 1/{qb}; this build reads 1/1 to 1/{MAX_QB}"
+            ));
+        }
         if input.len() != INPUTS * hidden || output.len() != 2 * hidden {
             return Err(format!(
                 "a net of {} + {hidden} + {} weights; {hidden} hidden numbers take {} + \
@@ -180,6 +198,7 @@ impl Network {
             input: input.to_vec(),
             bias: padded,
             output: [output[..hidden].to_vec(), output[hidden..].to_vec()],
+            qb: qb as i32,
             output_bias,
             kernel: Kernel::best(),
         })
@@ -206,7 +225,7 @@ impl Network {
     /// the width among it), then every weight as a little-endian i16 in `from_parts`'
     /// order, and the output bias as an i32.
     pub fn to_bytes(&self, variant: Variant) -> Vec<u8> {
-        let h = Header::of(variant, self.hidden);
+        let h = Header::of(variant, self.hidden, self.qb as u32);
         let mut out = FORMAT.write(&h.shape);
         for word in [h.qa, h.qb, h.scale] {
             out.extend(word.to_le_bytes());
@@ -242,7 +261,7 @@ impl Network {
         let (input, rest) = w.split_at(INPUTS * hidden);
         let (hidden_bias, output) = rest.split_at(hidden);
         let output_bias = i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]]);
-        Network::from_parts(input, hidden_bias, output, output_bias)
+        Network::from_parts(input, hidden_bias, output, header.qb, output_bias)
     }
 
     /// The header of a net file and the bytes after it.
@@ -267,9 +286,9 @@ impl Network {
         let theirs = self
             .kernel
             .screlu_dot(&views[us.other().idx()][..h], &self.output[1]);
-        // The products are in QA * QA * QB; one QA off brings them to the bias's units.
+        // The products are in QA * QA * qb; one QA off brings them to the bias's units.
         let sum = (mine + theirs) / i64::from(QA) + i64::from(self.output_bias);
-        let cp = sum * i64::from(SCALE) / i64::from(QA * QB);
+        let cp = sum * i64::from(SCALE) / (i64::from(QA) * i64::from(self.qb));
         cp.clamp(-i64::from(BOUND), i64::from(BOUND)) as i32
     }
 

@@ -13,7 +13,7 @@ pub(crate) fn sample_of_width(seed: u64, hidden: usize) -> Network {
     let input = draw(INPUTS * hidden, 60);
     let bias = draw(hidden, 200);
     let output = draw(2 * hidden, i32::from(MAX_OUTPUT_WEIGHT));
-    Network::from_parts(&input, &bias, &output, 1234).unwrap()
+    Network::from_parts(&input, &bias, &output, 64, 1234).unwrap()
 }
 
 /// The widths the tests try: the narrowest, the embedded nets' and a wide one.
@@ -98,6 +98,31 @@ fn a_net_of_each_width_reads_back_what_it_wrote() {
     }
 }
 
+/// The output weights' steps are the file's: the same net written at twice the steps,
+/// its output weights and bias doubled, reads back so and scores the same.
+#[test]
+fn the_output_weights_steps_are_the_files() {
+    let v = Variant::Knightmate;
+    let pos = Position::from_fen(v, KNIGHTMATE).unwrap();
+    let n = sample_of_width(4, 128);
+    let half: Vec<i16> = n.output.iter().flatten().map(|w| w / 2).collect();
+    let input = &n.input;
+    let bias = &n.bias[..128];
+    let coarse = Network::from_parts(input, bias, &half, 64, 1234).unwrap();
+    let doubled: Vec<i16> = half.iter().map(|w| 2 * w).collect();
+    let fine = Network::from_parts(input, bias, &doubled, 128, 2468).unwrap();
+    let read = Network::read(&fine.to_bytes(v), v).unwrap();
+    assert_eq!(read, fine);
+    assert_eq!(Network::header(&fine.to_bytes(v)).unwrap().0.qb, 128);
+    assert_eq!(read.evaluate(&pos), coarse.evaluate(&pos));
+    assert_ne!(read.evaluate(&pos), 0);
+    let e = Network::from_parts(input, bias, &doubled, 0, 0).unwrap_err();
+    assert_eq!(
+        e,
+        "output weights in steps of 1/0; this build reads 1/1 to 1/512"
+    );
+}
+
 /// Only widths the vector loops take whole (`LANES` to `MAX_HIDDEN` in steps of
 /// `LANES`) make a net: another is refused, from its parts or from its file.
 #[test]
@@ -110,6 +135,7 @@ fn a_width_the_build_does_not_read_is_refused() {
             &vec![0; INPUTS * hidden],
             &vec![0; hidden],
             &vec![0; 2 * hidden],
+            64,
             0,
         )
         .unwrap_err();
@@ -162,7 +188,21 @@ fn a_doctored_net_header_is_refused() {
         &good,
         quantization,
         &127u32.to_le_bytes(),
-        "quantized as QA 127 QB 64 scale 400",
+        "quantized as QA 127 QB 64 scale 400; this build reads QA 255 QB 1 to 512 scale 400",
+        |bytes| read(bytes, v),
+    );
+    refused(
+        &good,
+        quantization + 4,
+        &0u32.to_le_bytes(),
+        "quantized as QA 255 QB 0 scale 400",
+        |bytes| read(bytes, v),
+    );
+    refused(
+        &good,
+        quantization + 4,
+        &(MAX_QB + 1).to_le_bytes(),
+        "QB 513",
         |bytes| read(bytes, v),
     );
 }
