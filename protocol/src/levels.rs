@@ -1,7 +1,8 @@
 //! The playing levels offered to people (1-8, as lichess offers its levels), and the
-//! scale of `UCI_Elo`: both in this one table, each level a `Skill Level` with the
-//! strength matches measured for it (docs/levels.md says how, and gives the figures
-//! per variant).
+//! scale of `UCI_Elo`: one table of the levels, each a `Skill Level` with the
+//! strength matches measured for it, and beside it the measured points of the scale
+//! that are no level (between levels 5 and 6). docs/levels.md says how they were
+//! measured, and gives the figures per variant.
 
 use baton_engine::profile::Profile;
 use baton_engine::search::Skill;
@@ -68,6 +69,63 @@ pub const LEVELS: [Level; 8] = [
     },
 ];
 
+/// A point of `UCI_Elo`'s scale that is no board level: a fractional skill between
+/// two levels, measured by its own chess matches (docs/levels.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Between {
+    /// The skill it plays at (`UCI_Elo` gives fractional skills).
+    pub skill: f64,
+    /// Its strength on the scale of `Level::elo`.
+    pub elo: u32,
+}
+
+/// The measured points between levels 5 and 6 (skills 8 and 10), in rising skill.
+/// From skill 8 to 10 the bound on the line a level plays phases in
+/// (`Skill::largest_deficit`), and the strength climbs from level 5's to level 6's,
+/// about a thousand Elo on the scale, fastest between 8.5 and 9: not along the
+/// straight line from one level's value to the other's, so `UCI_Elo` maps through
+/// these points there. Each is a chess match against one fixed-depth anchor, the
+/// anchor's value plus the Elo against it (docs/levels.md: 8.25 against d3, 8.5
+/// against d5, 8.8 and 9 against d6, 9.5 and 9.75 against d7, 60 games each).
+pub const BETWEEN: [Between; 6] = [
+    Between {
+        skill: 8.25,
+        elo: 1639,
+    },
+    Between {
+        skill: 8.5,
+        elo: 1744,
+    },
+    Between {
+        skill: 8.8,
+        elo: 2000,
+    },
+    Between {
+        skill: 9.0,
+        elo: 2161,
+    },
+    Between {
+        skill: 9.5,
+        elo: 2272,
+    },
+    Between {
+        skill: 9.75,
+        elo: 2383,
+    },
+];
+
+/// `UCI_Elo`'s points, `(skill, elo)` in rising skill: the board's levels and the
+/// points between them.
+pub fn scale() -> Vec<(f64, u32)> {
+    let mut points: Vec<(f64, u32)> = LEVELS
+        .iter()
+        .map(|l| (f64::from(l.skill), l.elo))
+        .chain(BETWEEN.iter().map(|b| (b.skill, b.elo)))
+        .collect();
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    points
+}
+
 /// `UCI_Elo`'s range: from level 1's strength to level 8's, the span the matches
 /// measured (below, the weakest skill; above, full strength is `UCI_LimitStrength`
 /// off).
@@ -98,22 +156,23 @@ pub fn limits(variant: Variant, level: u8) -> Result<(u32, u64), String> {
     Ok((s.depth(), s.nodes()))
 }
 
-/// The skill level that plays at `elo`: between two levels, the fraction of the way
-/// from one's skill to the next's (the skill machinery takes fractions, as
-/// Stockfish's does); clamped to the measured range.
+/// The skill level that plays at `elo`: between two points of the scale (`scale`),
+/// the fraction of the way from one's skill to the next's (the skill machinery takes
+/// fractions, as Stockfish's does); clamped to the measured range.
 pub fn elo_to_skill(elo: u32) -> f64 {
-    let first = LEVELS[0];
-    if elo <= first.elo {
-        return first.skill as f64;
+    let points = scale();
+    let (first_skill, first_elo) = points[0];
+    if elo <= first_elo {
+        return first_skill;
     }
-    for pair in LEVELS.windows(2) {
-        let (lo, hi) = (pair[0], pair[1]);
-        if elo <= hi.elo {
-            let t = (elo - lo.elo) as f64 / (hi.elo - lo.elo) as f64;
-            return lo.skill as f64 + t * (hi.skill as f64 - lo.skill as f64);
+    for pair in points.windows(2) {
+        let ((s0, e0), (s1, e1)) = (pair[0], pair[1]);
+        if elo <= e1 {
+            let t = f64::from(elo - e0) / f64::from(e1 - e0);
+            return s0 + t * (s1 - s0);
         }
     }
-    LEVELS[LEVELS.len() - 1].skill as f64
+    points[points.len() - 1].0
 }
 
 #[cfg(test)]
@@ -128,6 +187,21 @@ mod tests {
             assert!(pair[0].elo < pair[1].elo);
         }
         assert!(LEVELS[7].skill < crate::options::SKILL_MAX as u8);
+    }
+
+    /// The scale's points rise in skill and in strength together, so each `UCI_Elo`
+    /// has one skill; the points between levels lie between levels 5 and 6.
+    #[test]
+    fn the_scale_rises_in_skill_and_strength() {
+        let points = scale();
+        assert_eq!(points.len(), LEVELS.len() + BETWEEN.len());
+        for pair in points.windows(2) {
+            assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+        }
+        for b in BETWEEN {
+            assert!(b.skill > f64::from(LEVELS[4].skill), "{b:?}");
+            assert!(b.skill < f64::from(LEVELS[5].skill), "{b:?}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use common::{session, with};
 use baton_engine::search::Limits;
 use baton_engine::{format_move, Variant};
 use baton_protocol::engine::{Engine, Start};
-use baton_protocol::levels::{ELO_MAX, ELO_MIN, LEVELS};
+use baton_protocol::levels::{elo_to_skill, skill, BETWEEN, ELO_MAX, ELO_MIN, LEVELS};
 
 /// White takes a knight for nothing with Rxd5; every other move leaves it a rook
 /// against a knight.
@@ -131,6 +131,48 @@ fn uci_elo_reaches_the_skill_machinery() {
         "{infos:?}"
     );
     assert!(infos.iter().any(|l| l.contains(" multipv 4 ")), "{infos:?}");
+}
+
+/// A `UCI_Elo` between levels 5 and 6 plays at the skill of the measured point it
+/// names (`levels::BETWEEN`, measured by chess matches, docs/levels.md), one between
+/// two points at a skill between theirs, and every skill there plays with a bound
+/// on the line it picks no narrower than level 6's (`Skill::largest_deficit`).
+#[test]
+fn uci_elo_between_levels_5_and_6_plays_at_the_measured_points_skill() {
+    let elo_skill = |elo: u32| {
+        let mut e = Engine::new();
+        e.set_option("UCI_LimitStrength", "true").expect("ok");
+        e.set_option("UCI_Elo", &elo.to_string()).expect("in range");
+        e.options().effective_skill()
+    };
+    let (five, six) = (LEVELS[4], LEVELS[5]);
+    let mut points = vec![(f64::from(five.skill), five.elo)];
+    points.extend(BETWEEN.iter().map(|b| (b.skill, b.elo)));
+    points.push((f64::from(six.skill), six.elo));
+    for pair in points.windows(2) {
+        let ((s0, e0), (s1, e1)) = (pair[0], pair[1]);
+        assert_eq!(elo_skill(e1), s1, "UCI_Elo {e1}");
+        let mid = elo_skill((e0 + e1) / 2);
+        assert!(s0 < mid && mid < s1, "UCI_Elo {}: {mid}", (e0 + e1) / 2);
+    }
+    for elo in five.elo + 1..six.elo {
+        let s = skill(Variant::Chess, elo_to_skill(elo), 0).expect("weak");
+        assert!(
+            s.largest_deficit().is_some_and(|d| d >= 50),
+            "UCI_Elo {elo}"
+        );
+    }
+}
+
+/// `UCI_Elo` maps onto the skill in the same order over its whole range: a higher
+/// `UCI_Elo` is always a higher skill (so a stronger one, as far as the matches
+/// tell), from level 1's skill at the bottom to level 8's at the top.
+#[test]
+fn uci_elo_maps_monotonely_onto_the_skill() {
+    let skills: Vec<f64> = (ELO_MIN..=ELO_MAX).map(elo_to_skill).collect();
+    assert!(skills.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(skills.first(), Some(&f64::from(LEVELS[0].skill)));
+    assert_eq!(skills.last(), Some(&f64::from(LEVELS[7].skill)));
 }
 
 #[test]
@@ -285,7 +327,6 @@ fn no_level_plays_a_line_that_loses_to_a_seen_mate() {
 /// Stockfish's rule alone (`Skill::pick`, docs/levels.md).
 #[test]
 fn high_levels_bound_the_deficit_of_the_line_played() {
-    use baton_protocol::levels::skill;
     let bounds = [None, None, None, None, None, Some(50), Some(40), Some(25)];
     for v in Variant::ALL {
         for (l, bound) in LEVELS.iter().zip(bounds) {

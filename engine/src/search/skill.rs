@@ -32,6 +32,24 @@ const PAWN: i64 = 100;
 const CAREFUL_FROM: f64 = 10.0;
 const CAREFUL_CP: f64 = 5.0;
 
+/// Up to this skill (level 5 of the board's levels) there is no bound. Between it
+/// and `CAREFUL_FROM` (skills `UCI_Elo` reaches between levels 5 and 6; no board
+/// level lies there) the bound phases in: `CAREFUL_FROM`'s 50 cp times
+/// `(CAREFUL_FROM - LOOSE_UPTO) / (skill - LOOSE_UPTO)`, 200 cp at 8.5, a pawn at 9,
+/// 66 at 9.5 (rounded down), meeting 50 at 10 and growing without end towards 8.
+/// Were the bound to start whole at 10, the strength would jump there (level 6's
+/// value is about a thousand Elo above level 5's): a `UCI_Elo` between them would
+/// play like level 5 whatever its number. With the phase-in, skills 8.25, 8.5, 8.8, 9,
+/// 9.5 and 9.75 measured rising strengths between the two (docs/levels.md). Near 8 the bound is wider than any line
+/// Stockfish's rule plays there (about 4.3 pawns behind at most: the push makes up
+/// at most `PAWN * (weakness - 1) / 128` of a line's `(128 - weakness) / 128` of
+/// its deficit), so it phases in from nothing.
+const LOOSE_UPTO: f64 = 8.0;
+
+/// The widest bound, in centipawns (a hundred pawns): a score apart from a mate's
+/// is never so far behind, and the bound stays a number the search's window takes.
+const WIDEST_CP: f64 = 10_000.0;
+
 /// How a variant's levels are tuned so that a level plays about as well against the
 /// same opponent in every variant (each variant's is in its engine profile,
 /// `profile::Profile::levels`, measured by the matches of docs/levels.md;
@@ -135,10 +153,20 @@ impl Skill {
         (1000.0 * 2f64.powf(self.level / 2.0) * self.factor) as u64
     }
 
-    /// The most, in centipawns, a played line may be behind the best: no bound below
-    /// `CAREFUL_FROM`.
+    /// The most, in centipawns, a played line may be behind the best: no bound up to
+    /// `LOOSE_UPTO`, one that shrinks from very wide to 50 cp between it and
+    /// `CAREFUL_FROM`, and `CAREFUL_CP` a skill level below full strength from there.
+    /// It never grows with the skill.
     pub fn largest_deficit(&self) -> Option<i64> {
-        (self.level >= CAREFUL_FROM).then_some(((FULL - self.level) * CAREFUL_CP) as i64)
+        let at_careful = (FULL - CAREFUL_FROM) * CAREFUL_CP;
+        if self.level >= CAREFUL_FROM {
+            Some(((FULL - self.level) * CAREFUL_CP) as i64)
+        } else if self.level > LOOSE_UPTO {
+            let wide = at_careful * (CAREFUL_FROM - LOOSE_UPTO) / (self.level - LOOSE_UPTO);
+            Some(wide.min(WIDEST_CP) as i64)
+        } else {
+            None
+        }
     }
 
     /// Which of the root lines to play, given each line's score (in the order found;
@@ -155,10 +183,11 @@ impl Skill {
     /// behind at every level today, its deficit being thousands of centipawns; this
     /// says so where a change of the rule could break it.)
     ///
-    /// From level 6 up, a line more than `largest_deficit` behind the best is not
-    /// played either (`CAREFUL_FROM`). There the search does not score the lines
-    /// that far behind (`search::main_thread`): `below` is then the bound the first
-    /// of them fell under, and counts in the spread as the last line's score would.
+    /// Above level 5's skill, a line more than `largest_deficit` behind the best is
+    /// not played either (`LOOSE_UPTO`, `CAREFUL_FROM`). There the search does not
+    /// score the lines that far behind (`search::main_thread`): `below` is then the
+    /// bound the first of them fell under, and counts in the spread as the last
+    /// line's score would.
     pub fn pick(&self, scores: &[i32], below: Option<i32>) -> usize {
         let mut rng = Rng::new(self.seed);
         let largest = self.largest_deficit();
@@ -294,7 +323,7 @@ mod tests {
             Skill::new(10.0, 0).expect("weak").largest_deficit(),
             Some(50)
         );
-        assert_eq!(Skill::new(9.5, 0).expect("weak").largest_deficit(), None);
+        assert_eq!(Skill::new(8.0, 0).expect("weak").largest_deficit(), None);
         assert!(picks(12.0).iter().all(|&p| p == 0));
         assert!(picks(8.0).contains(&1));
         // The bound, not the push, keeps level 7 from it: with 40 cp allowed, a line
@@ -325,6 +354,31 @@ mod tests {
             .count();
         let spread = picks.iter().filter(|&&p| p == 1).count();
         assert!(alone < spread, "{alone} {spread}");
+    }
+
+    /// The bound phases in between level 5's skill 8 (none) and level 6's 10 (50 cp):
+    /// none at the board's levels 1-5, theirs unchanged at levels 6-8 (50, 40, 25),
+    /// between 8 and 10 a bound that never grows with the skill, very wide just
+    /// above 8 and a pawn at 9; and no skill's bound is wider than a lower one's.
+    #[test]
+    fn the_bound_phases_in_between_levels_5_and_6() {
+        let bound = |l: f64| Skill::new(l, 0).expect("weak").largest_deficit();
+        for l in [0.0, 2.0, 4.0, 6.0, 7.9, 8.0] {
+            assert_eq!(bound(l), None, "skill {l}");
+        }
+        assert_eq!(bound(8.0 + 1e-12), Some(10_000));
+        assert_eq!(bound(8.25), Some(400));
+        assert_eq!(bound(8.5), Some(200));
+        assert_eq!(bound(9.0), Some(100));
+        assert_eq!(bound(9.5), Some(66));
+        assert_eq!(bound(9.999), Some(50));
+        assert_eq!(bound(10.0), Some(50));
+        assert_eq!(bound(12.0), Some(40));
+        assert_eq!(bound(15.0), Some(25));
+        let steps: Vec<i64> = (801..2000)
+            .map(|c| bound(f64::from(c) / 100.0).expect("bounded"))
+            .collect();
+        assert!(steps.windows(2).all(|w| w[0] >= w[1]), "{steps:?}");
     }
 
     /// Near full strength the push leaves a worse line 36% of its deficit behind: a
