@@ -12,7 +12,7 @@
 # build and 1.6 for the difference of two; at one depth two builds that differ by a
 # tempo point land 4-6 points apart. It judges evaluation changes only: a change to
 # pruning or reductions alters the tree to a given depth, which a fixed depth rewards
-# or punishes unfairly. How it was calibrated is in docs/strength.md.
+# or punishes unfairly. How it was calibrated is in docs/strength-log.md.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 ENGINE=${1:?usage: benches/depth_screen.sh ENGINE [DEPTHS]}

@@ -9,7 +9,7 @@ GAMES.pgn is a `baton match` PGN of Baton against another engine at a fixed dept
 engine's comment announces a mate (`{+M2/1 ...}`) is searched by BATON_BIN with `go depth
 D`; the positions where Baton reports no mate are printed (the other engine's move and
 announcement, Baton's move and score, the position as a UCI `position` command). Each
-is a candidate test: docs/strength.md has the three found this way. Python 3 standard
+is a candidate test: docs/strength-log.md has the three found this way. Python 3 standard
 library; reads PGNs and talks UCI through quality.py beside it.
 """
 import argparse

@@ -14,7 +14,7 @@ and writes Fairy-Stockfish's evaluation as White's expected score at the usual s
 (400 cp a factor of ten in odds), leaving out positions it does not evaluate (in check)
 or scores beyond 20 pawns. Fairy-Stockfish's centipawns are its pawn's endgame value,
 close to Baton's material, hence `--scale 1` when fitting to them. What the two tell
-and what fits to them played is in docs/strength.md. Python 3 standard library.
+and what fits to them played is in docs/strength-log.md. Python 3 standard library.
 """
 import argparse
 import random

@@ -17,7 +17,7 @@ each engine's mean minus the first engine's over the same positions (paired).
     benches/quality.py tree --variant knightmate --positions pos.txt --depth 11 BASE_BIN NEW_BIN
 
 Fixed nodes and one thread make each engine's moves the same on any machine and under
-any load. What it can tell is in docs/strength.md (a doubling of Baton's nodes moves
+any load. What it can tell is in docs/strength-log.md (a doubling of Baton's nodes moves
 the mean by less than its error bar over 300 positions). Python 3 standard library.
 """
 import argparse
@@ -203,7 +203,7 @@ def screen(args):
 def tree(args):
     """Nodes each engine searches to a fixed depth over the positions (the sum and the
     geometric mean): how much a change shrinks the tree in positions of games, which a
-    bench of a few positions does not tell (docs/strength.md)."""
+    bench of a few positions does not tell (docs/strength-log.md)."""
     lines = read_positions(args.positions)
     base = None
     for b in args.engines:

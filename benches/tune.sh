@@ -13,7 +13,7 @@
 #      bench-tune/VARIANT.toml (copy it over engine/weights/VARIANT.toml, rebuild, then
 #      prove them with benches/match.sh); with
 #      NET=FILE it trains the learned correction to the evaluation instead and writes
-#      it to FILE (see docs/strength.md).
+#      it to FILE (see docs/strength-log.md).
 # Usage: benches/tune.sh   Environment (defaults in brackets): BATON
 # [target/release/baton], FAIRY [/usr/games/fairy-stockfish], VARIANT [knightmate],
 # PLAYER [baton], GAMES [3000], NODES [2000; 8000 for fairy], RANDOM [12], SEED [11],

@@ -25,7 +25,7 @@ use crate::cli::Error;
 mod checkpoint;
 pub mod model;
 
-use model::{expected, Example, Model, WEIGHTS};
+use model::{expected, Example, Model};
 
 /// `baton train`'s words.
 #[derive(clap::Args, Debug)]
@@ -41,7 +41,7 @@ pub struct Args {
           value_parser = crate::cli::variant)]
     variant: Variant,
     /// Passes over the training positions (on half a million positions, more than five
-    /// let the held-out loss rise again: docs/strength.md)
+    /// let the held-out loss rise again: docs/strength-log.md)
     #[arg(long, value_name = "N", default_value_t = 5)]
     passes: u32,
     /// Positions per step
@@ -64,6 +64,16 @@ pub struct Args {
     /// on 54,000)
     #[arg(long, value_name = "D", default_value_t = 0.1)]
     decay: f32,
+    /// Hidden numbers per view: the net's width, which its file records (a multiple of
+    /// 16 from 16 to 512; wider nets fit more and cost more per evaluation)
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = width)]
+    hidden: usize,
+    /// The output weights are written in steps of 1/Q (the file records it; the nets
+    /// written before it could be chosen are at 64, which rounds a 256-wide net's smaller
+    /// output weights too coarsely). They are held within 128/Q.
+    #[arg(long, value_name = "Q", default_value_t = nnue::QB as u32,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(nnue::MAX_QB)))]
+    qb: u32,
     /// Where the net is written (default: VARIANT.nnue)
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -79,6 +89,14 @@ pub struct Args {
     /// Data files from `baton datagen`, or folders of them
     #[arg(value_name = "FILE|DIR", required = true)]
     data: Vec<PathBuf>,
+}
+
+fn width(text: &str) -> Result<usize, String> {
+    let hidden: usize = text
+        .parse()
+        .map_err(|_| format!("a width is a whole number, not {text}"))?;
+    nnue::supported_width(hidden)?;
+    Ok(hidden)
 }
 
 fn share(text: &str) -> Result<f32, String> {
@@ -132,7 +150,7 @@ pub fn run(args: Args) -> Result<(), Error> {
     if !args.compare.is_empty() {
         return compare(&args.compare, variant, &held, &held_positions);
     }
-    let mut state = match checkpoint::read(&ckpt, variant)? {
+    let mut state = match checkpoint::read(&ckpt, variant, args.hidden, args.qb)? {
         Some(s) => {
             println!(
                 "resuming from {} after pass {} (held-out loss {:.6})",
@@ -142,7 +160,7 @@ pub fn run(args: Args) -> Result<(), Error> {
             );
             s
         }
-        None => checkpoint::State::default(),
+        None => checkpoint::State::new(args.hidden, args.qb),
     };
     let held_start = mean_loss(&state.model, &held);
     if state.passes == 0 {
@@ -337,12 +355,12 @@ fn gradient(model: &Model, batch: &[Example]) -> (Vec<f32>, f64) {
     batch
         .par_chunks(part)
         .map(|examples| {
-            let mut g = vec![0.0f32; WEIGHTS];
+            let mut g = vec![0.0f32; model.layout.weights];
             let loss: f32 = examples.iter().map(|e| model.step(e, Some(&mut g))).sum();
             (g, f64::from(loss))
         })
         .reduce(
-            || (vec![0.0f32; WEIGHTS], 0.0),
+            || (vec![0.0f32; model.layout.weights], 0.0),
             |(mut a, la), (b, lb)| {
                 for (x, y) in a.iter_mut().zip(&b) {
                     *x += y;
@@ -409,8 +427,8 @@ mod tests {
                 )
             })
             .collect();
-        let mut model = Model::random(1);
-        let mut adam = model::Adam::default();
+        let mut model = Model::random(1, 128, 64);
+        let mut adam = model::Adam::new(model.layout.weights);
         let before = mean_loss(&model, &examples);
         for _ in 0..300 {
             let (grad, _) = gradient(&model, &examples);

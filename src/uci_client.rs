@@ -1,8 +1,9 @@
 //! One UCI engine process: commands go to its stdin; a reader thread per output stream
 //! turns lines into channel events, so every wait has a deadline (`recv_timeout`) and
 //! a crash shows up as the stream closing. The last lines exchanged are kept for the
-//! log when the engine misbehaves. `baton match` plays with it and `baton tune`'s
-//! teacher labels positions with it.
+//! log when the engine misbehaves. `baton match` plays with it, `baton tune`'s
+//! teacher labels positions with it and `baton openings --judge` judges openings with
+//! it; all three ask `UciClient::plays` whether it plays the variant.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -214,6 +215,65 @@ pub fn check_settings(
     Ok(())
 }
 
+/// The variants an engine offers, as its `UCI_Variant` option lists them: the one rule
+/// by which `baton match`, `baton openings --judge` and `baton tune --teacher` decide
+/// whether an engine plays the variant asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Variants {
+    /// No `UCI_Variant` option: a plain UCI engine, which plays chess only.
+    ChessOnly,
+    /// The values of the `UCI_Variant` option, spelt as the engine lists them. Chess is
+    /// one of them only if listed: an engine that names its variants names them all.
+    Listed(Vec<String>),
+}
+
+impl Variants {
+    /// What the options an engine listed after `uci` say (the option's name, like its
+    /// values, is compared without regard to case, as UCI asks).
+    pub fn of(options: &[EngineOption]) -> Variants {
+        match options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case("UCI_Variant"))
+        {
+            Some(option) => Variants::Listed(option.vars.clone()),
+            None => Variants::ChessOnly,
+        }
+    }
+
+    /// Whether the engine plays `variant`.
+    pub fn plays(&self, variant: Variant) -> bool {
+        match self {
+            Variants::ChessOnly => variant == Variant::Chess,
+            Variants::Listed(_) => self.value(variant).is_some(),
+        }
+    }
+
+    /// The `UCI_Variant` value that selects `variant`, as the engine spells it; `None`
+    /// if it has no such value (or no option).
+    pub fn value(&self, variant: Variant) -> Option<&str> {
+        match self {
+            Variants::ChessOnly => None,
+            Variants::Listed(values) => values
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(variant.name()))
+                .map(String::as_str),
+        }
+    }
+}
+
+/// What the engine offers, for a message that it does not play a variant.
+impl std::fmt::Display for Variants {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Variants::ChessOnly => write!(f, "it has no UCI_Variant option: it plays chess only"),
+            Variants::Listed(values) if values.is_empty() => {
+                write!(f, "its UCI_Variant option lists no values")
+            }
+            Variants::Listed(values) => write!(f, "its UCI_Variant values: {}", values.join(", ")),
+        }
+    }
+}
+
 type Tail = Arc<Mutex<VecDeque<String>>>;
 
 fn remember(tail: &Tail, line: String) {
@@ -228,8 +288,8 @@ fn remember(tail: &Tail, line: String) {
 pub struct UciClient {
     /// `id name` as the engine gave it.
     pub id_name: Option<String>,
-    /// The values of the engine's `UCI_Variant` combo (empty if it has none).
-    pub variants: Vec<String>,
+    /// The variants the engine offers (see `plays`).
+    pub variants: Variants,
     /// Every option the engine listed after `uci`.
     pub options: Vec<EngineOption>,
     child: Child,
@@ -288,7 +348,7 @@ impl UciClient {
         });
         let mut client = UciClient {
             id_name: None,
-            variants: Vec::new(),
+            variants: Variants::ChessOnly,
             options: Vec::new(),
             child,
             stdin,
@@ -308,23 +368,29 @@ impl UciClient {
             line == "uciok"
         })?;
         client.id_name = id_name;
-        client.variants = options
-            .iter()
-            .find(|o| o.name == "UCI_Variant")
-            .map(|o| o.vars.clone())
-            .unwrap_or_default();
+        client.variants = Variants::of(&options);
         client.options = options;
         Ok(client)
     }
 
-    /// Sets the variant and the options, then waits until the engine is ready.
+    /// Whether the engine plays `variant`: with no `UCI_Variant` option, chess only;
+    /// with one, exactly the values it lists, whatever their case.
+    pub fn plays(&self, variant: Variant) -> bool {
+        self.variants.plays(variant)
+    }
+
+    /// Sets the variant (which the caller has checked the engine `plays`) and the
+    /// options, then waits until the engine is ready.
     pub fn configure(&mut self, spec: &EngineSpec, variant: Variant) -> Result<(), Failure> {
-        // Chess needs no word, but an engine that knows variants is told plainly.
-        if variant != Variant::Chess || !self.variants.is_empty() {
-            self.send(&format!(
-                "setoption name UCI_Variant value {}",
-                variant.name()
-            ))?;
+        // An engine without the option plays chess and needs no word; one with it is
+        // told plainly, in its own spelling of the value.
+        if let Variants::Listed(_) = self.variants {
+            let value = self
+                .variants
+                .value(variant)
+                .unwrap_or(variant.name())
+                .to_string();
+            self.send(&format!("setoption name UCI_Variant value {value}"))?;
         }
         for (name, value) in &spec.options {
             let button = self
@@ -542,7 +608,48 @@ impl EngineSlot {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_settings, parse_depth, parse_score, EngineOption};
+    use super::{check_settings, parse_depth, parse_score, EngineOption, Variants};
+    use baton_engine::Variant;
+
+    /// The variants of an engine that lists the options of `lines`.
+    fn variants(lines: &[&str]) -> Variants {
+        let options: Vec<EngineOption> = lines
+            .iter()
+            .filter_map(|l| EngineOption::parse(l))
+            .collect();
+        Variants::of(&options)
+    }
+
+    #[test]
+    fn an_engine_plays_chess_alone_without_uci_variant_and_else_what_it_lists() {
+        let hash = "option name Hash type spin default 16 min 1 max 64";
+        // No option: chess only, and nothing to say to select it.
+        let plain = variants(&[hash]);
+        assert_eq!(plain, Variants::ChessOnly);
+        assert!(plain.plays(Variant::Chess));
+        assert!(!plain.plays(Variant::Knightmate));
+        assert_eq!(plain.value(Variant::Chess), None);
+        // Chess not listed: no chess; the option's name and values in any case.
+        let knightmate = variants(&[
+            hash,
+            "option name uci_variant type combo default KnightMate var KnightMate",
+        ]);
+        assert!(!knightmate.plays(Variant::Chess));
+        assert!(knightmate.plays(Variant::Knightmate));
+        assert_eq!(knightmate.value(Variant::Knightmate), Some("KnightMate"));
+        assert!(!knightmate.plays(Variant::KnightRelay));
+        assert_eq!(knightmate.value(Variant::KnightRelay), None);
+        // An option that lists nothing offers nothing.
+        let none = variants(&["option name UCI_Variant type string default chess"]);
+        assert!(!none.plays(Variant::Chess));
+        // What the messages say.
+        assert_eq!(
+            plain.to_string(),
+            "it has no UCI_Variant option: it plays chess only"
+        );
+        assert_eq!(knightmate.to_string(), "its UCI_Variant values: KnightMate");
+        assert_eq!(none.to_string(), "its UCI_Variant option lists no values");
+    }
 
     #[test]
     fn option_lines_are_read_and_values_checked() {

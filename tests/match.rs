@@ -99,8 +99,15 @@ fn in_every_game(pgn: &str, games: usize, parts: &[&str]) {
 
 /// `baton match --replay` reads the PGN file `pgn` and finds every move legal.
 fn replays(pgn: String) {
-    let out = baton(&["--replay".to_string(), pgn]);
-    assert!(out.status.success(), "{:?}", text(&out));
+    succeeds(&["--replay".to_string(), pgn]);
+}
+
+/// `baton match ARGS`, which must succeed: its stdout and stderr.
+fn succeeds(args: &[String]) -> (String, String) {
+    let out = baton(args);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{args:?}\n{stdout}\n{stderr}");
+    (stdout, stderr)
 }
 
 fn words(s: &str) -> Vec<String> {
@@ -123,10 +130,7 @@ fn fake_match(
         args.extend(words("--openings startpos"));
     }
     args.extend(words(options));
-    let out = baton(&args);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
-    (stdout, stderr)
+    succeeds(&args)
 }
 
 /// A match between two fake engines, `one` and `two`, that both play the moves of
@@ -227,9 +231,7 @@ fn checkmate_ends_the_game_and_the_pgn_replays() {
         "{games}"
     );
     assert_eq!(games.matches("{+0.00/1 ").count(), 16, "{games}");
-    let out = baton(&["--replay".to_string(), pgn.clone()]);
-    let (stdout, _) = text(&out);
-    assert!(out.status.success(), "{stdout}");
+    let (stdout, _) = succeeds(&["--replay".to_string(), pgn.clone()]);
     shows(&stdout, "replayed 4 games: 4 ok, 0 mismatches");
 
     // A record that contradicts the rules is caught.
@@ -264,9 +266,7 @@ fn openings_come_from_a_fen_file_with_both_colors() {
     args.extend(words(&format!(
         "--depth 1 --games 2 --openings file={book} --pgn {pgn}"
     )));
-    let out = baton(&args);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let (stdout, _) = succeeds(&args);
     shows(&stdout, "1 - 1 - 0");
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert!(games.contains("[White \"one\"]") && games.contains("[White \"two\"]"));
@@ -282,8 +282,7 @@ fn games_start_from_the_variants_suite_unless_told_otherwise() {
         "--engine cmd={BATON} name=a --engine cmd={BATON} name=b --variant knightmate \
          --depth 1 --games 4 --pgn {pgn}"
     ));
-    let out = baton(&args);
-    assert!(out.status.success(), "{:?}", text(&out));
+    succeeds(&args);
     let games = std::fs::read_to_string(&pgn).expect("pgn");
     // The suite's first two positions, each played with both colours, in order.
     let suite: Vec<String> = baton_engine::Profile::of(baton_engine::Variant::Knightmate)
@@ -317,8 +316,7 @@ fn games_start_from_the_variants_suite_unless_told_otherwise() {
             "--engine cmd={BATON} --engine cmd={BATON} --variant knightmate --depth 1 \
              --games 2 --pgn {pgn} {extra}"
         ));
-        let out = baton(&args);
-        assert!(out.status.success(), "{extra}: {:?}", text(&out));
+        succeeds(&args);
         let games = std::fs::read_to_string(&pgn).expect("pgn");
         let start = "[FEN \"rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1\"]";
         assert_eq!(games.matches(start).count(), 2, "{extra}: {games}");
@@ -333,9 +331,7 @@ fn sprt_stops_the_match_when_it_decides() {
     args.extend(words(
         "--depth 1 --games 200 --openings startpos --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
     ));
-    let out = baton(&args);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let (stdout, stderr) = succeeds(&args);
     shows(&stdout, "H1 accepted");
     assert!(!stderr.contains("Games 200/200"), "{stderr}");
 }
@@ -357,16 +353,60 @@ fn unsupported_variants_and_bad_engines_are_refused() {
             "No game was played: check that cmd= names a UCI engine that runs",
         ],
     );
+}
 
-    // An engine that does not offer the variant is bad input (exit code 2).
-    let args = two_fakes(&dir, "--depth 1 --variant knightrelay");
-    refused(
-        &args,
-        &[
-            "does not offer UCI_Variant knightrelay",
-            "choose another --variant or an engine that plays it",
-        ],
-    );
+/// Whether an engine plays the variant is read from its UCI_Variant option: without
+/// one, chess only; with one, exactly the values it lists, whatever their case. One it
+/// does not play is bad input (exit code 2) with a message that says what it offers.
+#[test]
+fn an_engine_plays_the_variants_its_uci_variant_option_lists() {
+    let dir = TempDir::new("plays");
+    let fake = fake_engine().display();
+    // The engine `two` told `variants=LIST` (see the fake engine) against a `one` that
+    // plays every variant asked for here.
+    let against = |list: &str, variant: &str| {
+        let all = "variants=chess,knightmate,knightrelay";
+        let mut args = dir.fake("one", "script", &[FOOLS_MATE, all]);
+        args.extend(dir.fake("two", "script", &[FOOLS_MATE, list]));
+        args.extend(words(&format!(
+            "--depth 1 --games 2 --openings startpos --variant {variant}"
+        )));
+        args
+    };
+    for (list, variant, offers) in [
+        // A variant not listed.
+        (
+            "variants=chess,knightmate",
+            "knightrelay",
+            "its UCI_Variant values: chess, knightmate",
+        ),
+        // No option: chess only.
+        (
+            "variants=",
+            "knightmate",
+            "it has no UCI_Variant option: it plays chess only",
+        ),
+        // An option without chess: no chess either.
+        (
+            "variants=knightmate",
+            "chess",
+            "its UCI_Variant values: knightmate",
+        ),
+    ] {
+        refused(
+            &against(list, variant),
+            &[
+                &format!("error: engine 'two' ({fake}) does not play {variant} ({offers})"),
+                "No game was played: choose another --variant or an engine that plays it.",
+            ],
+        );
+    }
+    // Played: chess without the option, and chess listed in another case, which the
+    // engine is told as it spells it (the fake engine exits on another spelling).
+    for list in ["variants=", "variants=Chess,KnightMate"] {
+        let (stdout, _) = succeeds(&against(list, "chess"));
+        shows(&stdout, "Score of one vs two: 1 - 1 - 0");
+    }
 }
 
 #[test]
@@ -679,9 +719,7 @@ fn replaying_a_file_without_games_is_an_error() {
         );
     }
     // The whole file replays.
-    let out = baton(&replay_args(&dir, "good.pgn", FOOLS_MATE_PGN.as_bytes()));
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let (stdout, _) = succeeds(&replay_args(&dir, "good.pgn", FOOLS_MATE_PGN.as_bytes()));
     shows(&stdout, "replayed 2 games: 2 ok, 0 mismatches");
 }
 
@@ -848,9 +886,7 @@ fn real_match(engines: &[&str], variant: &str, limits: &str, tag: &str) {
         "--variant {variant} {limits} --games 2 --concurrency 2 --random-plies 4 --seed 7 \
          --maxmoves 150 --pgn {pgn}"
     )));
-    let out = baton(&args);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let (stdout, stderr) = succeeds(&args);
     shows(&stdout, "Elo difference");
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(games.matches("[Event ").count(), 2);
@@ -958,6 +994,25 @@ fn openings_judged_by_fairy_stockfish() {
     }
 }
 
+/// A judge that lists its variants in another case plays them, and is told the value
+/// as it spells it (the fake engine, which scores every position 0, exits on another
+/// spelling).
+#[test]
+fn openings_judge_variants_are_compared_without_case() {
+    let out = Command::new(BATON)
+        .args(["openings", "knightmate", "--count", "1", "--depth", "2"])
+        .args(["--threads", "1", "--judge"])
+        .arg(format!("cmd={}", fake_engine().display()))
+        .args(["arg=script", "arg=variants=Chess,KnightMate"])
+        .output()
+        .expect("run baton openings");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    for line in knightmate_suite(&stdout, 1, 0, "2") {
+        assert_eq!(operation(line, "ce"), Some("0"), "{line}");
+    }
+}
+
 /// A judge that cannot serve is an error with a message, before or during the work:
 /// missing, not playing the variant, refusing an option, dying at its first search.
 #[test]
@@ -976,7 +1031,34 @@ fn openings_says_why_a_judge_cannot_serve() {
             2,
             format!(
                 "error: judge '{fake}' does not play knightrelay (its UCI_Variant values: \
-                 chess, knightmate)"
+                 chess, knightmate)\nNo suite was made: give --judge an engine that plays \
+                 knightrelay, or leave --judge out to judge with Baton's own search."
+            ),
+        ),
+        (
+            "knightmate",
+            vec![
+                format!("cmd={fake}"),
+                "arg=script".into(),
+                "arg=variants=".into(),
+            ],
+            2,
+            format!(
+                "error: judge '{fake}' does not play knightmate (it has no UCI_Variant \
+                 option: it plays chess only)"
+            ),
+        ),
+        (
+            "chess",
+            vec![
+                format!("cmd={fake}"),
+                "arg=script".into(),
+                "arg=variants=knightmate".into(),
+            ],
+            2,
+            format!(
+                "error: judge '{fake}' does not play chess (its UCI_Variant values: \
+                 knightmate)"
             ),
         ),
         (
@@ -1053,9 +1135,7 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
          --depth 2 --games 6 --rounds 2 --random-plies 4 --seed 11"
     );
     let whole_pgn = dir.path("whole.pgn");
-    let out = baton(&words(&format!("{common} --pgn {whole_pgn}")));
-    let (whole_out, err) = text(&out);
-    assert!(out.status.success(), "{whole_out}\n{err}");
+    let (whole_out, _) = succeeds(&words(&format!("{common} --pgn {whole_pgn}")));
     let whole = games_by_number(&std::fs::read_to_string(&whole_pgn).unwrap());
     assert_eq!(whole.len(), 12);
 
@@ -1063,9 +1143,7 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
     let mut shards = Vec::new();
     for i in 1..=4 {
         let pgn = dir.path(&format!("shard{i}.pgn"));
-        let out = baton(&words(&format!("{common} --shard {i}/4 --pgn {pgn}")));
-        let (stdout, stderr) = text(&out);
-        assert!(out.status.success(), "{stdout}\n{stderr}");
+        let (stdout, _) = succeeds(&words(&format!("{common} --shard {i}/4 --pgn {pgn}")));
         shows(&stdout, "--merge");
         let games = games_by_number(&std::fs::read_to_string(&pgn).unwrap());
         // Shard i holds pairs i-1, i-1+4, ...: both colours of an opening stay together.
@@ -1085,9 +1163,7 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
     // The merged report is the whole match's report.
     let mut args = words("--merge");
     args.extend(shards.iter().cloned());
-    let out = baton(&args);
-    let (merged, err) = text(&out);
-    assert!(out.status.success(), "{merged}\n{err}");
+    let (merged, _) = succeeds(&args);
     shows(&merged, "Merged 12 games from 4 files");
     let score = |report: &str| {
         report
@@ -1109,9 +1185,8 @@ fn the_shards_of_a_match_together_are_the_whole_match() {
     let mut sprt = words("--merge");
     sprt.extend(shards.iter().cloned());
     sprt.extend(words("--sprt 0,40"));
-    let out = baton(&sprt);
-    assert!(out.status.success(), "{:?}", text(&out));
-    assert!(text(&out).0.contains("SPRT: llr"), "{:?}", text(&out));
+    let (stdout, _) = succeeds(&sprt);
+    shows(&stdout, "SPRT: llr");
 
     // A shard that could not be merged, or that disagrees with the others, is refused.
     for (extra, why) in [

@@ -19,22 +19,6 @@ const BATON: &str = env!("CARGO_BIN_EXE_baton");
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/outside_readers.py");
 const PGN_EXTRACT: &str = "/usr/games/pgn-extract";
 
-/// Whether `check` finds its program; under CI a missing one is a failure.
-fn available(what: &str, found: bool) -> bool {
-    if !found {
-        baton_testkit::missing_there(&format!("{what} is not installed"));
-    }
-    found
-}
-
-fn python_has(module: &str) -> bool {
-    let found = Command::new("python3")
-        .args(["-c", &format!("import {module}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    available(&format!("python3's {module}"), found)
-}
-
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("baton-outside-{}-{name}", std::process::id()))
 }
@@ -119,7 +103,7 @@ fn read_with(reader: &str, files: &[&Path]) {
 /// short match and `random` random games of `variant` (seeded by `seed`) as Baton
 /// writes them.
 fn python_reads(variant: Variant, module: &str, reader: &str, random: usize, seed: u64) {
-    if !python_has(module) {
+    if !baton_testkit::python_has(module) {
         return;
     }
     let played = match_games(variant, reader);
@@ -141,7 +125,7 @@ fn pyffish_reads_every_knightmate_game_baton_writes() {
 
 #[test]
 fn pgn_extract_reads_batons_chess_games_without_a_complaint() {
-    if !available("pgn-extract", Path::new(PGN_EXTRACT).exists()) {
+    if !baton_testkit::installed("pgn-extract", &[PGN_EXTRACT]) {
         return;
     }
     let played = match_games(Variant::Chess, "pgn-extract");

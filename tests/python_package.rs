@@ -11,21 +11,9 @@
 use std::path::Path;
 use std::process::Command;
 
-const REPO: &str = env!("CARGO_MANIFEST_DIR");
+use baton_testkit::python_has;
 
-/// Whether python3 has `module`; under CI a missing one is a failure.
-fn python_has(module: &str) -> bool {
-    let found = Command::new("python3")
-        .args(["-c", &format!("import {module}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        let why = format!("python3's {module} is not installed (.ci/run installs it)");
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
-        eprintln!("skipped: {why}");
-    }
-    found
-}
+const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
 fn run(what: &str, cmd: &mut Command) -> String {
     let out = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -104,6 +104,48 @@ fn train_writes_a_net_the_engine_reads_and_resumes_from_its_checkpoint() {
     shows(&text, "not a Baton net");
 }
 
+/// `--hidden` and `--qb` make a net of that width and those steps, which its file
+/// records and the engine reads; a checkpoint of another width is not resumed, and a
+/// width the build does not read is refused before anything is trained.
+#[test]
+fn train_makes_a_net_of_the_width_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    data_file(&data.join("a.bin"), Variant::Knightmate, 30);
+    data_file(&data.join("b.bin"), Variant::Knightmate, 31);
+    let net = dir.path().join("k.nnue");
+    let (net_s, data_s) = (net.to_str().unwrap(), data.to_str().unwrap());
+    let narrow = [
+        "--passes", "1", "--hidden", "32", "--qb", "64", "--out", net_s, data_s,
+    ];
+    let (ok, text) = train(&narrow);
+    assert!(ok, "{text}");
+    let bytes = std::fs::read(&net).unwrap();
+    let (header, _) = nnue::Network::header(&bytes).unwrap();
+    assert_eq!((header.shape.hidden, header.qb), (32, 64));
+    let read = nnue::Network::read(&bytes, Variant::Knightmate).unwrap();
+    assert_eq!(read.hidden(), 32);
+    let wider = [
+        "--passes", "2", "--hidden", "48", "--qb", "64", "--out", net_s, data_s,
+    ];
+    let (ok, text) = train(&wider);
+    assert!(!ok);
+    shows(
+        &text,
+        "is not a checkpoint of a knightmate net 48 wide at QB 64",
+    );
+    let (ok, text) = train(&["--hidden", "100", "--out", net_s, data_s]);
+    assert!(!ok);
+    shows(
+        &text,
+        "a net of 100 hidden numbers; this build reads 16 to 512 in steps of 16",
+    );
+    let (ok, text) = train(&["--qb", "0", "--out", net_s, data_s]);
+    assert!(!ok);
+    shows(&text, "--qb");
+}
+
 #[test]
 fn train_refuses_data_it_cannot_train_on() {
     let dir = tempfile::tempdir().unwrap();

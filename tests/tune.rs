@@ -119,6 +119,25 @@ fn bad_teacher_settings_are_refused() {
         &["--skip", "0", "--teacher", "cmd=/nonexistent/engine", path],
         "cannot start",
     );
+    // So is one that does not play the games' variant (the fake engine with no
+    // UCI_Variant option plays chess only).
+    let fake = format!("cmd={}", baton_testkit::fake_engine().display());
+    refused(
+        &[
+            "--skip",
+            "0",
+            "--teacher",
+            &fake,
+            "arg=script",
+            "arg=variants=",
+            path,
+        ],
+        &format!(
+            "error: teacher '{}' does not play knightmate (it has no UCI_Variant option: \
+             it plays chess only)\nNothing was tuned: give --teacher an engine that plays it.",
+            baton_testkit::fake_engine().display()
+        ),
+    );
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn quiescence_takes_every_capture_and_promotion_once_with_one_flip() {
 /// depths on both boards: over suite positions, the root score changes little on
 /// average from depth 3 to 4 and from 4 to 5. With the 8x8 board's 34 cp on the 10x10
 /// board, each even depth scored about 33 cp above the odd ones, and two threads'
-/// table bounds misled each other (docs/strength.md; `benches/parity.py` measures it).
+/// table bounds misled each other (docs/strength-log.md; `benches/parity.py` measures it).
 #[test]
 fn scores_do_not_swing_between_odd_and_even_depths() {
     for v in [Variant::FlipShatranj, Variant::FlipShatranj8] {

@@ -188,13 +188,13 @@ fn probe_engines(cfg: &Config) -> Result<Vec<String>, Error> {
         } else {
             format!("engine '{name}' ({})", spec.cmd)
         };
-        let variant = cfg.referee.variant.name();
-        if cfg.referee.variant != baton_engine::Variant::Chess
-            && !client.variants.iter().any(|v| v == variant)
-        {
+        let variant = cfg.referee.variant;
+        if !client.plays(variant) {
             return Err(Error::Input(format!(
-                "{label} does not offer UCI_Variant {variant}\nNo game was played: choose \
-                 another --variant or an engine that plays it."
+                "{label} does not play {} ({})\nNo game was played: choose another \
+                 --variant or an engine that plays it.",
+                variant.name(),
+                client.variants
             )));
         }
         // Every option.NAME=VALUE must be one the engine lists, with a value it takes:
@@ -317,6 +317,15 @@ impl Standings {
             self.total(0)
         }
     }
+
+    /// Whom the headline's first engine plays: the second engine, or the field.
+    fn against(&self) -> &str {
+        if self.names.len() == 2 {
+            &self.names[1]
+        } else {
+            "the field"
+        }
+    }
 }
 
 fn elo_text(t: &Tally) -> String {
@@ -336,11 +345,7 @@ fn elo_text(t: &Tally) -> String {
 
 fn progress_line(s: &Standings, total: usize, cfg: &Config) -> String {
     let t = s.headline();
-    let against = if s.names.len() == 2 {
-        s.names[1].as_str()
-    } else {
-        "the field"
-    };
+    let against = s.against();
     let mut line = format!(
         "Games {}/{total}: {} vs {against}: {} - {} - {} [{:.3}] Elo {}",
         s.played,
@@ -377,11 +382,7 @@ fn final_report(
     decided: Option<(SprtDecision, usize)>,
 ) {
     let t = s.headline();
-    let against = if s.names.len() == 2 {
-        s.names[1].as_str()
-    } else {
-        "the field"
-    };
+    let against = s.against();
     println!(
         "Score of {} vs {against}: {} - {} - {}  [{:.3}] {}",
         s.names[0],
@@ -549,6 +550,21 @@ mod tests {
             Ok(Ok(Command::Play(c))) => *c,
             _ => panic!("bad test config"),
         }
+    }
+
+    /// Two engines: the first against the second; more: the first against the field.
+    #[test]
+    fn the_progress_line_names_whom_the_first_engine_plays() {
+        let cfg = config("");
+        let names = |n: usize| (0..n).map(|k| format!("e{k}")).collect::<Vec<_>>();
+        let mut two = Standings::new(names(2));
+        two.add_result([0, 1], Some(Color::White), Termination::Normal);
+        assert!(progress_line(&two, 4, &cfg).starts_with("Games 1/4: e0 vs e1: 1 - 0 - 0 [1.000]"));
+        let mut three = Standings::new(names(3));
+        three.add_result([0, 1], None, Termination::Normal);
+        three.add_result([2, 0], Some(Color::White), Termination::Normal);
+        assert!(progress_line(&three, 6, &cfg)
+            .starts_with("Games 2/6: e0 vs the field: 0 - 1 - 1 [0.250]"));
     }
 
     #[test]

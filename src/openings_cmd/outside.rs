@@ -67,26 +67,13 @@ impl Judge {
 
     fn start(&self) -> Result<UciClient, String> {
         let mut client = UciClient::start(&self.spec).map_err(|f| self.failed(f, &[]))?;
-        // An engine that lists variants must list this one; one that lists none plays
-        // only chess.
-        let plays = if client.variants.is_empty() {
-            self.variant == Variant::Chess
-        } else {
-            client
-                .variants
-                .iter()
-                .any(|v| v.eq_ignore_ascii_case(self.variant.name()))
-        };
-        if !plays {
-            let listed = if client.variants.is_empty() {
-                "it has no UCI_Variant option".to_string()
-            } else {
-                format!("its UCI_Variant values: {}", client.variants.join(", "))
-            };
+        if !client.plays(self.variant) {
+            let variant = self.variant.name();
             return Err(format!(
-                "judge '{}' does not play {} ({listed})",
-                self.spec.cmd,
-                self.variant.name()
+                "judge '{}' does not play {variant} ({})\nNo suite was made: give --judge an \
+                 engine that plays {variant}, or leave --judge out to judge with Baton's own \
+                 search.",
+                self.spec.cmd, client.variants
             ));
         }
         check_settings(&client.options, &self.spec.options)

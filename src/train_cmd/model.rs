@@ -12,18 +12,42 @@
 
 use std::sync::LazyLock;
 
-use baton_engine::eval::nnue::{self, Network, HIDDEN, INPUTS, QA, QB, ROLES, SQUARES};
+use baton_engine::eval::nnue::{self, Network, INPUTS, QA, ROLES, SQUARES};
 use baton_engine::rng::Rng;
 use baton_engine::{Color, Position, Role, Square};
 
-/// Every weight the trainer holds: the net's, in `Network::from_parts`' order (the input
-/// columns, the hidden biases, the output weights (side to move first), the output
-/// bias), then the piece columns (`PIECES` of them, `piece`).
-pub const WEIGHTS: usize = FACTOR + PIECES * HIDDEN;
-const BIAS: usize = INPUTS * HIDDEN;
-const OUTPUT: usize = BIAS + HIDDEN;
-const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
-const FACTOR: usize = OUTPUT_BIAS + 1;
+/// Where each part of the trainer's weights begins in a net `hidden` numbers wide:
+/// the net's, in `Network::from_parts`' order (the input columns, the hidden biases
+/// (`bias`), the output weights (`output`, side to move first), the output bias
+/// (`output_bias`)), then the piece columns (`factor`, `PIECES` of them, `piece`), up to
+/// `weights`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub hidden: usize,
+    bias: usize,
+    output: usize,
+    output_bias: usize,
+    factor: usize,
+    pub weights: usize,
+}
+
+impl Layout {
+    pub fn new(hidden: usize) -> Layout {
+        let bias = INPUTS * hidden;
+        let output = bias + hidden;
+        let output_bias = output + 2 * hidden;
+        let factor = output_bias + 1;
+        Layout {
+            hidden,
+            bias,
+            output,
+            output_bias,
+            factor,
+            weights: factor + PIECES * hidden,
+        }
+    }
+}
+
 /// Piece columns: one per side ("mine", "theirs") and role.
 const PIECES: usize = INPUTS / SQUARES;
 
@@ -33,10 +57,15 @@ fn piece(f: usize) -> usize {
     f / SQUARES
 }
 
-/// The largest output weight the integers hold (`simd::MAX_OUTPUT_WEIGHT` over `QB`);
-/// input weights are held to the same bound, far inside what 32 of them summed in i16
-/// hold.
-const LIMIT: f32 = nnue::simd::MAX_OUTPUT_WEIGHT as f32 / QB as f32;
+/// The bound of the input weights: far inside what 32 of them summed in i16 hold (it
+/// was the output weights' too when they were always in steps of 1/64).
+const LIMIT: f32 = 2.0;
+
+/// The largest output weight the integers hold in steps of `1 / qb`
+/// (`simd::MAX_OUTPUT_WEIGHT` of them).
+fn output_limit(qb: u32) -> f32 {
+    f32::from(nnue::simd::MAX_OUTPUT_WEIGHT) / qb as f32
+}
 
 /// One position as the trainer needs it: White's inputs (Black's are these turned,
 /// `turned`), whether White is to move, and the target as the side to move's expected
@@ -113,40 +142,48 @@ pub fn expected(logit: f32) -> f32 {
     1.0 / (1.0 + 10f32.powf(-logit))
 }
 
-/// The net's weights in f32 (`WEIGHTS` of them).
+/// The net's weights in f32 (`layout.weights` of them), and the steps its output
+/// weights are rounded to (`1 / qb`, `quantize`), which bound them (`clip`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
+    pub layout: Layout,
+    pub qb: u32,
     pub w: Vec<f32>,
 }
 
 impl Model {
-    pub fn zeros() -> Model {
+    /// A net `hidden` numbers wide, every weight zero.
+    pub fn zeros(hidden: usize, qb: u32) -> Model {
+        let layout = Layout::new(hidden);
         Model {
-            w: vec![0.0; WEIGHTS],
+            layout,
+            qb,
+            w: vec![0.0; layout.weights],
         }
     }
 
     /// Small random piece columns and zero square columns (a square starts at its
     /// piece's worth): about 30 inputs are on in each view, so a hidden number starts
     /// within a few tenths of its bias.
-    pub fn random(seed: u64) -> Model {
+    pub fn random(seed: u64, hidden: usize, qb: u32) -> Model {
         let mut rng = Rng::new(seed);
-        let mut m = Model::zeros();
-        for w in &mut m.w[FACTOR..] {
+        let mut m = Model::zeros(hidden, qb);
+        let l = m.layout;
+        for w in &mut m.w[l.factor..] {
             *w = rng.uniform(0.1);
         }
-        for w in &mut m.w[BIAS..OUTPUT] {
+        for w in &mut m.w[l.bias..l.output] {
             *w = 0.25;
         }
-        for w in &mut m.w[OUTPUT..OUTPUT_BIAS] {
-            *w = rng.uniform(1.0 / (2.0 * HIDDEN as f32).sqrt());
+        for w in &mut m.w[l.output..l.output_bias] {
+            *w = rng.uniform(1.0 / (2.0 * hidden as f32).sqrt());
         }
         m
     }
 
-    fn accumulate(&self, inputs: &[usize]) -> [f32; HIDDEN] {
-        let mut acc = [0.0f32; HIDDEN];
-        acc.copy_from_slice(&self.w[BIAS..OUTPUT]);
+    fn accumulate(&self, inputs: &[usize]) -> Vec<f32> {
+        let l = self.layout;
+        let mut acc = self.w[l.bias..l.output].to_vec();
         for &f in inputs {
             for (a, (w, p)) in acc.iter_mut().zip(self.column(f).zip(self.piece_column(f))) {
                 *a += w + p;
@@ -156,12 +193,18 @@ impl Model {
     }
 
     fn column(&self, f: usize) -> std::slice::Iter<'_, f32> {
-        self.w[f * HIDDEN..(f + 1) * HIDDEN].iter()
+        let h = self.layout.hidden;
+        self.w[f * h..(f + 1) * h].iter()
+    }
+
+    /// Where input `f`'s piece column begins.
+    fn piece_start(&self, f: usize) -> usize {
+        self.layout.factor + piece(f) * self.layout.hidden
     }
 
     fn piece_column(&self, f: usize) -> std::slice::Iter<'_, f32> {
-        let start = FACTOR + piece(f) * HIDDEN;
-        self.w[start..start + HIDDEN].iter()
+        let start = self.piece_start(f);
+        self.w[start..start + self.layout.hidden].iter()
     }
 
     /// The output (a logit; times `nnue::SCALE`, centipawns) for the side to move.
@@ -172,11 +215,12 @@ impl Model {
         self.output_of(&m, &t)
     }
 
-    fn output_of(&self, mine: &[f32; HIDDEN], theirs: &[f32; HIDDEN]) -> f32 {
-        let out = &self.w[OUTPUT..OUTPUT_BIAS];
-        let mut sum = self.w[OUTPUT_BIAS];
-        for h in 0..HIDDEN {
-            sum += out[h] * screlu(mine[h]) + out[HIDDEN + h] * screlu(theirs[h]);
+    fn output_of(&self, mine: &[f32], theirs: &[f32]) -> f32 {
+        let l = self.layout;
+        let (out_mine, out_theirs) = self.w[l.output..l.output_bias].split_at(l.hidden);
+        let mut sum = self.w[l.output_bias];
+        for h in 0..l.hidden {
+            sum += out_mine[h] * screlu(mine[h]) + out_theirs[h] * screlu(theirs[h]);
         }
         sum
     }
@@ -193,25 +237,29 @@ impl Model {
         };
         // d loss / d logit: 2 err p (1 - p) ln 10.
         let d = 2.0 * err * p * (1.0 - p) * std::f32::consts::LN_10;
-        g[OUTPUT_BIAS] += d;
-        for (acc, inputs, half) in [(&m, &mine, 0), (&t, &theirs, HIDDEN)] {
-            let mut d_acc = [0.0f32; HIDDEN];
-            for h in 0..HIDDEN {
+        let l = self.layout;
+        let hidden = l.hidden;
+        g[l.output_bias] += d;
+        let mut d_acc = vec![0.0f32; hidden];
+        for (acc, inputs, half) in [(&m, &mine, 0), (&t, &theirs, hidden)] {
+            for h in 0..hidden {
                 let x = acc[h];
-                g[OUTPUT + half + h] += d * screlu(x);
-                if x > 0.0 && x < 1.0 {
-                    d_acc[h] = d * self.w[OUTPUT + half + h] * 2.0 * x;
-                }
+                g[l.output + half + h] += d * screlu(x);
+                d_acc[h] = if x > 0.0 && x < 1.0 {
+                    d * self.w[l.output + half + h] * 2.0 * x
+                } else {
+                    0.0
+                };
             }
-            for (gb, da) in g[BIAS..OUTPUT].iter_mut().zip(&d_acc) {
+            for (gb, da) in g[l.bias..l.output].iter_mut().zip(&d_acc) {
                 *gb += da;
             }
             for &f in inputs {
-                for (gw, da) in g[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&d_acc) {
+                for (gw, da) in g[f * hidden..(f + 1) * hidden].iter_mut().zip(&d_acc) {
                     *gw += da;
                 }
-                let p = FACTOR + piece(f) * HIDDEN;
-                for (gw, da) in g[p..p + HIDDEN].iter_mut().zip(&d_acc) {
+                let p = self.piece_start(f);
+                for (gw, da) in g[p..p + hidden].iter_mut().zip(&d_acc) {
                     *gw += da;
                 }
             }
@@ -222,9 +270,15 @@ impl Model {
     /// Holds every weight within what the integers hold (a square's and its piece's
     /// column each; `quantize` clamps their sum).
     pub fn clip(&mut self) {
-        let (net, pieces) = self.w.split_at_mut(FACTOR);
-        for w in net[..OUTPUT_BIAS].iter_mut().chain(pieces) {
+        let l = self.layout;
+        let out = output_limit(self.qb);
+        let (net, pieces) = self.w.split_at_mut(l.factor);
+        let (inputs, output) = net[..l.output_bias].split_at_mut(l.output);
+        for w in inputs.iter_mut().chain(pieces) {
             *w = w.clamp(-LIMIT, LIMIT);
+        }
+        for w in output {
+            *w = w.clamp(-out, out);
         }
     }
 
@@ -237,21 +291,22 @@ impl Model {
 
     /// The net the search reads: each weight rounded to its integer scale.
     pub fn quantize(&self) -> Network {
+        let l = self.layout;
         let round =
             |w: f32, scale: i32, bound: f32| (w.clamp(-bound, bound) * scale as f32).round();
         let input: Vec<i16> = self
             .merged_inputs()
             .iter()
-            .chain(&self.w[BIAS..OUTPUT])
+            .chain(&self.w[l.bias..l.output])
             .map(|&w| round(w, QA, LIMIT) as i16)
             .collect();
-        let output: Vec<i16> = self.w[OUTPUT..OUTPUT_BIAS]
+        let output: Vec<i16> = self.w[l.output..l.output_bias]
             .iter()
-            .map(|&w| round(w, QB, LIMIT) as i16)
+            .map(|&w| round(w, self.qb as i32, output_limit(self.qb)) as i16)
             .collect();
-        let bias = round(self.w[OUTPUT_BIAS], QA * QB, 1e4) as i32;
-        Network::from_parts(&input[..BIAS], &input[BIAS..], &output, bias)
-            .expect("weights clipped to what the integers hold")
+        let bias = round(self.w[l.output_bias], QA * self.qb as i32, 1e4) as i32;
+        Network::from_parts(&input[..l.bias], &input[l.bias..], &output, self.qb, bias)
+            .expect("a width `baton train` checked, weights clipped to what the integers hold")
     }
 }
 
@@ -271,17 +326,16 @@ pub struct Adam {
     pub t: u32,
 }
 
-impl Default for Adam {
-    fn default() -> Adam {
+impl Adam {
+    /// No steps yet, for `weights` weights.
+    pub fn new(weights: usize) -> Adam {
         Adam {
-            m: vec![0.0; WEIGHTS],
-            v: vec![0.0; WEIGHTS],
+            m: vec![0.0; weights],
+            v: vec![0.0; weights],
             t: 0,
         }
     }
-}
 
-impl Adam {
     /// One step down the gradient `grad` summed over `n` examples; the square columns
     /// decay by `rate * decay` towards zero (towards their piece column's worth).
     pub fn apply(&mut self, model: &mut Model, grad: &[f32], n: usize, rate: f32, decay: f32) {
@@ -304,7 +358,7 @@ impl Adam {
             *w -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
         }
         if decay > 0.0 {
-            for w in &mut model.w[..BIAS] {
+            for w in &mut model.w[..model.layout.bias] {
                 *w -= rate * decay * *w;
             }
         }
@@ -348,31 +402,44 @@ mod tests {
     }
 
     /// The search's integer net computes what this one does: with output weights on the
-    /// integers' grid (steps of 1/QB, which rounding a trained net moves by up to half a
+    /// integers' grid (steps of 1/qb, which rounding a trained net moves by up to half a
     /// step: a few centipawns over 256 hidden numbers), within 3 centipawns (the first
     /// layer's rounding to 1/QA and the divisions' truncation). The square columns are
     /// random, as a trained net's are, and the piece columns, which every piece of a
     /// kind shares (their rounding would not average out), on the grid of 1/QA: the
-    /// rounding adds each piece column into its squares' columns.
+    /// rounding adds each piece column into its squares' columns. At each width the
+    /// trainer writes, the net read back from its file is the rounded one, scoring the
+    /// same to the centipawn.
     #[test]
     fn the_rounded_net_scores_as_the_trained_one() {
-        let mut model = Model::random(5);
-        let mut rng = Rng::new(7);
-        for w in &mut model.w[..BIAS] {
-            *w = rng.uniform(0.1);
-        }
-        for w in &mut model.w[FACTOR..] {
-            *w = (*w * QA as f32).round() / QA as f32;
-        }
-        for w in &mut model.w[OUTPUT..OUTPUT_BIAS] {
-            *w = (*w * 4.0 * QB as f32).round() / QB as f32;
-        }
-        let net = model.quantize();
-        for fen in FENS {
-            let pos = Position::from_fen(Variant::Knightmate, fen).unwrap();
-            let float = model.output(&example(fen, 0.5)) * nnue::SCALE as f32;
-            let int = net.evaluate(&pos) as f32;
-            assert!((float - int).abs() <= 3.0, "{fen}: {float} against {int}");
+        let v = Variant::Knightmate;
+        for (hidden, qb) in [(128, 64), (256, 128)] {
+            let mut model = Model::random(5, hidden, qb);
+            let l = model.layout;
+            let mut rng = Rng::new(7);
+            for w in &mut model.w[..l.bias] {
+                *w = rng.uniform(0.1);
+            }
+            for w in &mut model.w[l.factor..] {
+                *w = (*w * QA as f32).round() / QA as f32;
+            }
+            for w in &mut model.w[l.output..l.output_bias] {
+                *w = (*w * 4.0 * qb as f32).round() / qb as f32;
+            }
+            let net = model.quantize();
+            assert_eq!(net.hidden(), hidden);
+            let read = Network::read(&net.to_bytes(v), v).unwrap();
+            assert_eq!(read, net);
+            for fen in FENS {
+                let pos = Position::from_fen(v, fen).unwrap();
+                let float = model.output(&example(fen, 0.5)) * nnue::SCALE as f32;
+                let int = net.evaluate(&pos);
+                assert!(
+                    (float - int as f32).abs() <= 3.0,
+                    "{hidden}, {fen}: {float} against {int}"
+                );
+                assert_eq!(read.evaluate(&pos), int);
+            }
         }
     }
 
@@ -410,21 +477,22 @@ mod tests {
     /// The gradient agrees with the loss's change when one weight of each kind moves.
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let mut model = Model::random(6);
-        for w in &mut model.w[OUTPUT..OUTPUT_BIAS] {
+        let mut model = Model::random(6, 128, 64);
+        let l = model.layout;
+        for w in &mut model.w[l.output..l.output_bias] {
             *w *= 4.0;
         }
         let e = example(FENS[2], 0.9);
-        let mut g = vec![0.0; WEIGHTS];
+        let mut g = vec![0.0; l.weights];
         model.step(&e, Some(&mut g));
         let (mine, _) = views(&e);
         for i in [
-            mine[0] * HIDDEN + 3,
-            FACTOR + piece(mine[1]) * HIDDEN + 4,
-            BIAS + 5,
-            OUTPUT + 7,
-            OUTPUT + HIDDEN + 9,
-            OUTPUT_BIAS,
+            mine[0] * l.hidden + 3,
+            model.piece_start(mine[1]) + 4,
+            l.bias + 5,
+            l.output + 7,
+            l.output + l.hidden + 9,
+            l.output_bias,
         ] {
             let h = 1e-3;
             let mut up = model.clone();

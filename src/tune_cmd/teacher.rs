@@ -102,6 +102,15 @@ fn label_part(
         format!("teacher '{}': {why}", teacher.spec.cmd)
     };
     let mut client = UciClient::start(&teacher.spec).map_err(fail)?;
+    if !client.plays(variant) {
+        return Err(format!(
+            "teacher '{}' does not play {} ({})\nNothing was tuned: give --teacher an \
+             engine that plays it.",
+            teacher.spec.cmd,
+            variant.name(),
+            client.variants
+        ));
+    }
     client.configure(&teacher.spec, variant).map_err(fail)?;
     client.new_game().map_err(fail)?;
     let mut scores = Vec::with_capacity(positions.len());

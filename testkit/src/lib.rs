@@ -23,7 +23,7 @@ pub use baton_engine::rng::Rng;
 pub use epd::{perft_cases, PerftCase};
 pub use fake::fake_engine;
 pub use fen::{board_fen, mirror_fen, mirror_text};
-pub use outside::{installed, missing_there, under_ci};
+pub use outside::{installed, missing_there, python_has, under_ci};
 pub use position::{
     both_colors, check_perft, divided_perft, knight_leaps, legal_after, moves, mv, play, pos,
     random_game, set, turns,

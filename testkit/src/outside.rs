@@ -1,10 +1,11 @@
 //! Tests that need a program from outside the project (Fairy-Stockfish, Chromium, XBoard,
-//! Xvfb, xdotool) ask here first. Where one is missing, cargo would show a test that
+//! Xvfb, xdotool, Python modules) ask here first. Where one is missing, cargo would show a test that
 //! returned early as passed; so under CI (`CI=true`, where `.ci/run` installs them all)
 //! a missing program fails the test, and elsewhere the test says on stderr that it was
 //! skipped and why.
 
 use std::path::Path;
+use std::process::Command;
 
 /// Whether every program in `programs` (absolute paths) is installed. If one is not:
 /// under CI, panics naming it; elsewhere prints `skipped: ...` and returns `false`, and
@@ -20,6 +21,20 @@ pub fn installed(test: &str, programs: &[&str]) -> bool {
     }
     missing_there(&format!("{test}: {} not installed", missing.join(", ")));
     false
+}
+
+/// Whether `python3` can import `module` (a program the tests run from outside the
+/// project, like those of `installed`). If it cannot: under CI, panics; elsewhere prints
+/// `skipped: ...` and returns `false`, and the caller returns.
+pub fn python_has(module: &str) -> bool {
+    let found = Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        missing_there(&format!("python3's {module} is not installed"));
+    }
+    found
 }
 
 /// A test cannot check anything here, for `why` (a program or a build it needs is
@@ -55,6 +70,18 @@ mod tests {
             assert!(caught.is_err());
         } else {
             assert!(!installed("t", &["/nonexistent/program"]));
+        }
+    }
+
+    /// The same for a Python module (python3 itself is there wherever the tests run).
+    #[test]
+    fn a_missing_python_module_skips_outside_ci() {
+        assert!(python_has("sys"));
+        if under_ci() {
+            let caught = std::panic::catch_unwind(|| python_has("baton_no_such_module"));
+            assert!(caught.is_err());
+        } else {
+            assert!(!python_has("baton_no_such_module"));
         }
     }
 }

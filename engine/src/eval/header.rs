@@ -66,8 +66,21 @@ impl Format {
     /// `Err` names the first thing in which a file's `shape` and this build's for
     /// `variant` (`hidden` numbers a view) disagree.
     pub fn check(&self, shape: &Shape, variant: Variant, hidden: usize) -> Result<(), String> {
+        self.check_board(shape, variant)?;
+        if shape.hidden != hidden as u32 {
+            return Err(format!(
+                "a {} of {} hidden numbers; this build reads {hidden}",
+                self.noun, shape.hidden
+            ));
+        }
+        Ok(())
+    }
+
+    /// `check` but for the width, for a file whose width is its own (the net's): the
+    /// board and the roles.
+    pub fn check_board(&self, shape: &Shape, variant: Variant) -> Result<(), String> {
         self.supports(variant)?;
-        let build = Shape::of(variant, hidden);
+        let build = Shape::of(variant, shape.hidden as usize);
         let (name, noun) = (variant.name(), self.noun);
         if (shape.files, shape.ranks) != (build.files, build.ranks) {
             return Err(format!(
@@ -79,12 +92,6 @@ impl Format {
             return Err(format!(
                 "a {noun} whose inputs name the roles {:?}; this build's name {:?}",
                 shape.roles, build.roles
-            ));
-        }
-        if shape.hidden != build.hidden {
-            return Err(format!(
-                "a {noun} of {} hidden numbers; this build reads {}",
-                shape.hidden, build.hidden
             ));
         }
         Ok(())
@@ -172,14 +179,15 @@ pub(crate) mod tests {
         assert!(e.contains(says), "{says}: {e}");
     }
 
-    /// A knightmate file of `format` (`good`, its views of `hidden` numbers) whose
-    /// start disagrees with the build in any part is refused by `read`, in words that
-    /// name the part, and so is any file for a variant the inputs do not describe.
-    /// Returns where the net's own part of the header begins, for its own checks.
+    /// A knightmate file of `format` (`good`) whose start disagrees with the build in
+    /// any part is refused by `read`, in words that name the part, and so is any file
+    /// for a variant the inputs do not describe. `bad_width` is a width the build does
+    /// not read and what its message says. Returns where the net's own part of the
+    /// header begins, for its own checks.
     pub fn a_doctored_start_is_refused(
         format: &Format,
         good: &[u8],
-        hidden: usize,
+        bad_width: (u32, &str),
         read: impl Fn(&[u8], Variant) -> Result<(), String>,
     ) -> usize {
         let v = Variant::Knightmate;
@@ -219,14 +227,7 @@ pub(crate) mod tests {
             &[1],
             "whose inputs name the roles [1, 1, 2, 3, 4, 5, 6]",
         );
-        refused(
-            roles_end,
-            &(2 * hidden as u32).to_le_bytes(),
-            &format!(
-                "a {noun} of {} hidden numbers; this build reads {hidden}",
-                2 * hidden
-            ),
-        );
+        refused(roles_end, &bad_width.0.to_le_bytes(), bad_width.1);
         let e = knightmate(&good[..roles_end]).expect_err("a cut header");
         assert!(e.contains("cut off in its header"), "{e}");
         // Six roles named: the rest of the header shifts and no longer fits.

@@ -378,7 +378,12 @@ mod tests {
         let v = Variant::Knightmate;
         let good = sample_network().to_bytes(v);
         let read = |bytes: &[u8], v| Network::read(bytes, v).map(|_| ());
-        let fingerprint = a_doctored_start_is_refused(&FORMAT, &good, HIDDEN, read);
+        let wide = format!(
+            "a network of {} hidden numbers; this build reads {HIDDEN}",
+            2 * HIDDEN
+        );
+        let fingerprint =
+            a_doctored_start_is_refused(&FORMAT, &good, (2 * HIDDEN as u32, &wide), read);
         refused(
             &good,
             fingerprint,

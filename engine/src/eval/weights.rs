@@ -26,7 +26,7 @@ pub struct Weights {
     /// Mobility leaves out the squares an enemy pawn attacks: a piece gains little
     /// from a square it cannot stand on without being lost to a pawn. On in knightmate
     /// only: there it won at fixed depth and at 10+0.1 against Fairy-Stockfish; chess
-    /// lost with it at depth 7 (36.1% against 43.5%, docs/strength.md); the other
+    /// lost with it at depth 7 (36.1% against 43.5%, docs/strength-log.md); the other
     /// variants were not measured, and their pawns may attack otherwise.
     pub mobility_area: bool,
     /// Pawn bonus per rank advanced.

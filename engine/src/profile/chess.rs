@@ -54,7 +54,7 @@ pub(super) const CHESS: Profile = Profile {
         lmr: true,
         // With correction history (`Sharp::CHESS_FAMILY`): against the build without
         // it, 1,000 games at 15,000 nodes a move from the suite, 399-324-277, +26.1
-        // +/- 18.4 Elo (LOS 99.7%, docs/strength.md).
+        // +/- 18.4 Elo (LOS 99.7%, docs/strength-log.md).
         sharp: Sharp::CHESS_FAMILY,
         check_extension: true,
         quiescence_checks: false,

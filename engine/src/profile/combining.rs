@@ -31,7 +31,7 @@ impl Evaluate for CombiningKnightmare {
 /// the plain search, 100 games at 5+0.05 from the suite: 39-29-32, +34.9 +/- 56.8 (see
 /// knightrelay's). Correction history added since: against the build without it, 1,000
 /// games at 15,000 nodes a move from the suite: 404-299-297, +36.6 +/- 18.1 Elo (LOS
-/// 100%, docs/strength.md).
+/// 100%, docs/strength-log.md).
 const COMBINING_KNIGHTMARE: Profile = Profile {
     exchanges: Exchanges::None,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.

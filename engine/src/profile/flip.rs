@@ -128,7 +128,7 @@ const FLIP_SHATRANJ8: Profile = Profile {
     search: Features {
         // Correction history added since: against the build without it, 1,000 games
         // at 15,000 nodes a move from the suite, 527-467-6, +20.9 +/- 21.5 Elo (LOS
-        // 97.1%, docs/strength.md), though the bench's tree grew from 864,921 nodes to
+        // 97.1%, docs/strength-log.md), though the bench's tree grew from 864,921 nodes to
         // 1,212,794.
         sharp: Sharp {
             singular_extension: false,

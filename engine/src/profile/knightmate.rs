@@ -19,7 +19,7 @@ const KNIGHTMATE: Profile = Profile {
     // against the build without it, 15,000 nodes a move from the suite: 407-351-242,
     // +19.5 +/- 18.8 Elo over 1,000 games (seed 7), and 234-205-139, +17.4 +/- 24.7
     // over 578 (seed 8, stopped to free the cores for a 10+0.1 match);
-    // docs/strength.md.
+    // docs/strength-log.md.
     search: Features {
         quiescence_checks: true,
         sharp: Sharp::ALL,
@@ -28,7 +28,7 @@ const KNIGHTMATE: Profile = Profile {
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [96, 0, 414, 624, 994, 0, 370, 0, 0, 0],
     weights: include_str!("../../weights/knightmate.toml"),
-    // net8 of docs/strength.md: trained on 378,723 positions of Fairy-Stockfish's
+    // net8 of docs/strength-log.md: trained on 378,723 positions of Fairy-Stockfish's
     // self-play, the scores it recorded as targets (`baton tune --net`).
     network: Some(include_bytes!("../../nets/knightmate.nn")),
     // The default (`evaluation`): against the classical evaluation it scored

@@ -31,7 +31,7 @@ impl Evaluate for KnightRelay {
 /// bench tree 2.3x smaller); with combiningknightmare's match, 200 games: +36.6 +/- 38.8,
 /// LOS 97%. Correction history added since: against the build without it, 1,000 games at
 /// 15,000 nodes a move from the suite: 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%,
-/// docs/strength.md).
+/// docs/strength-log.md).
 const KNIGHT_RELAY: Profile = Profile {
     exchanges: Exchanges::KnightRelay,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.

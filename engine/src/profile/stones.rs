@@ -89,11 +89,11 @@ const STONES_RELAYS: Profile = Profile {
     // Pruning at PV nodes (the root aside) is off: it won node screens but lost at a
     // clock. At 5+0.05 from the suite plus 2 random plies, stonesrelays with it scored
     // 36-57-7, -74.1 +/- 68.0 Elo over 100 games against the build without it
-    // (docs/strength.md); the node screens, against the build without it, 4,000 nodes
+    // (docs/strength-log.md); the node screens, against the build without it, 4,000 nodes
     // a move from the suite plus 2 random plies,
     // SPRT(0,20): stonesrelays 191-134-15, +58.8 +/- 36.7 Elo, H1 after 339 games; the
     // tunnel (which shares this search) 171-115-21, +64.1 +/- 38.3, H1 after 306
-    // (docs/strength.md); at 12,000 nodes: 55-16-1, +210.7 +/- 99.4, H1 after 71
+    // (docs/strength-log.md); at 12,000 nodes: 55-16-1, +210.7 +/- 99.4, H1 after 71
     // games; the tunnel 88-41-3, +129.4 +/- 63.6, H1 after 131. Bench trees: 865,689
     // -> 438,088 nodes, tunnel 597,788 -> 129,215.
     // In the chess family's variants it lost on the same screen (chess, knightrelay,
@@ -150,7 +150,7 @@ const STONES_RELAYS: Profile = Profile {
 const STONES_RELAYS_TUNNEL: Profile = Profile {
     // The weights are stonesrelays' (`weights/stonesrelays.toml`, through `..` below): fitted
     // without the tunnel, they scored 52-41-7 against the tunnel's hand-set ones over 100
-    // games (docs/strength.md).
+    // games (docs/strength-log.md).
     openings: (
         include_str!("../../../benches/openings/stonesrelays-tunnel.epd"),
         6,

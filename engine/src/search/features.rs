@@ -133,7 +133,7 @@ pub struct Sharp {
     /// Fairy-Stockfish at 10+0.1 over 96 paired games; the piece tables added:
     /// +11.1 +/- 18.6 and (with the mended hash) +12.5 +/- 18.6 Elo more on two
     /// screens at 15,000 nodes, not shown either way at 10+0.1 (-3.0 +/- 11.2 points
-    /// over 66 games paired in the same hours; docs/strength.md). The other variants'
+    /// over 66 games paired in the same hours; docs/strength-log.md). The other variants'
     /// screens are with their profiles (`profile/`).
     pub correction_history: bool,
     /// Shallow nodes on the principal variation skip moves as the others do (as in
@@ -242,14 +242,14 @@ mod tests {
 
     /// Knightmate alone: its node screen gained; chess's, knightrelay's,
     /// combiningknightmare's and flipshatranj8's lost; the stones variants' won at fixed
-    /// nodes but lost at a clock (docs/strength.md). Flipshatranj was not screened.
+    /// nodes but lost at a clock (docs/strength-log.md). Flipshatranj was not screened.
     #[test]
     fn pv_pruning_is_on_where_a_screen_showed_that_it_helps() {
         assert_eq!(variants_with(|f| f.sharp.pv_pruning), [Variant::Knightmate]);
     }
 
     /// Flipshatranj alone: there a bound from another thread's deeper iteration sent
-    /// null-window searches the wrong way (docs/strength.md).
+    /// null-window searches the wrong way (docs/strength-log.md).
     #[test]
     fn fail_highs_are_verified_in_flipshatranj_alone() {
         assert_eq!(
@@ -259,7 +259,7 @@ mod tests {
     }
 
     /// Flipshatranj alone: its matches gained; flipshatranj8's and stonesrelays' lost
-    /// (docs/strength.md).
+    /// (docs/strength-log.md).
     #[test]
     fn hash_moves_go_unscored_in_flipshatranj_alone() {
         assert_eq!(

@@ -63,7 +63,7 @@ pub fn allocate(
 /// clock so (after Stockfish, whose share of the time left grows with the ply): at
 /// 10+0.1 in knightmate it spent about 0.44 s a move through its 20th move out of the
 /// opening where a fixed horizon of 30 spent 0.42 s falling to 0.27 s (the profile is in
-/// docs/strength.md). Without an increment nothing comes back: a short horizon would
+/// docs/strength-log.md). Without an increment nothing comes back: a short horizon would
 /// starve a long game, so it stays at 30.
 fn horizon(game_ply: u32, inc: u64) -> u64 {
     if inc == 0 {

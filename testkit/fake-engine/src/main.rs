@@ -1,8 +1,12 @@
 //! A UCI engine that knows no rules, for testing what drives engines (`baton match`):
-//! `fake-engine MODE [MOVES] [SECONDS]`, where MOVES is a comma-separated list.
+//! `fake-engine MODE [MOVES] [SECONDS] [variants=LIST]`, where MOVES is a comma-separated
+//! list.
 //!
 //! It lists the options Hash (spin 1..1024), Ponder (check), Style (combo Solid, Normal,
-//! Risky), Clear Hash (button) and UCI_Variant (combo chess, knightmate), and on `go`:
+//! Risky), Clear Hash (button) and UCI_Variant (combo chess, knightmate; with
+//! `variants=LIST`, the comma-separated values of LIST as spelt, and with `variants=`
+//! no UCI_Variant option at all; told a value not spelt as listed, it exits with code
+//! 4), and on `go`:
 //! - `script`: plays `MOVES[ply]`, where ply counts the moves of the last `position`
 //!   (reporting depth 1, score 0), or `0000` past the list's end;
 //! - `illegal`: answers `a1a1`;
@@ -25,7 +29,24 @@ enum Mode {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (variants, args): (Vec<String>, Vec<String>) = std::env::args()
+        .skip(1)
+        .partition(|a| a.starts_with("variants="));
+    let values: Vec<&str> = match variants.last() {
+        None => vec!["chess", "knightmate"],
+        Some(a) => a["variants=".len()..]
+            .split(',')
+            .filter(|v| !v.is_empty())
+            .collect(),
+    };
+    // The UCI_Variant option line, if any.
+    let variant_option = (!values.is_empty()).then(|| {
+        format!(
+            "option name UCI_Variant type combo default {} var {}",
+            values[0],
+            values.join(" var ")
+        )
+    });
     let mode = match args.first().map(String::as_str) {
         Some("script") => Mode::Script,
         Some("illegal") => Mode::Illegal,
@@ -70,9 +91,15 @@ fn main() {
                 "option name Ponder type check default false",
                 "option name Style type combo default Normal var Solid var Normal var Risky",
                 "option name Clear Hash type button",
-                "option name UCI_Variant type combo default chess var chess var knightmate",
-                "uciok",
             ]);
+            say(variant_option.as_deref().as_slice());
+            say(&["uciok"]);
+        } else if let Some(value) = line.strip_prefix("setoption name UCI_Variant value ") {
+            // Strict, to show that a driver sends a value as the engine spelt it.
+            if !values.contains(&value) {
+                eprintln!("fake engine: UCI_Variant {value} is none of {values:?}");
+                std::process::exit(4);
+            }
         } else if line == "isready" {
             say(&["readyok"]);
         } else if line.starts_with("position") {

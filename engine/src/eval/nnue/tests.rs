@@ -2,37 +2,57 @@ use super::*;
 use crate::rng::Rng;
 use crate::variant::Variant;
 
-/// A net of random numbers, as large as a trained one's.
-pub(crate) fn sample_network(seed: u64) -> Network {
+/// A net of random numbers, as large as a trained one's, `hidden` numbers wide.
+pub(crate) fn sample_of_width(seed: u64, hidden: usize) -> Network {
     let mut rng = Rng::new(seed);
     let mut draw = |n: usize, bound: i32| -> Vec<i16> {
         (0..n)
             .map(|_| (rng.below(2 * bound as usize + 1) as i32 - bound) as i16)
             .collect()
     };
-    let input = draw(INPUTS * HIDDEN, 60);
-    let bias = draw(HIDDEN, 200);
-    let output = draw(2 * HIDDEN, i32::from(MAX_OUTPUT_WEIGHT));
-    Network::from_parts(&input, &bias, &output, 1234).unwrap()
+    let input = draw(INPUTS * hidden, 60);
+    let bias = draw(hidden, 200);
+    let output = draw(2 * hidden, i32::from(MAX_OUTPUT_WEIGHT));
+    Network::from_parts(&input, &bias, &output, 64, 1234).unwrap()
+}
+
+/// The widths the tests try: the narrowest, the embedded nets' and a wide one.
+const WIDTHS: [usize; 4] = [LANES, 128, 256, MAX_HIDDEN];
+
+/// A sample net of the embedded nets' width.
+pub(crate) fn sample_network(seed: u64) -> Network {
+    sample_of_width(seed, 128)
 }
 
 const KNIGHTMATE: &str = "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1";
 
 /// Along random games, the accumulator updated move by move gives exactly the number
-/// computed afresh, with every kernel, and the kernels agree.
+/// computed afresh, with every kernel and at every width, and the kernels agree; one
+/// accumulator serves nets of every width in turn.
 #[test]
 fn an_updated_accumulator_gives_the_evaluation_computed_afresh_with_every_kernel() {
-    let base = sample_network(1);
-    let nets: Vec<Network> = Kernel::available()
-        .into_iter()
-        .map(|k| base.clone().with_kernel(k))
+    let nets: Vec<Network> = WIDTHS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &hidden)| {
+            let base = sample_of_width(1 + i as u64, hidden);
+            Kernel::available()
+                .into_iter()
+                .map(move |k| base.clone().with_kernel(k))
+        })
         .collect();
+    let kernels = Kernel::available().len();
     let mut accs = vec![Accumulator::default(); nets.len()];
+    let mut shared = Accumulator::default();
     crate::eval::accumulator::tests::along_random_games(|pos| {
-        let fresh = nets[0].evaluate(pos);
-        for (net, acc) in nets.iter().zip(&mut accs) {
-            assert_eq!(net.evaluate(pos), fresh, "{:?} {}", net.kernel, pos.fen());
-            assert_eq!(net.evaluate_from(pos, acc), fresh, "{}", pos.fen());
+        for (same, accs) in nets.chunks(kernels).zip(accs.chunks_mut(kernels)) {
+            let fresh = same[0].evaluate(pos);
+            for (net, acc) in same.iter().zip(accs) {
+                let (k, h) = (net.kernel, net.hidden());
+                assert_eq!(net.evaluate(pos), fresh, "{k:?} {h} {}", pos.fen());
+                assert_eq!(net.evaluate_from(pos, acc), fresh, "{h} {}", pos.fen());
+            }
+            assert_eq!(same[0].evaluate_from(pos, &mut shared), fresh);
         }
     });
 }
@@ -56,6 +76,80 @@ fn a_position_and_its_colours_swapped_score_the_same() {
     let (a, b) = crate::eval::inputs::tests::colours_swapped();
     assert_eq!(n.evaluate(&a), n.evaluate(&b));
     assert_ne!(n.evaluate(&a), 0);
+}
+
+/// A net of each width reads back as written (its width its file's), and scores as
+/// the net it was written from.
+#[test]
+fn a_net_of_each_width_reads_back_what_it_wrote() {
+    let v = Variant::Knightmate;
+    let pos = Position::from_fen(v, KNIGHTMATE).unwrap();
+    for hidden in WIDTHS {
+        let n = sample_of_width(4, hidden);
+        let bytes = n.to_bytes(v);
+        assert_eq!(
+            Network::header(&bytes).unwrap().0.shape.hidden,
+            hidden as u32
+        );
+        let read = Network::read(&bytes, v).unwrap();
+        assert_eq!(read, n);
+        assert_eq!(read.hidden(), hidden);
+        assert_eq!(read.evaluate(&pos), n.evaluate(&pos));
+    }
+}
+
+/// The output weights' steps are the file's: the same net written at twice the steps,
+/// its output weights and bias doubled, reads back so and scores the same.
+#[test]
+fn the_output_weights_steps_are_the_files() {
+    let v = Variant::Knightmate;
+    let pos = Position::from_fen(v, KNIGHTMATE).unwrap();
+    let n = sample_of_width(4, 128);
+    let half: Vec<i16> = n.output.iter().flatten().map(|w| w / 2).collect();
+    let input = &n.input;
+    let bias = &n.bias[..128];
+    let coarse = Network::from_parts(input, bias, &half, 64, 1234).unwrap();
+    let doubled: Vec<i16> = half.iter().map(|w| 2 * w).collect();
+    let fine = Network::from_parts(input, bias, &doubled, 128, 2468).unwrap();
+    let read = Network::read(&fine.to_bytes(v), v).unwrap();
+    assert_eq!(read, fine);
+    assert_eq!(Network::header(&fine.to_bytes(v)).unwrap().0.qb, 128);
+    assert_eq!(read.evaluate(&pos), coarse.evaluate(&pos));
+    assert_ne!(read.evaluate(&pos), 0);
+    let e = Network::from_parts(input, bias, &doubled, 0, 0).unwrap_err();
+    assert_eq!(
+        e,
+        "output weights in steps of 1/0; this build reads 1/1 to 1/512"
+    );
+}
+
+/// Only widths the vector loops take whole (`LANES` to `MAX_HIDDEN` in steps of
+/// `LANES`) make a net: another is refused, from its parts or from its file.
+#[test]
+fn a_width_the_build_does_not_read_is_refused() {
+    let says = |hidden| {
+        format!("a net of {hidden} hidden numbers; this build reads 16 to 512 in steps of 16")
+    };
+    for hidden in [0, 8, 100, MAX_HIDDEN + LANES] {
+        let e = Network::from_parts(
+            &vec![0; INPUTS * hidden],
+            &vec![0; hidden],
+            &vec![0; 2 * hidden],
+            64,
+            0,
+        )
+        .unwrap_err();
+        assert_eq!(e, says(hidden));
+    }
+    // A file whose header says another width than its weights have is refused too.
+    let v = Variant::Knightmate;
+    let mut bytes = sample_of_width(4, 128).to_bytes(v);
+    let at = FORMAT.write(&Shape::of(v, 128)).len() - 4;
+    bytes[at..at + 4].copy_from_slice(&256u32.to_le_bytes());
+    let e = Network::read(&bytes, v).unwrap_err();
+    assert!(e.contains("bytes of weights where"), "{e}");
+    bytes[at..at + 4].copy_from_slice(&100u32.to_le_bytes());
+    assert_eq!(Network::read(&bytes, v).unwrap_err(), says(100));
 }
 
 #[test]
@@ -88,12 +182,27 @@ fn a_doctored_net_header_is_refused() {
     let v = Variant::Knightmate;
     let good = sample_network(5).to_bytes(v);
     let read = |bytes: &[u8], v| Network::read(bytes, v).map(|_| ());
-    let quantization = a_doctored_start_is_refused(&FORMAT, &good, HIDDEN, read);
+    let wide = "a net of 1024 hidden numbers; this build reads 16 to 512 in steps of 16";
+    let quantization = a_doctored_start_is_refused(&FORMAT, &good, (1024, wide), read);
     refused(
         &good,
         quantization,
         &127u32.to_le_bytes(),
-        "quantized as QA 127 QB 64 scale 400",
+        "quantized as QA 127 QB 64 scale 400; this build reads QA 255 QB 1 to 512 scale 400",
+        |bytes| read(bytes, v),
+    );
+    refused(
+        &good,
+        quantization + 4,
+        &0u32.to_le_bytes(),
+        "quantized as QA 255 QB 0 scale 400",
+        |bytes| read(bytes, v),
+    );
+    refused(
+        &good,
+        quantization + 4,
+        &(MAX_QB + 1).to_le_bytes(),
+        "QB 513",
         |bytes| read(bytes, v),
     );
 }

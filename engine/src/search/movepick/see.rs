@@ -23,7 +23,7 @@ use crate::variant::Variant;
 pub enum Exchanges {
     /// None is made: captures fuse pieces (combiningknightmare), or neutral pieces
     /// decide who attacks (Stones & Relays); flip shatranj's 10x10 board, where `Flip`
-    /// lost (docs/strength.md).
+    /// lost (docs/strength-log.md).
     None,
     /// The orthodox attacks.
     Orthodox,
