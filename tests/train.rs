@@ -54,13 +54,20 @@ fn train(args: &[&str]) -> (bool, String) {
     )
 }
 
-#[test]
-fn train_writes_a_net_the_engine_reads_and_resumes_from_its_checkpoint() {
+/// A temporary folder holding a `data` folder of two small knightmate data files
+/// (games 30 and 31); the folder lives as long as the returned handle.
+fn knightmate_data() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
     data_file(&data.join("a.bin"), Variant::Knightmate, 30);
     data_file(&data.join("b.bin"), Variant::Knightmate, 31);
+    (dir, data)
+}
+
+#[test]
+fn train_writes_a_net_the_engine_reads_and_resumes_from_its_checkpoint() {
+    let (dir, data) = knightmate_data();
     // A folder may hold other files: only data files are read.
     std::fs::write(data.join("notes.txt"), "not data").unwrap();
     let net = dir.path().join("k.nnue");
@@ -109,11 +116,7 @@ fn train_writes_a_net_the_engine_reads_and_resumes_from_its_checkpoint() {
 /// width the build does not read is refused before anything is trained.
 #[test]
 fn train_makes_a_net_of_the_width_asked_for() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    std::fs::create_dir(&data).unwrap();
-    data_file(&data.join("a.bin"), Variant::Knightmate, 30);
-    data_file(&data.join("b.bin"), Variant::Knightmate, 31);
+    let (dir, data) = knightmate_data();
     let net = dir.path().join("k.nnue");
     let (net_s, data_s) = (net.to_str().unwrap(), data.to_str().unwrap());
     let narrow = [
