@@ -46,6 +46,27 @@ fn the_search_does_not_leave_a_king_en_prise() {
     assert!(!is_losing(s), "{m} {s:?}");
 }
 
+/// A node whose side to move has lost its king is lost, whatever its static score:
+/// the search says so before it prunes on that score. From a level-6 game that Baton
+/// lost by its king (`baton match`, flipshatranj8): Black's king on h4 stands next
+/// to White's king on g3, which its power on f3 lets capture, so Black must step
+/// away. Before the check, depths 5-9 played e7g6 flipping the king (+8 to +9.3):
+/// after White's Kxh4 the pruning on the static score (reverse futility) returned
+/// Black's evaluation, not the loss. Whatever the depth, White then finds no king
+/// to take in one.
+#[test]
+fn a_captured_king_is_a_loss_before_any_pruning() {
+    let fen = "3x4/1d2+n3/2+n5/4P3/4+P2k/5XK1/8/8 b - - 3 38";
+    for depth in 5..=9 {
+        let (m, s) = best(V8, fen, depth, 1);
+        assert!(!is_losing(s), "depth {depth}: {m} {s:?}");
+        let mut game = Game::new(Position::from_fen(V8, fen).expect("FEN"));
+        game.play_text(&m).expect("legal");
+        let (reply, after) = best_in(&game, 1, 1);
+        assert_ne!(after, Score::Mate(1), "depth {depth}: {m}, then {reply}");
+    }
+}
+
 /// Quiescence does not stand pat with its king where the opponent can take it: it
 /// answers the threat with every move, as the main search does. Here Black's king
 /// steps to g6 and flips into capture state, reaching the white king on g4; taking the

@@ -250,6 +250,13 @@ impl<'a> Worker<'a> {
         self.thread.seldepth = self.thread.seldepth.max(ply);
         let root = ply == 0;
         if !root {
+            // A captured king ends the game before any static guess: otherwise the
+            // pruning on the static score below (reverse futility, the null move)
+            // could return the evaluation of a position whose game is already lost,
+            // and a move that leaves the king to be taken would look good.
+            if rules::royal_lost(pos, pos.side) {
+                return self.no_move_score(pos, ply);
+            }
             if self.thread.is_repetition(pos) {
                 return self.repetition_score(pos, ply);
             }
