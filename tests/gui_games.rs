@@ -74,9 +74,9 @@ fn a_reload_brings_back_the_game_in_every_mode() {
                 _ => mode,
             };
             b.goto_board(server, "chess", None, players);
-            // Baton thinks two plies deep, so that its moves come at once.
-            b.set_control("limit-kind", "depth");
-            b.set_control("limit-value", "2");
+            // Baton thinks two plies deep, so that its moves come at once (one change:
+            // two would be two requests, answered in either order).
+            b.set_controls(&[("limit-kind", "depth"), ("limit-value", "2")]);
             b.wait_for("state.settings.think.depth === 2");
             match mode {
                 "baton-human" => b.wait_for("state.moves_played === 1"),

@@ -550,6 +550,22 @@ impl Browser {
         self.wait_for("document.querySelectorAll('.sq.target2').length > 0");
     }
 
+    /// Sets several controls and tells the page of the change once, on the last: where
+    /// each control's change posts the settings, two changes in a row are two requests
+    /// in flight, whose answers may come back in either order, and the page then shows
+    /// (and the server may keep) the first one's settings.
+    pub fn set_controls(&mut self, controls: &[(&str, &str)]) {
+        let Some(((last, _), _)) = controls.split_last() else {
+            return;
+        };
+        self.eval(&format!(
+            "(() => {{ for (const [id, value] of {all}) document.getElementById(id).value = value; \
+             document.getElementById({last}).dispatchEvent(new Event('change')); }})()",
+            all = serde_json::json!(controls),
+            last = serde_json::json!(last)
+        ));
+    }
+
     /// Sets the control `id` to `value` as a person would, and lets the page hear of it.
     pub fn set_control(&mut self, id: &str, value: &str) {
         self.eval(&format!(
