@@ -568,12 +568,7 @@ impl Browser {
 
     /// Sets the control `id` to `value` as a person would, and lets the page hear of it.
     pub fn set_control(&mut self, id: &str, value: &str) {
-        self.eval(&format!(
-            "(() => {{ const e = document.getElementById({id}); e.value = {value}; \
-             e.dispatchEvent(new Event('change')); }})()",
-            id = serde_json::json!(id),
-            value = serde_json::json!(value)
-        ));
+        self.set_controls(&[(id, value)]);
     }
 
     /// Plays `moves` (move text) through the page's API and draws each answer as the page
