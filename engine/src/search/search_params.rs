@@ -240,6 +240,9 @@ pub fn lmr(depth: i32, index: usize) -> i32 {
 /// PV nodes playing the turns their limit held back and searching those that take or
 /// give check, +14% and +8%, scored 12-19 at 20k nodes (stonesrelays 8-11, the tunnel
 /// 4-8); searching the quiet ones too, straight to quiescence first, 2.8x and 2.3x.
+/// What PV nodes do keep past their limit is the turns that mate at once
+/// (`MovePicker::keep_mates`): no more nodes but the mates, found by playing only the
+/// turns that check.
 pub fn rest_limit(depth: i32, is_pv: bool, root: bool) -> Option<usize> {
     match (depth, is_pv) {
         _ if root => None,

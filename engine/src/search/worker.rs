@@ -462,7 +462,8 @@ impl<'a> Worker<'a> {
             rest_done,
             rest_limit,
         )
-        .unscored_hash_move(self.features.hash_move_unscored);
+        .unscored_hash_move(self.features.hash_move_unscored)
+        .keep_mates(is_pv);
         while let Some(picked) = self.next_move(&mut picker, best_score, ply) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);

@@ -103,6 +103,12 @@ pub trait RestStage: Default {
 
     /// Whether a second-stage move is still tried past the limit (after `narrow`).
     fn is_forcing(&self, m: Move) -> bool;
+
+    /// Whether a turn past the limit that is not forcing is worth testing for a mate
+    /// at once (`MovePicker::keep_mates`); the default, every one.
+    fn may_mate(&self, _m: Move) -> bool {
+        true
+    }
 }
 
 /// The second stage of a variant that has none.
@@ -247,6 +253,8 @@ pub struct MovePicker<'a, S: RestStage> {
     narrowed: bool,
     /// Second-stage moves may have been held back by the limit (`widen`).
     limited: bool,
+    /// Past the limit, the turns that mate at once are kept too (`keep_mates`).
+    keep_mates: bool,
 }
 
 impl<'a, S: RestStage> MovePicker<'a, S> {
@@ -282,7 +290,21 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             rest: S::default(),
             narrowed: false,
             limited: false,
+            keep_mates: false,
         }
+    }
+
+    /// Past the second-stage limit, keeps also the turns that mate at once (the search
+    /// asks for it at PV nodes). A mate in one whose turn is neither forcing by its
+    /// variant's rule (`RestStage::is_forcing`) nor ranked within the limit was
+    /// otherwise not seen until an iteration deep enough to lift the limit: the
+    /// stonesrelays-tunnel level 6 lost two games to such mates, a quiet piece move
+    /// whose neutral move then checks (docs/levels.md, "Level 6"). Only checking turns
+    /// are played to test for mate, and only mating ones are searched: the tree does
+    /// not grow but by them.
+    pub fn keep_mates(mut self, on: bool) -> MovePicker<'a, S> {
+        self.keep_mates = on && S::EXISTS;
+        self
     }
 
     /// Where the search asks for it (`unscored_hash_move`), hands out the hash move of
@@ -386,7 +408,10 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
         for j in i..self.list.len() {
             let m = self.list[j];
             // A list that holds both stages (`first_moves`) keeps its first-stage moves.
-            if stage_of::<S>(m) == Stage::First || self.rest.is_forcing(m) {
+            if stage_of::<S>(m) == Stage::First
+                || self.rest.is_forcing(m)
+                || self.keep_mates && self.rest.may_mate(m) && mates(self.pos, m)
+            {
                 self.list[kept] = m;
                 self.scores.values[kept] = self.scores.values[j];
                 kept += 1;
@@ -434,6 +459,16 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
         }
         self.rest.gave_check(self.pos, picked.m);
     }
+}
+
+/// Whether the legal turn `m` mates: it checks and leaves no legal reply.
+fn mates(pos: &Position, m: Move) -> bool {
+    if !rules::gives_check(pos, m) {
+        return false;
+    }
+    let child = pos.play(m);
+    let mut scratch = rules::move_list(child.variant);
+    rules::count_moves(&child, &mut scratch) == 0
 }
 
 /// The stage that generates `m`: a move with a second part, where the variant has a

@@ -125,6 +125,15 @@ impl RestStage for NeutralRest {
             neutral.has(a, b) || self.escapes.has(b) && self.gave_check_with(m.from, m.to)
         })
     }
+
+    /// A form of a piece move that checks alone is no mate test's business: the
+    /// plain check was searched in the first stage, and the forms whose neutral move
+    /// could take the king's last escape (ending beside it) are forcing. Testing the
+    /// others, tens of forms of one check each asking for every reply, is what made
+    /// such tests cost; a turn whose check needs both parts is what they are for.
+    fn may_mate(&self, m: Move) -> bool {
+        !self.gave_check_with(m.from, m.to)
+    }
 }
 
 /// Ordering bonuses of the flip part of every move of `list` (side to move's view),
