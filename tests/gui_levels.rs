@@ -13,7 +13,7 @@ fn menu(b: &mut Browser) -> Value {
 }
 
 /// The menu the page should show: full strength, then every level of
-/// `baton_protocol::levels` with its `UCI_Elo` value ("3 - 961").
+/// `baton_protocol::levels` with its `UCI_Elo` value ("3 - 971").
 fn expected_menu() -> Value {
     let mut entries = vec!["full strength".to_string()];
     entries.extend(LEVELS.iter().map(|l| format!("{} - {}", l.number, l.elo)));

@@ -16,12 +16,12 @@ pub struct Level {
     /// The `Skill Level` it plays at.
     pub skill: u8,
     /// Its strength on `UCI_Elo`'s scale, Baton's own: full-strength Baton searching
-    /// one ply in chess is 1000 on it. Not a rating among people. Levels 1-5: the
-    /// least-squares line through the chess matches of levels 1-7 before the bounded
-    /// pick (docs/levels.md: 545 + 104.2 a skill level), rounded. Levels 6-8, which the
-    /// bounded pick made far stronger than that line: each its own chess match against
-    /// the deepest fixed-depth anchor it does not sweep, that anchor placed on the scale
-    /// by a chain of anchor matches (docs/levels.md, "The anchors on one scale").
+    /// one ply in chess is 1000 on it. Not a rating among people. Each level's value
+    /// is measured: its own chess matches against a fixed-depth anchor (levels 2-3
+    /// against d1, 4-5 against d3, 6 against d6, 7 against d9, 8 against d10), the
+    /// anchor's value plus the Elo against it, the anchors placed on the scale by a
+    /// chain of anchor matches; level 1, which loses nearly every game to d1, against
+    /// level 2 (docs/levels.md, "The levels" and "The anchors on one scale").
     pub elo: u32,
 }
 
@@ -35,22 +35,22 @@ pub const LEVELS: [Level; 8] = [
     Level {
         number: 2,
         skill: 2,
-        elo: 753,
+        elo: 777,
     },
     Level {
         number: 3,
         skill: 4,
-        elo: 961,
+        elo: 971,
     },
     Level {
         number: 4,
         skill: 6,
-        elo: 1170,
+        elo: 1329,
     },
     Level {
         number: 5,
         skill: 8,
-        elo: 1378,
+        elo: 1544,
     },
     Level {
         number: 6,

@@ -339,7 +339,7 @@ function thinkBody() {
 }
 
 // The Level menu: each level with its strength on Baton's scale (the server's one
-// table for every variant, docs/levels.md) beside it, "3 - 961"; built once.
+// table for every variant, docs/levels.md) beside it, "3 - 971"; built once.
 function levelMenu() {
   $("level").innerHTML = `<option value="">full strength</option>` +
     levels.map((l) => `<option value="${l.level}">${l.level} - ${l.elo}</option>`).join("");
