@@ -453,6 +453,10 @@ impl<'a> Worker<'a> {
         } else {
             rest_limit(depth, is_pv, ply == 0)
         };
+        // PV nodes with a second stage keep its mates in one past the limit; the test
+        // counts replies in a list from the pool.
+        let mut mate_room =
+            (is_pv && S::EXISTS && rest_limit.is_some()).then(|| self.take_list(pos.variant));
         let mut picker = MovePicker::<S>::new(
             pos,
             list,
@@ -463,7 +467,7 @@ impl<'a> Worker<'a> {
             rest_limit,
         )
         .unscored_hash_move(self.features.hash_move_unscored)
-        .keep_mates(is_pv);
+        .keep_mates(mate_room.as_mut());
         while let Some(picked) = self.next_move(&mut picker, best_score, ply) {
             let Picked { m, index, .. } = picked;
             let capture = captures_or_promotes(pos, m);
@@ -526,6 +530,9 @@ impl<'a> Worker<'a> {
             }
         }
         self.quiets.truncate(quiets_from);
+        if let Some(room) = mate_room {
+            self.pool.push(room);
+        }
 
         // Step 4. Store the result (not in a search that excludes moves), and learn
         // from it how far the static score was off.

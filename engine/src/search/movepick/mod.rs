@@ -253,8 +253,9 @@ pub struct MovePicker<'a, S: RestStage> {
     narrowed: bool,
     /// Second-stage moves may have been held back by the limit (`widen`).
     limited: bool,
-    /// Past the limit, the turns that mate at once are kept too (`keep_mates`).
-    keep_mates: bool,
+    /// Past the limit, the turns that mate at once are kept too (`keep_mates`), with
+    /// this list as room to count a checked side's replies.
+    keep_mates: Option<&'a mut MoveList>,
 }
 
 impl<'a, S: RestStage> MovePicker<'a, S> {
@@ -290,7 +291,7 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             rest: S::default(),
             narrowed: false,
             limited: false,
-            keep_mates: false,
+            keep_mates: None,
         }
     }
 
@@ -301,9 +302,10 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
     /// stonesrelays-tunnel level 6 lost two games to such mates, a quiet piece move
     /// whose neutral move then checks (docs/levels.md, "Level 6"). Only checking turns
     /// are played to test for mate, and only mating ones are searched: the tree does
-    /// not grow but by them.
-    pub fn keep_mates(mut self, on: bool) -> MovePicker<'a, S> {
-        self.keep_mates = on && S::EXISTS;
+    /// not grow but by them. `scratch` is room for the replies that the test counts
+    /// (a list from the search's pool: the search allocates nothing per node).
+    pub fn keep_mates(mut self, scratch: Option<&'a mut MoveList>) -> MovePicker<'a, S> {
+        self.keep_mates = scratch.filter(|_| S::EXISTS);
         self
     }
 
@@ -410,7 +412,10 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
             // A list that holds both stages (`first_moves`) keeps its first-stage moves.
             if stage_of::<S>(m) == Stage::First
                 || self.rest.is_forcing(m)
-                || self.keep_mates && self.rest.may_mate(m) && mates(self.pos, m)
+                || self
+                    .keep_mates
+                    .as_deref_mut()
+                    .is_some_and(|scratch| self.rest.may_mate(m) && mates(self.pos, m, scratch))
             {
                 self.list[kept] = m;
                 self.scores.values[kept] = self.scores.values[j];
@@ -461,14 +466,15 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
     }
 }
 
-/// Whether the legal turn `m` mates: it checks and leaves no legal reply.
-fn mates(pos: &Position, m: Move) -> bool {
+/// Whether the legal turn `m` mates: it checks and leaves no legal reply (counted in
+/// `scratch`).
+fn mates(pos: &Position, m: Move, scratch: &mut MoveList) -> bool {
     if !rules::gives_check(pos, m) {
         return false;
     }
     let child = pos.play(m);
-    let mut scratch = rules::move_list(child.variant);
-    rules::count_moves(&child, &mut scratch) == 0
+    scratch.clear();
+    rules::count_moves(&child, scratch) == 0
 }
 
 /// The stage that generates `m`: a move with a second part, where the variant has a
