@@ -132,9 +132,11 @@ fn perft_depth(variant: &str) -> u32 {
 /// A command run by `wine` that Wine ends with SIGKILL is run once more, saying so.
 /// CI saw this once in a loaded two-core run (stop 100): `baton.exe perft` had printed
 /// its whole answer and its timing line, and then the `wine` process died of signal 9
-/// instead of exiting with 0. Wine's server kills a Windows process outright when it
-/// is slow to finish exiting; that says nothing about the build, and a second run is
-/// checked as fully as the first. Any other failure, or a second SIGKILL, fails.
+/// instead of exiting with 0; it did not happen again in hundreds of runs here, loaded
+/// or not. The likely cause (inferred, not shown) is Wine's server killing a Windows
+/// process that is slow to finish exiting; that says nothing about the build, and a
+/// second run is checked as fully as the first. Any other failure, or a second
+/// SIGKILL, fails.
 fn stdout_of(mut command: Command) -> String {
     let mut out: Output = command
         .stdin(Stdio::null())

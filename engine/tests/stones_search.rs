@@ -83,23 +83,18 @@ fn a_check_by_a_neutral_move_alone_is_seen_at_the_frontier() {
 /// the line -3.60): there the reply node tries `f7f3` alone, which checks, and the
 /// mate test leaves out the forms of a plain check (`NeutralRest::may_mate`).
 #[test]
-fn a_mate_in_one_past_the_pv_limit_is_seen_at_every_depth() {
+fn a_mate_in_one_past_the_pv_limit_is_seen_at_depths_3_and_4() {
     let fen =
         "r1b2b1r/pp2k1pp/nSp2n2/2S1pp1G/4XqS1/1S1XGN2/P1N3P1/1PPPBP1P/R1BQKR2 w Q - 6 11 d5e5";
     let pos = Position::from_fen(Variant::StonesRelaysTunnel, fen).expect("FEN");
     let turn = baton_engine::notation::parse_move(&pos, "d2f6,h6h5").expect("a legal turn");
     for depth in 3..=4 {
-        let tt = TranspositionTable::new(16);
         let limits = Limits {
             depth: Some(depth),
             searchmoves: vec![turn],
             ..Default::default()
         };
-        let last = std::sync::Mutex::new(None);
-        think_with_limits(&Game::new(pos.clone()), limits, 1, &tt, &|r| {
-            *last.lock().expect("report") = Some((r.score, r.pv.clone()))
-        });
-        let (score, pv) = last.into_inner().expect("report").expect("a report");
-        assert_eq!(score, Score::Mate(-1), "depth {depth}: {pv:?}");
+        let (m, score) = baton_testkit::best_with(&Game::new(pos.clone()), limits, 1);
+        assert_eq!(score, Score::Mate(-1), "depth {depth}: {m}");
     }
 }

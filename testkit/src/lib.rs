@@ -29,5 +29,5 @@ pub use position::{
     random_game, set, turns,
 };
 pub use process::{Baton, GuiServer};
-pub use search::{best, best_in, mate_in_one};
+pub use search::{best, best_in, best_with, mate_in_one};
 pub use session::{lines_with, shows, Buffer};

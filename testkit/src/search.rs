@@ -8,12 +8,18 @@ use crate::position::pos;
 /// Searches `game` to `depth` on `threads` threads: the best move as text and the
 /// score of the last report (there must be one).
 pub fn best_in(game: &Game, depth: u32, threads: usize) -> (String, Score) {
-    let tt = TranspositionTable::new(16);
-    let last = std::sync::Mutex::new(None);
     let limits = Limits {
         depth: Some(depth),
         ..Default::default()
     };
+    best_with(game, limits, threads)
+}
+
+/// Searches `game` with `limits` on `threads` threads: the best move as text and the
+/// score of the last report (there must be one).
+pub fn best_with(game: &Game, limits: Limits, threads: usize) -> (String, Score) {
+    let tt = TranspositionTable::new(16);
+    let last = std::sync::Mutex::new(None);
     let out = think_with_limits(game, limits, threads, &tt, &|r| {
         *last.lock().expect("report") = Some(r.score)
     });

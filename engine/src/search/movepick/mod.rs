@@ -303,9 +303,10 @@ impl<'a, S: RestStage> MovePicker<'a, S> {
     /// whose neutral move then checks (docs/levels.md, "Level 6"). Only checking turns
     /// are played to test for mate, and only mating ones are searched: the tree does
     /// not grow but by them. `scratch` is room for the replies that the test counts
-    /// (a list from the search's pool: the search allocates nothing per node).
+    /// (a list from the search's pool: the search allocates nothing per node); the
+    /// search gives one only where the variant has a second stage and a limit.
     pub fn keep_mates(mut self, scratch: Option<&'a mut MoveList>) -> MovePicker<'a, S> {
-        self.keep_mates = scratch.filter(|_| S::EXISTS);
+        self.keep_mates = scratch;
         self
     }
 
