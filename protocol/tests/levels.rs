@@ -412,3 +412,48 @@ fn level_7_in_stones_spends_its_budget_on_the_lines_it_may_play() {
     }
     assert_eq!(format_move(e.position(), best), "c2h7,d4d5");
 }
+
+/// The most root lines a level's search reports in `variant` from its start.
+fn lines_from_the_start(variant: Variant, level: u8) -> usize {
+    use std::sync::{Arc, Mutex};
+    let mut e = Engine::new();
+    e.set_seed(1);
+    e.set_variant(variant).expect("variant");
+    e.set_level(Some(level)).expect("a level");
+    let lines = Arc::new(Mutex::new(0));
+    let kept = Arc::clone(&lines);
+    e.go(
+        depth(100),
+        false,
+        Box::new(move |r| {
+            if let Ok(mut most) = kept.lock() {
+                *most = (*most).max(r.multipv);
+            }
+        }),
+        Box::new(|_| {}),
+    )
+    .expect("search thread");
+    e.wait();
+    let most = *lines.lock().expect("lines");
+    most
+}
+
+/// Level 1 chooses near-blind in the stones and flip variants (their profiles'
+/// `Calibration::choice`; docs/levels.md, "Level 1"): it asks for forty root lines
+/// where chess's asks for four, and gets as many as its node budget reaches. From the
+/// start that is seven in flipshatranj8 and five in flipshatranj (4,000 nodes), and
+/// four in the stones variants (2,000 nodes, a turn's forms costing hundreds), where
+/// its choice is still widened by the random part of up to ten pawns (the unit tests
+/// of `search::skill`). From level 2 up every variant looks at four lines.
+#[test]
+fn level_1_asks_for_more_lines_in_the_stones_and_flip_variants() {
+    for v in Variant::ALL {
+        let level_1 = match v {
+            Variant::FlipShatranj8 => 7,
+            Variant::FlipShatranj => 5,
+            _ => 4,
+        };
+        assert_eq!(lines_from_the_start(v, 1), level_1, "{} level 1", v.name());
+        assert_eq!(lines_from_the_start(v, 2), 4, "{} level 2", v.name());
+    }
+}

@@ -192,7 +192,7 @@ pub fn think(
     let excluded = excluded_root_moves(&root_moves, &limits.searchmoves);
     // A weakened search chooses among several lines (`skill`).
     let wanted = match skill {
-        Some(_) => params.multipv.max(skill::LINES),
+        Some(s) => params.multipv.max(s.lines()),
         None => params.multipv,
     };
     let multipv = wanted.clamp(1, root_moves.len() - excluded.len());

@@ -13,8 +13,9 @@ use crate::rng::Rng;
 /// The highest level: full strength, the search unchanged.
 pub const FULL: f64 = 20.0;
 
-/// How many root lines a weakened search looks at (Stockfish's 4), or more when the
-/// host asks for more lines.
+/// How many root lines a weakened search looks at (Stockfish's 4; more where the
+/// variant's `Calibration::choice` widens the choice, or when the host asks for more
+/// lines).
 pub const LINES: usize = 4;
 
 /// The most a random push can be worth, in centipawns (Stockfish caps it at a pawn).
@@ -27,8 +28,9 @@ const PAWN: i64 = 100;
 /// pawn behind where the lines spread that far; where level 7 searches no deeper
 /// than the three-ply anchor (the stones and flip variants, docs/levels.md) the
 /// anchor punished those moves, while chess's level 7, searching 8-10 plies, got
-/// away with them. Levels 1-5 keep the rule as it is: they measured even across
-/// the variants with it.
+/// away with them. Levels 1-5 have no bound: levels 2-5 measured even across the
+/// variants without it (level 1's choice is widened instead where it played
+/// stronger than chess's, `Calibration::choice`).
 const CAREFUL_FROM: f64 = 10.0;
 const CAREFUL_CP: f64 = 5.0;
 
@@ -73,17 +75,42 @@ pub struct Calibration {
     /// shrinks where the points' budgets do not; below the first point the first
     /// factor, above the last the last. Chess's is 1 everywhere.
     pub nodes: &'static [(f64, f64)],
+    /// How wide the pick chooses, as `(skill, factor)` points read the same way: the
+    /// root lines looked at (`LINES`) and the most the random part of a line's push
+    /// may be worth (`PAWN`) are both this factor times chess's. At 10 the choice is
+    /// close to a blind one: some forty lines (every move in most positions), each
+    /// pushed by up to ten pawns at random, so that only a line far behind or one
+    /// that loses to a mate is left out.
+    ///
+    /// Where a move chosen near-blind costs less than in chess, level 1 played
+    /// stronger against the one-ply anchor than chess's, which loses nearly every game
+    /// to it (docs/levels.md): against d1, over 100 games each, Stockfish's choice
+    /// among four lines scored 27% in flipshatranj where a blind one scored 8%, and
+    /// 24.5% against 16% in stonesrelays (in chess a blind choice lost all 100).
+    /// Chess's is 1 everywhere.
+    pub choice: &'static [(f64, f64)],
 }
 
 impl Calibration {
     /// Chess's levels, the scale the others are tuned to.
     pub const CHESS: Calibration = Calibration {
         nodes: &[(0.0, 1.0)],
+        choice: &[(0.0, 1.0)],
     };
 
     /// The factor on chess's node budget at `skill`.
     pub fn factor(&self, skill: f64) -> f64 {
-        let points = self.nodes;
+        Self::at(self.nodes, skill)
+    }
+
+    /// The factor on how wide chess's pick chooses at `skill`.
+    pub fn choice(&self, skill: f64) -> f64 {
+        Self::at(self.choice, skill)
+    }
+
+    /// The factor of `points` at `skill`: a point's own at it, the same ratio a skill
+    /// step between two, the end points' beyond them, 1 with no points.
+    fn at(points: &[(f64, f64)], skill: f64) -> f64 {
         let Some(&(first_skill, first)) = points.first() else {
             return 1.0;
         };
@@ -109,6 +136,8 @@ pub struct Skill {
     /// The variant's factor on chess's node budget at this skill (1 unless
     /// `calibrated`).
     factor: f64,
+    /// The variant's factor on how wide the pick chooses (1 unless `calibrated`).
+    choice: f64,
 }
 
 impl Skill {
@@ -120,20 +149,29 @@ impl Skill {
             level: level.max(0.0),
             seed,
             factor: 1.0,
+            choice: 1.0,
         })
     }
 
-    /// The same skill with its node budget the variant's factor at this skill times
-    /// chess's (the profile's `Calibration`; `protocol::levels::skill` calls this).
+    /// The same skill with its node budget and the width of its choice the variant's
+    /// factors at this skill times chess's (the profile's `Calibration`;
+    /// `protocol::levels::skill` calls this).
     pub fn calibrated(self, calibration: Calibration) -> Skill {
         Skill {
             factor: calibration.factor(self.level),
+            choice: calibration.choice(self.level),
             ..self
         }
     }
 
     pub fn level(&self) -> f64 {
         self.level
+    }
+
+    /// How many root lines the search looks at to choose among: `LINES`, times the
+    /// variant's `Calibration::choice` at this skill.
+    pub fn lines(&self) -> usize {
+        (LINES as f64 * self.choice).round() as usize
     }
 
     /// The deepest iteration: 1 at level 0, one more a level (Stockfish picks its
@@ -173,7 +211,7 @@ impl Skill {
     /// not empty). Stockfish's rule: each score gets a push of
     /// `(weakness * (top - score) + delta * random(0..weakness)) / 128`, where
     /// `weakness` is `120 - 2 * level` and `delta` is the spread of the scores (at
-    /// most a pawn); the line with the highest pushed score is played. The
+    /// most a pawn, times the variant's `Calibration::choice`); the line with the highest pushed score is played. The
     /// deterministic part pushes worse lines up by up to 94% of their deficit, so a
     /// much worse move loses still; the random part is what makes weak levels err.
     ///
@@ -195,7 +233,7 @@ impl Skill {
         let all_mated = scores.iter().all(|&s| mated(s));
         let top = scores.iter().copied().max().unwrap_or(0) as i64;
         let bottom = scores.iter().copied().chain(below).min().unwrap_or(0) as i64;
-        let delta = (top - bottom).min(PAWN);
+        let delta = (top - bottom).min((PAWN as f64 * self.choice) as i64);
         let weakness = (120.0 - 2.0 * self.level) as i64;
         let mut chosen = 0;
         let mut best = i64::MIN;
@@ -242,6 +280,7 @@ mod tests {
         // A variant's calibration scales the budget, not the depth.
         let four = Calibration {
             nodes: &[(0.0, 4.0)],
+            ..Calibration::CHESS
         };
         assert_eq!(s(4.0).calibrated(four).nodes(), 16_000);
         assert_eq!(s(4.0).calibrated(four).depth(), 5);
@@ -255,6 +294,7 @@ mod tests {
     fn a_calibration_interpolates_between_its_points() {
         let c = Calibration {
             nodes: &[(4.0, 2.0), (6.0, 8.0), (12.0, 8.0), (15.0, 4.0)],
+            ..Calibration::CHESS
         };
         let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
         assert_eq!(c.factor(0.0), 2.0);
@@ -270,6 +310,44 @@ mod tests {
             (0..=38).all(|half| budget(f64::from(half) / 2.0) <= budget(f64::from(half + 1) / 2.0))
         );
         assert_eq!(Calibration::CHESS.factor(7.3), 1.0);
+    }
+
+    /// A wider choice (`Calibration::choice`) asks for more lines and lets the random
+    /// part outweigh a larger deficit: at level 0 with the stones and flip variants'
+    /// width, ten times chess's, it asks for forty lines, and where three lines are a
+    /// knight behind the best, plays the best less than a third of the time; with
+    /// chess's, more than two times in five. Level 2 chooses as chess does.
+    #[test]
+    fn a_wider_choice_looks_at_more_lines_and_plays_a_worse_one_more_often() {
+        let wide = Calibration {
+            choice: &[(0.0, 10.0), (2.0, 1.0)],
+            ..Calibration::CHESS
+        };
+        let skill =
+            |level: f64, c: Calibration, seed| Skill::new(level, seed).expect("weak").calibrated(c);
+        assert_eq!(skill(0.0, wide, 0).lines(), 40);
+        assert_eq!(skill(1.0, wide, 0).lines(), 13);
+        assert_eq!(skill(2.0, wide, 0).lines(), LINES);
+        assert_eq!(skill(0.0, Calibration::CHESS, 0).lines(), LINES);
+        // The best line and three a knight behind it.
+        let scores = [0, -300, -300, -300];
+        let best_played = |c: Calibration| {
+            (0..400)
+                .filter(|&seed| skill(0.0, c, seed).pick(&scores, None) == 0)
+                .count()
+        };
+        let (chess, widened) = (best_played(Calibration::CHESS), best_played(wide));
+        // (Seeds 0-399 give 179 and 124: a blind choice among four lines would play
+        // the best a quarter of the time; the push still leaves the others 19 cp
+        // behind.)
+        assert!(
+            chess > 160,
+            "chess's level 0 played the best {chess} times of 400"
+        );
+        assert!(
+            widened < 134,
+            "the wide level 0 played the best {widened} times of 400"
+        );
     }
 
     /// A line thirty pawns behind is never played, even at level 0 (the push leaves
