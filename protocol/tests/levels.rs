@@ -413,12 +413,15 @@ fn level_7_in_stones_spends_its_budget_on_the_lines_it_may_play() {
     assert_eq!(format_move(e.position(), best), "c2h7,d4d5");
 }
 
-/// The most root lines a level's search reports in `variant` from its start.
-fn lines_from_the_start(variant: Variant, level: u8) -> usize {
+/// The most root lines a level's search reports in `variant` from its start, with
+/// `threads` search threads.
+fn lines_from_the_start(variant: Variant, level: u8, threads: usize) -> usize {
     use std::sync::{Arc, Mutex};
     let mut e = Engine::new();
     e.set_seed(1);
     e.set_variant(variant).expect("variant");
+    e.set_option("Threads", &threads.to_string())
+        .expect("threads");
     e.set_level(Some(level)).expect("a level");
     let lines = Arc::new(Mutex::new(0));
     let kept = Arc::clone(&lines);
@@ -439,21 +442,44 @@ fn lines_from_the_start(variant: Variant, level: u8) -> usize {
 }
 
 /// Level 1 chooses near-blind in the stones and flip variants (their profiles'
-/// `Calibration::choice`; docs/levels.md, "Level 1"): it asks for forty root lines
-/// where chess's asks for four, and gets as many as its node budget reaches. From the
-/// start that is seven in flipshatranj8 and five in flipshatranj (4,000 nodes), and
-/// four in the stones variants (2,000 nodes, a turn's forms costing hundreds), where
-/// its choice is still widened by the random part of up to ten pawns (the unit tests
-/// of `search::skill`). From level 2 up every variant looks at four lines.
+/// `Calibration::width`; docs/levels.md, "Level 1"): it asks for forty root lines
+/// where the other variants' level 1 asks for four, and from level 2 up every variant
+/// asks for four.
 #[test]
-fn level_1_asks_for_more_lines_in_the_stones_and_flip_variants() {
+fn level_1_asks_for_forty_lines_in_the_stones_and_flip_variants() {
     for v in Variant::ALL {
         let level_1 = match v {
-            Variant::FlipShatranj8 => 7,
-            Variant::FlipShatranj => 5,
+            Variant::StonesRelays
+            | Variant::StonesRelaysTunnel
+            | Variant::FlipShatranj
+            | Variant::FlipShatranj8 => 40,
             _ => 4,
         };
-        assert_eq!(lines_from_the_start(v, 1), level_1, "{} level 1", v.name());
-        assert_eq!(lines_from_the_start(v, 2), 4, "{} level 2", v.name());
+        let lines = |level: u8| {
+            let l = baton_protocol::levels::level(level).expect("a level");
+            skill(v, f64::from(l.skill), 0).expect("weak").lines()
+        };
+        assert_eq!(lines(1), level_1, "{} level 1", v.name());
+        assert_eq!(lines(2), 4, "{} level 2", v.name());
+    }
+}
+
+/// The node budget decides how many of the lines asked for are found: from
+/// flipshatranj8's start level 1 finds seven, with one search thread or two (a
+/// weakened search runs on one thread, so that helpers searching deeper do not spend
+/// its budget first), where chess's finds the four it asks for.
+#[test]
+fn level_1_finds_the_lines_its_budget_reaches_with_any_thread_count() {
+    for threads in [1, 2, 4] {
+        assert_eq!(
+            lines_from_the_start(Variant::FlipShatranj8, 1, threads),
+            7,
+            "{threads} threads"
+        );
+        assert_eq!(
+            lines_from_the_start(Variant::Chess, 1, threads),
+            4,
+            "{threads} threads"
+        );
     }
 }

@@ -13,7 +13,7 @@ use crate::position::Position;
 use crate::rules::flip::{Flip, FlipShatranj, FlipShatranj8};
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::{variants, MovePolicy, NoRest};
-use crate::search::skill::Calibration;
+use crate::search::skill::{Calibration, NEAR_BLIND_LEVEL_1};
 use crate::search::{Features, SearchProfile, Sharp};
 
 impl VariantProfile for FlipShatranj {
@@ -99,10 +99,10 @@ const FLIP_SHATRANJ: Profile = Profile {
             (12.0, 10.0),
             (15.0, 4.0),
         ],
-        // Level 1 chooses near-blind (`Calibration::choice`), as in the stones variants:
+        // Level 1 chooses near-blind (`Calibration::width`), as in the stones variants:
         // with Stockfish's choice it won a quarter of its games against the one-ply
         // anchor, where chess's level 1 wins one in twenty.
-        choice: &[(0.0, 10.0), (2.0, 1.0)],
+        width: NEAR_BLIND_LEVEL_1,
     },
     // Start positions and middlegames from short self-play games (random first
     // plies), with pieces in both states, powers moved and kings in reach.

@@ -13,7 +13,7 @@ use crate::rules::stones::{self, Forms, Pieces, Stones, StonesRelays, StonesRela
 use crate::search::movepick::see::Exchanges;
 use crate::search::movepick::variants::NeutralRest;
 use crate::search::movepick::{MovePolicy, Stage};
-use crate::search::skill::Calibration;
+use crate::search::skill::{Calibration, NEAR_BLIND_LEVEL_1};
 use crate::search::{Features, Sharp};
 
 impl VariantProfile for StonesRelays {
@@ -114,10 +114,10 @@ const STONES_RELAYS: Profile = Profile {
     // wait), and level 8 at four times (724,077 nodes, above level 7's budget).
     levels: Calibration {
         nodes: &[(8.0, 2.0), (10.0, 12.0), (12.0, 10.0), (15.0, 4.0)],
-        // Level 1 chooses near-blind (`Calibration::choice`): with Stockfish's choice it
+        // Level 1 chooses near-blind (`Calibration::width`): with Stockfish's choice it
         // won a quarter of its games against the one-ply anchor, where chess's level 1
         // wins one in twenty; level 2 up choose as in chess.
-        choice: &[(0.0, 10.0), (2.0, 1.0)],
+        width: NEAR_BLIND_LEVEL_1,
     },
     openings: (include_str!("../../../benches/openings/stonesrelays.epd"), 6),
     bench: (

@@ -199,9 +199,20 @@ pub fn think(
 
     #[cfg(feature = "threads")]
     let shift = pattern_shift(limits, max_depth, pos.game_ply());
+    // A weakened search runs on the main thread alone: its node budget and its lines
+    // are what the levels' matches measured with one thread (docs/levels.md), and
+    // helpers, searching deeper than the level's depth, spent that budget before the
+    // main thread had found the lines it chooses among (with two threads level 1
+    // found none, and played the unweakened first line).
+    #[cfg(feature = "threads")]
+    let threads = if skill.is_some() {
+        1
+    } else {
+        params.threads.max(1)
+    };
     #[cfg(feature = "threads")]
     let outcome = std::thread::scope(|scope| {
-        for id in 1..params.threads.max(1) {
+        for id in 1..threads {
             let shared = &shared;
             let history = &history;
             let excluded = &excluded;

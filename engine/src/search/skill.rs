@@ -14,7 +14,7 @@ use crate::rng::Rng;
 pub const FULL: f64 = 20.0;
 
 /// How many root lines a weakened search looks at (Stockfish's 4; more where the
-/// variant's `Calibration::choice` widens the choice, or when the host asks for more
+/// variant's `Calibration::width` widens the choice, or when the host asks for more
 /// lines).
 pub const LINES: usize = 4;
 
@@ -30,7 +30,7 @@ const PAWN: i64 = 100;
 /// anchor punished those moves, while chess's level 7, searching 8-10 plies, got
 /// away with them. Levels 1-5 have no bound: levels 2-5 measured even across the
 /// variants without it (level 1's choice is widened instead where it played
-/// stronger than chess's, `Calibration::choice`).
+/// stronger than chess's, `Calibration::width`).
 const CAREFUL_FROM: f64 = 10.0;
 const CAREFUL_CP: f64 = 5.0;
 
@@ -76,26 +76,34 @@ pub struct Calibration {
     /// factor, above the last the last. Chess's is 1 everywhere.
     pub nodes: &'static [(f64, f64)],
     /// How wide the pick chooses, as `(skill, factor)` points read the same way: the
-    /// root lines looked at (`LINES`) and the most the random part of a line's push
-    /// may be worth (`PAWN`) are both this factor times chess's. At 10 the choice is
-    /// close to a blind one: some forty lines (every move in most positions), each
-    /// pushed by up to ten pawns at random, so that only a line far behind or one
-    /// that loses to a mate is left out.
+    /// root lines asked for (`LINES`) and the most the random part of a line's push
+    /// may be worth (`PAWN`) are both this factor times chess's (a factor below 1
+    /// counts as 1: the choice is never narrower than chess's). At a factor of 10
+    /// (`NEAR_BLIND_LEVEL_1`) the choice is close to a blind one: forty lines asked
+    /// for, of which the node budget reaches a few (from the start 4-7 at level 1),
+    /// and a random part of up to about 9.3 pawns, against which the push leaves a
+    /// line 6% of its deficit behind, so that only a line some 150 pawns behind, in
+    /// practice one that loses to a mate, is never played.
     ///
-    /// Where a move chosen near-blind costs less than in chess, level 1 played
-    /// stronger against the one-ply anchor than chess's, which loses nearly every game
-    /// to it (docs/levels.md): against d1, over 100 games each, Stockfish's choice
-    /// among four lines scored 27% in flipshatranj where a blind one scored 8%, and
-    /// 24.5% against 16% in stonesrelays (in chess a blind choice lost all 100).
+    /// Where a poor choice costs less than in chess, level 1 played stronger against
+    /// the one-ply anchor than chess's, which loses nearly every game to it
+    /// (docs/levels.md, "Level 1"): with Stockfish's choice it won about a quarter of
+    /// its games there in the stones and flip variants, 11-16% with this one.
     /// Chess's is 1 everywhere.
-    pub choice: &'static [(f64, f64)],
+    pub width: &'static [(f64, f64)],
 }
+
+/// The stones and flip variants' `Calibration::width`: level 1 (skill 0) chooses
+/// near-blind, level 2 (skill 2) up as in chess, the same ratio a skill step between
+/// (13 lines asked for and a random part of up to about 3 pawns at skill 1, which no
+/// board level but `UCI_Elo` and `Skill Level 1` reach).
+pub const NEAR_BLIND_LEVEL_1: &[(f64, f64)] = &[(0.0, 10.0), (2.0, 1.0)];
 
 impl Calibration {
     /// Chess's levels, the scale the others are tuned to.
     pub const CHESS: Calibration = Calibration {
         nodes: &[(0.0, 1.0)],
-        choice: &[(0.0, 1.0)],
+        width: &[(0.0, 1.0)],
     };
 
     /// The factor on chess's node budget at `skill`.
@@ -103,9 +111,9 @@ impl Calibration {
         Self::at(self.nodes, skill)
     }
 
-    /// The factor on how wide chess's pick chooses at `skill`.
-    pub fn choice(&self, skill: f64) -> f64 {
-        Self::at(self.choice, skill)
+    /// The factor on how wide chess's pick chooses at `skill` (at least 1).
+    pub fn width(&self, skill: f64) -> f64 {
+        Self::at(self.width, skill).max(1.0)
     }
 
     /// The factor of `points` at `skill`: a point's own at it, the same ratio a skill
@@ -137,7 +145,7 @@ pub struct Skill {
     /// `calibrated`).
     factor: f64,
     /// The variant's factor on how wide the pick chooses (1 unless `calibrated`).
-    choice: f64,
+    width: f64,
 }
 
 impl Skill {
@@ -149,7 +157,7 @@ impl Skill {
             level: level.max(0.0),
             seed,
             factor: 1.0,
-            choice: 1.0,
+            width: 1.0,
         })
     }
 
@@ -159,7 +167,7 @@ impl Skill {
     pub fn calibrated(self, calibration: Calibration) -> Skill {
         Skill {
             factor: calibration.factor(self.level),
-            choice: calibration.choice(self.level),
+            width: calibration.width(self.level),
             ..self
         }
     }
@@ -168,10 +176,17 @@ impl Skill {
         self.level
     }
 
-    /// How many root lines the search looks at to choose among: `LINES`, times the
-    /// variant's `Calibration::choice` at this skill.
+    /// How many root lines the search asks for to choose among: `LINES` times the
+    /// variant's `Calibration::width` at this skill (rounded). Where the node budget
+    /// ends the first iteration early, fewer are found.
     pub fn lines(&self) -> usize {
-        (LINES as f64 * self.choice).round() as usize
+        (LINES as f64 * self.width).round() as usize
+    }
+
+    /// The most the random part of a line's push may be worth, before the weakness's
+    /// share of it: a pawn times the variant's `Calibration::width` at this skill.
+    fn spread_cap(&self) -> i64 {
+        (PAWN as f64 * self.width).round() as i64
     }
 
     /// The deepest iteration: 1 at level 0, one more a level (Stockfish picks its
@@ -211,9 +226,10 @@ impl Skill {
     /// not empty). Stockfish's rule: each score gets a push of
     /// `(weakness * (top - score) + delta * random(0..weakness)) / 128`, where
     /// `weakness` is `120 - 2 * level` and `delta` is the spread of the scores (at
-    /// most a pawn, times the variant's `Calibration::choice`); the line with the highest pushed score is played. The
-    /// deterministic part pushes worse lines up by up to 94% of their deficit, so a
-    /// much worse move loses still; the random part is what makes weak levels err.
+    /// most `spread_cap`: a pawn, times the variant's `Calibration::width`); the line
+    /// with the highest pushed score is played. The deterministic part pushes worse
+    /// lines up by up to 94% of their deficit, so a much worse move loses still; the
+    /// random part is what makes weak levels err.
     ///
     /// A line the search saw lose to a mate (in flipshatranj, a king captured) is
     /// never played while another line does not: a person should never see a level
@@ -233,7 +249,7 @@ impl Skill {
         let all_mated = scores.iter().all(|&s| mated(s));
         let top = scores.iter().copied().max().unwrap_or(0) as i64;
         let bottom = scores.iter().copied().chain(below).min().unwrap_or(0) as i64;
-        let delta = (top - bottom).min((PAWN as f64 * self.choice) as i64);
+        let delta = (top - bottom).min(self.spread_cap());
         let weakness = (120.0 - 2.0 * self.level) as i64;
         let mut chosen = 0;
         let mut best = i64::MIN;
@@ -312,42 +328,47 @@ mod tests {
         assert_eq!(Calibration::CHESS.factor(7.3), 1.0);
     }
 
-    /// A wider choice (`Calibration::choice`) asks for more lines and lets the random
+    /// A wider choice (`Calibration::width`) asks for more lines and lets the random
     /// part outweigh a larger deficit: at level 0 with the stones and flip variants'
     /// width, ten times chess's, it asks for forty lines, and where three lines are a
-    /// knight behind the best, plays the best less than a third of the time; with
-    /// chess's, more than two times in five. Level 2 chooses as chess does.
+    /// knight behind the best, plays the best 124 times in 400 seeds, where chess's
+    /// plays it 179 times (a blind choice among four lines would play it 100 times;
+    /// the push still leaves the others 19 cp behind). From level 2 up it chooses as
+    /// chess does, and a factor below 1 counts as 1.
     #[test]
     fn a_wider_choice_looks_at_more_lines_and_plays_a_worse_one_more_often() {
         let wide = Calibration {
-            choice: &[(0.0, 10.0), (2.0, 1.0)],
+            width: NEAR_BLIND_LEVEL_1,
+            ..Calibration::CHESS
+        };
+        let narrow = Calibration {
+            width: &[(0.0, 0.1)],
             ..Calibration::CHESS
         };
         let skill =
             |level: f64, c: Calibration, seed| Skill::new(level, seed).expect("weak").calibrated(c);
         assert_eq!(skill(0.0, wide, 0).lines(), 40);
+        assert_eq!(skill(0.0, wide, 0).spread_cap(), 1000);
         assert_eq!(skill(1.0, wide, 0).lines(), 13);
-        assert_eq!(skill(2.0, wide, 0).lines(), LINES);
-        assert_eq!(skill(0.0, Calibration::CHESS, 0).lines(), LINES);
+        assert_eq!(skill(1.0, wide, 0).spread_cap(), 316);
+        for c in [wide, Calibration::CHESS] {
+            assert_eq!(skill(2.0, c, 0).lines(), LINES);
+            assert_eq!(skill(2.0, c, 0).spread_cap(), PAWN);
+        }
+        assert_eq!(skill(0.0, narrow, 0).lines(), LINES);
+        assert_eq!(skill(0.0, narrow, 0).spread_cap(), PAWN);
         // The best line and three a knight behind it.
         let scores = [0, -300, -300, -300];
-        let best_played = |c: Calibration| {
+        let picks = |level: f64, c: Calibration| -> Vec<usize> {
             (0..400)
-                .filter(|&seed| skill(0.0, c, seed).pick(&scores, None) == 0)
-                .count()
+                .map(|seed| skill(level, c, seed).pick(&scores, None))
+                .collect()
         };
-        let (chess, widened) = (best_played(Calibration::CHESS), best_played(wide));
-        // (Seeds 0-399 give 179 and 124: a blind choice among four lines would play
-        // the best a quarter of the time; the push still leaves the others 19 cp
-        // behind.)
-        assert!(
-            chess > 160,
-            "chess's level 0 played the best {chess} times of 400"
-        );
-        assert!(
-            widened < 134,
-            "the wide level 0 played the best {widened} times of 400"
-        );
+        let best_played =
+            |level: f64, c: Calibration| picks(level, c).iter().filter(|&&i| i == 0).count();
+        assert_eq!(best_played(0.0, Calibration::CHESS), 179);
+        assert_eq!(best_played(0.0, wide), 124);
+        assert_eq!(picks(2.0, wide), picks(2.0, Calibration::CHESS));
     }
 
     /// A line thirty pawns behind is never played, even at level 0 (the push leaves
