@@ -272,28 +272,49 @@ fn each_variants_levels_map_to_its_calibrated_limits() {
 /// its node count in steps: it may end a few hundred nodes past the budget.)
 #[test]
 fn a_levels_search_keeps_to_its_variants_budget() {
-    let nodes = |v: Variant| {
-        let mut e = Engine::new();
-        e.set_seed(1);
-        e.set_variant(v).expect("variant");
-        e.set_level(Some(3)).expect("a level");
-        let (tx, rx) = std::sync::mpsc::channel();
-        e.go(
-            depth(100),
-            false,
-            Box::new(|_| {}),
-            Box::new(move |o| {
-                let _ = tx.send(o.nodes);
-            }),
-        )
-        .expect("search thread");
-        e.wait();
-        rx.recv().expect("done")
-    };
-    let chess = nodes(Variant::Chess);
+    let chess = from_the_start(Variant::Chess, 3, 1).nodes;
     assert!(chess <= 4_500, "{chess}");
-    let flip = nodes(Variant::FlipShatranj);
+    let flip = from_the_start(Variant::FlipShatranj, 3, 1).nodes;
     assert!(flip > 4_500 && flip <= 16_500, "{flip}");
+}
+
+/// What a level's search from a variant's start did.
+struct FromTheStart {
+    /// The nodes it searched.
+    nodes: u64,
+    /// The most root lines it reported.
+    lines: usize,
+}
+
+/// Searches `variant`'s start at `level` (seed 1) with `threads` search threads.
+fn from_the_start(variant: Variant, level: u8, threads: usize) -> FromTheStart {
+    use std::sync::{mpsc, Arc, Mutex};
+    let mut e = Engine::new();
+    e.set_seed(1);
+    e.set_variant(variant).expect("variant");
+    e.set_option("Threads", &threads.to_string())
+        .expect("threads");
+    e.set_level(Some(level)).expect("a level");
+    let lines = Arc::new(Mutex::new(0));
+    let kept = Arc::clone(&lines);
+    let (tx, rx) = mpsc::channel();
+    e.go(
+        depth(100),
+        false,
+        Box::new(move |r| {
+            if let Ok(mut most) = kept.lock() {
+                *most = (*most).max(r.multipv);
+            }
+        }),
+        Box::new(move |o| {
+            let _ = tx.send(o.nodes);
+        }),
+    )
+    .expect("search thread");
+    e.wait();
+    let nodes = rx.recv().expect("done");
+    let lines = *lines.lock().expect("lines");
+    FromTheStart { nodes, lines }
 }
 
 /// White's only move that does not allow mate in one (`Re1#`) is gxh3; Kg1, b3 and
@@ -413,34 +434,6 @@ fn level_7_in_stones_spends_its_budget_on_the_lines_it_may_play() {
     assert_eq!(format_move(e.position(), best), "c2h7,d4d5");
 }
 
-/// The most root lines a level's search reports in `variant` from its start, with
-/// `threads` search threads.
-fn lines_from_the_start(variant: Variant, level: u8, threads: usize) -> usize {
-    use std::sync::{Arc, Mutex};
-    let mut e = Engine::new();
-    e.set_seed(1);
-    e.set_variant(variant).expect("variant");
-    e.set_option("Threads", &threads.to_string())
-        .expect("threads");
-    e.set_level(Some(level)).expect("a level");
-    let lines = Arc::new(Mutex::new(0));
-    let kept = Arc::clone(&lines);
-    e.go(
-        depth(100),
-        false,
-        Box::new(move |r| {
-            if let Ok(mut most) = kept.lock() {
-                *most = (*most).max(r.multipv);
-            }
-        }),
-        Box::new(|_| {}),
-    )
-    .expect("search thread");
-    e.wait();
-    let most = *lines.lock().expect("lines");
-    most
-}
-
 /// Level 1 chooses near-blind in the stones and flip variants (their profiles'
 /// `Calibration::width`; docs/levels.md, "Level 1"): it asks for forty root lines
 /// where the other variants' level 1 asks for four, and from level 2 up every variant
@@ -472,12 +465,12 @@ fn level_1_asks_for_forty_lines_in_the_stones_and_flip_variants() {
 fn level_1_finds_the_lines_its_budget_reaches_with_any_thread_count() {
     for threads in [1, 2, 4] {
         assert_eq!(
-            lines_from_the_start(Variant::FlipShatranj8, 1, threads),
+            from_the_start(Variant::FlipShatranj8, 1, threads).lines,
             7,
             "{threads} threads"
         );
         assert_eq!(
-            lines_from_the_start(Variant::Chess, 1, threads),
+            from_the_start(Variant::Chess, 1, threads).lines,
             4,
             "{threads} threads"
         );
