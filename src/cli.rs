@@ -7,7 +7,9 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::{bench_cmd, datagen_cmd, match_cmd, openings_cmd, perft_cmd, train_cmd, tune_cmd};
+use crate::{
+    bench_cmd, datagen_cmd, match_cmd, openings_cmd, perft_cmd, spsa_cmd, train_cmd, tune_cmd,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -40,6 +42,8 @@ pub enum Command {
     Tune(tune_cmd::Args),
     /// Trains the learned evaluation (NNUE) from `baton datagen`'s files
     Train(train_cmd::Args),
+    /// Tunes the search's pruning numbers by SPSA from fixed-node games
+    Spsa(spsa_cmd::Args),
     /// Makes an opening suite of level positions
     Openings(openings_cmd::Args),
     /// Makes training data: self-play positions with search scores and results

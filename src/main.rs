@@ -1,6 +1,6 @@
 //! The `baton` binary: without a command, the UCI/XBoard loop on standard input and
-//! output; with one, `perft`, `bench`, `match`, `tune`, `train`, `openings`, `datagen` or
-//! `gui` (`cli`).
+//! output; with one, `perft`, `bench`, `match`, `tune`, `train`, `spsa`, `openings`, `datagen`
+//! or `gui` (`cli`).
 
 mod bench_cmd;
 mod cli;
@@ -13,6 +13,7 @@ mod openings_cmd;
 mod perft_cmd;
 mod pgn;
 mod referee;
+mod spsa_cmd;
 mod train_cmd;
 mod tune_cmd;
 mod uci_client;
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => ("match", match_cmd::run(args)),
         Some(Command::Tune(args)) => ("tune", tune_cmd::run(args)),
         Some(Command::Train(args)) => ("train", train_cmd::run(args)),
+        Some(Command::Spsa(args)) => ("spsa", spsa_cmd::run(args)),
         Some(Command::Openings(args)) => ("openings", openings_cmd::run(args)),
         Some(Command::Datagen(args)) => ("datagen", datagen_cmd::run(args)),
         Some(Command::Gui(args)) => ("gui", gui::run(&args.to_words()).map_err(Error::from)),

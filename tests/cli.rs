@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 const BATON: &str = env!("CARGO_BIN_EXE_baton");
 
 /// Every subcommand `baton --help` lists.
-const COMMANDS: [&str; 8] = [
-    "perft", "bench", "match", "tune", "openings", "datagen", "train", "gui",
+const COMMANDS: [&str; 9] = [
+    "perft", "bench", "match", "tune", "openings", "datagen", "train", "spsa", "gui",
 ];
 
 /// `baton <command> --help` (and `-h`) prints that command's usage on stdout and

@@ -313,3 +313,54 @@ fn go_searchmoves_reads_a_stonesrelays_turn_with_its_neutral_move() {
     assert_eq!(lines.last().map(|l| l.0), Some(3), "{lines:?}");
     assert!(b.close());
 }
+
+/// The nodes of `go depth 7` from knightmate's start after `setup`, and the errors the
+/// setup drew.
+fn knightmate_depth_7_nodes(setup: &[&str]) -> (u64, Vec<String>) {
+    let mut b = in_variant("knightmate", "position startpos");
+    b.send_all(setup);
+    let (_, before) = b.ask("isready", "readyok");
+    let errors = before
+        .into_iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    b.send_all(&["position startpos"]);
+    let (_, lines) = b.ask("go depth 7", "bestmove ");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 7 "))
+        .unwrap_or_else(|| panic!("a depth-7 line: {lines:?}"));
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+    assert!(b.close());
+    (words[at + 1].parse().expect("a node count"), errors)
+}
+
+/// `Tune` reaches the search (other pruning numbers search another tree), a refused
+/// value keeps the numbers set before it, and `<empty>` brings back the built-in ones.
+#[test]
+fn the_tune_option_changes_the_pruning_and_a_refused_value_changes_nothing() {
+    let (own, none) = knightmate_depth_7_nodes(&[]);
+    assert!(none.is_empty(), "{none:?}");
+    let narrow = "setoption name Tune value rfp_margin=20 futility_margin=20";
+    let (tuned, none) = knightmate_depth_7_nodes(&[narrow]);
+    assert!(none.is_empty(), "{none:?}");
+    assert_ne!(tuned, own);
+    let (kept, refused) = knightmate_depth_7_nodes(&[
+        narrow,
+        "setoption name Tune value rfp_margin=5000",
+        "setoption name Tune value lmr=3",
+    ]);
+    assert_eq!(kept, tuned);
+    assert_eq!(
+        refused,
+        [
+            "info string error: Tune: rfp_margin value 5000 out of range 20..400",
+            "info string error: Tune: no tunable number is named 'lmr' (there are: rfp_depth, \
+             rfp_margin, null_margin, quiet_depth, futility_margin, futility_base, history_depth)"
+        ]
+    );
+    let (back, _) = knightmate_depth_7_nodes(&[narrow, "setoption name Tune value <empty>"]);
+    assert_eq!(back, own);
+}

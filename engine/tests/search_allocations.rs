@@ -68,7 +68,15 @@ fn allocations_after_warm_up(variant: Variant, fen: &str, depth: i32) -> (u64, u
         AtomicU64::new(0),
     );
     let shared = Shared::new(&tt, &abort, &stop, &pondering, &nodes, None, None);
-    let mut worker = Worker::new(0, &shared, &[pos.hash()], variant, Style::Classical, None);
+    let mut worker = Worker::new(
+        0,
+        &shared,
+        &[pos.hash()],
+        variant,
+        Style::Classical,
+        None,
+        Default::default(),
+    );
     let deepen = |worker: &mut Worker, to: i32| {
         let mut previous = None;
         for d in 1..=to {

@@ -157,6 +157,7 @@ impl Engine {
             Change::SkillLevel(n) => self.options.skill_level = n,
             Change::LimitStrength(on) => self.options.limit_strength = on,
             Change::Elo(elo) => self.options.elo = elo,
+            Change::Tune(tune) => self.options.tune = tune,
         }
         Ok(())
     }
@@ -297,6 +298,7 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let memory = Arc::clone(&self.memory);
         let eval_style = self.options.evaluation;
+        let tune = self.options.tune;
         let level = self.options.effective_skill();
         let skill = (level < search::skill::FULL)
             .then(|| crate::levels::skill(game.position().variant(), level, self.rng.next_u64()))
@@ -327,6 +329,7 @@ impl Engine {
                     eval_style,
                     memory: Some(&memory),
                     skill,
+                    tune,
                 };
                 // A failing search must still answer with a move, or the host waits
                 // forever.

@@ -1,6 +1,7 @@
 //! The engine's options: what they are (for `uci` to list) and their checked values.
 
 use baton_engine::eval::Style;
+use baton_engine::search::Tune;
 use baton_engine::Variant;
 
 /// What kind of value an option takes, as UCI describes it.
@@ -19,6 +20,10 @@ pub enum Kind {
         values: Option<&'static [&'static str]>,
     },
     Button,
+    /// Free text (UCI's `string`); an empty default is listed as `<empty>`.
+    Text {
+        default: &'static str,
+    },
 }
 
 pub struct Spec {
@@ -113,6 +118,13 @@ pub const SPECS: &[Spec] = &[
             max: crate::levels::ELO_MAX as i64,
         },
     },
+    // Pruning numbers in place of the variant's own (`search::tune`), as
+    // `name=value` pairs: for `baton tune --spsa` and for matching its results
+    // against the built-in numbers. Empty (the default) plays with the built-in ones.
+    Spec {
+        name: "Tune",
+        kind: Kind::Text { default: "" },
+    },
 ];
 
 /// The `option name ...` lines of the `uci` answer. Every variant is listed, also
@@ -142,6 +154,15 @@ pub fn uci_lines() -> Vec<String> {
                 format!("option name {} type combo default {default}{vars}", s.name)
             }
             Kind::Button => format!("option name {} type button", s.name),
+            Kind::Text { default } => format!(
+                "option name {} type string default {}",
+                s.name,
+                if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                }
+            ),
         })
         .collect()
 }
@@ -182,7 +203,7 @@ pub fn xboard_features() -> String {
                     .collect::<Vec<_>>()
                     .join(" /// ")
             )),
-            Kind::Combo { values: None, .. } | Kind::Button => None,
+            Kind::Combo { values: None, .. } | Kind::Button | Kind::Text { .. } => None,
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -230,6 +251,7 @@ pub enum Change {
     SkillLevel(u8),
     LimitStrength(bool),
     Elo(u32),
+    Tune(Tune),
 }
 
 /// Reads `setoption name <name> value <value>` into a change, or says why not.
@@ -278,6 +300,11 @@ pub fn parse(name: &str, value: &str) -> Result<Change, String> {
             }),
         Kind::Combo { values: None, .. } => Ok(Change::Variant(Variant::parse(value)?)),
         Kind::Button => Ok(Change::ClearHash),
+        // UCI's way of giving an empty string.
+        Kind::Text { .. } if value == "<empty>" => Ok(Change::Tune(Tune::default())),
+        Kind::Text { .. } => Tune::parse(value)
+            .map(Change::Tune)
+            .map_err(|e| format!("{}: {e}", spec.name)),
     }
 }
 
@@ -296,6 +323,8 @@ pub struct Options {
     /// Play at `elo` (then `skill_level` is not used).
     pub limit_strength: bool,
     pub elo: u32,
+    /// Pruning numbers in place of the variant's own (none by default).
+    pub tune: Tune,
 }
 
 impl Options {
@@ -324,6 +353,7 @@ impl Default for Options {
             skill_level: SKILL_MAX as u8,
             limit_strength: false,
             elo: crate::levels::ELO_MAX,
+            tune: Tune::default(),
         }
     }
 }
@@ -443,6 +473,29 @@ mod tests {
         ] {
             assert_eq!(parse_xboard(setting), Err(why.to_string()));
         }
+    }
+
+    /// `Tune` takes `name=value` pairs of the tunable pruning numbers; empty (or UCI's
+    /// `<empty>`) gives none; anything else is refused with the reason.
+    #[test]
+    fn tune_takes_named_pruning_numbers() {
+        assert!(uci_lines().contains(&"option name Tune type string default <empty>".to_string()));
+        assert_eq!(
+            parse("Tune", "rfp_margin=70 futility_base=140"),
+            Ok(Change::Tune(
+                Tune::parse("futility_base=140,rfp_margin=70").expect("a tune")
+            ))
+        );
+        assert_eq!(parse("tune", "<empty>"), Ok(Change::Tune(Tune::default())));
+        assert_eq!(parse("Tune", ""), Ok(Change::Tune(Tune::default())));
+        assert_eq!(
+            parse("Tune", "rfp_depth=0"),
+            Err("Tune: rfp_depth value 0 out of range 1..12".to_string())
+        );
+        assert_eq!(
+            parse_xboard("Tune=rfp_depth=3"),
+            Err("option 'Tune' is not offered over XBoard".to_string())
+        );
     }
 
     /// A combo value named `default` cannot be told from UCI's keyword

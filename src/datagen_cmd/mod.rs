@@ -3,7 +3,7 @@
 //! a time (`selfplay`); `baton datagen --info DIR` counts what a directory holds.
 //! docs/datagen.md describes the files byte by byte.
 
-mod selfplay;
+pub mod selfplay;
 mod store;
 
 use std::path::{Path, PathBuf};
@@ -106,7 +106,7 @@ fn plies(text: &str) -> Result<(u32, u32), String> {
 
 /// The FENs of the variant's opening suite (EPD: the operations after the board are
 /// not read).
-fn suite(variant: Variant) -> Result<Vec<String>, String> {
+pub fn suite(variant: Variant) -> Result<Vec<String>, String> {
     let mut fens = Vec::new();
     for (k, line) in Profile::of(variant).openings.0.lines().enumerate() {
         let line = line.split(';').next().unwrap_or("").trim();

@@ -42,13 +42,18 @@ pub fn game_seed(run_seed: u64, index: u64) -> u64 {
     mix(mix(run_seed).wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
 }
 
-/// The opening of a game: a suite position and random legal plies after it, drawn
-/// again (up to a bound) when the game ends among them.
-fn opening(rules_: &Rules, rng: &mut Rng) -> Option<Game> {
-    let (lo, hi) = rules_.random_plies;
+/// The opening of a game: a position of `openings` (FENs of `variant`) and `lo` to `hi`
+/// random legal plies after it, drawn again (up to a bound) when the game ends among
+/// them. (`baton spsa` opens its games the same way.)
+pub fn opening(
+    variant: Variant,
+    openings: &[String],
+    (lo, hi): (u32, u32),
+    rng: &mut Rng,
+) -> Option<Game> {
     for _ in 0..100 {
-        let fen = &rules_.openings[rng.below(rules_.openings.len())];
-        let start = Position::from_fen(rules_.variant, fen).ok()?;
+        let fen = &openings[rng.below(openings.len())];
+        let start = Position::from_fen(variant, fen).ok()?;
         let mut game = Game::new(start);
         let plies = lo + rng.below((hi - lo + 1) as usize) as u32;
         for _ in 0..plies {
@@ -121,7 +126,12 @@ fn search(game: &Game, nodes: u32, tt: &TranspositionTable) -> Option<(Move, Sco
 /// game that was not over (the game is left out).
 pub fn play(rules_: &Rules, seed: u64, tt: &TranspositionTable) -> Option<Played> {
     let mut rng = Rng::new(seed);
-    let mut game = opening(rules_, &mut rng)?;
+    let mut game = opening(
+        rules_.variant,
+        &rules_.openings,
+        rules_.random_plies,
+        &mut rng,
+    )?;
     tt.clear();
     let mut adjudicator = Adjudicator::new(rules_.draw, rules_.resign);
     // Positions kept so far, with the side to move in each, until the result is known.

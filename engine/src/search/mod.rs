@@ -16,6 +16,7 @@ pub mod stack;
 pub mod thread;
 pub mod timeman;
 pub mod tt;
+pub mod tune;
 pub mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -25,6 +26,7 @@ pub use limits::Limits;
 pub use memory::Memory;
 pub use skill::Skill;
 pub use tt::TranspositionTable;
+pub use tune::Tune;
 
 use crate::game::Game;
 use crate::moves::Move;
@@ -115,6 +117,8 @@ pub struct Params<'a> {
     pub memory: Option<&'a Memory>,
     /// Play weaker on purpose (`skill`); `None`: full strength.
     pub skill: Option<Skill>,
+    /// Pruning numbers in place of the variant's own (`tune`; none by default).
+    pub tune: Tune,
 }
 
 /// The deepest iteration the search will start (`go depth 300` is clamped to it).
@@ -228,6 +232,7 @@ pub fn think(
                     pos.variant,
                     params.eval_style,
                     params.memory,
+                    params.tune,
                 );
                 let mut previous = None;
                 // Helpers start at staggered depths so that they diverge. They search
@@ -372,6 +377,7 @@ fn main_thread(
         pos.variant,
         params.eval_style,
         params.memory,
+        params.tune,
     );
     let mut best: Option<Move> = None;
     let mut ponder: Option<Move> = None;
@@ -626,6 +632,7 @@ impl<'a> Params<'a> {
             eval_style: Default::default(),
             memory: None,
             skill: None,
+            tune: Tune::default(),
         }
     }
 }
@@ -691,6 +698,7 @@ mod tests {
             Variant::Chess,
             Default::default(),
             None,
+            Default::default(),
         );
         let first = crate::rules::legal_move_list(pos)[0];
         shared.publish(6, 20, 6, &[first]);

@@ -49,7 +49,8 @@ pub struct Worker<'a> {
     quiets: Vec<Move>,
     /// Features switched per variant (see `Features`).
     features: Features,
-    /// Each pruning technique's parameters for the variant (`Features::pruning`).
+    /// Each pruning technique's parameters for the variant (`Features::pruning`), with
+    /// the numbers the search was given in their place (`Params::tune`).
     pruning: PruningParams,
     eval_style: Style,
     eval_cache: EvalCache,
@@ -119,6 +120,7 @@ impl<'a> Worker<'a> {
         variant: crate::variant::Variant,
         eval_style: Style,
         memory: Option<&Memory>,
+        tune: super::Tune,
     ) -> Worker<'a> {
         let features = variant.features().for_thread(id);
         let histories = match memory {
@@ -132,7 +134,7 @@ impl<'a> Worker<'a> {
             root_skip: Vec::new(),
             quiets: Vec::with_capacity(QUIETS_ROOM),
             features,
-            pruning: features.pruning(),
+            pruning: tune.apply(features.pruning()),
             // `Default` resolved to the variant's own once, not at every evaluation.
             eval_style: eval_style.of(variant),
             eval_cache: EvalCache::new(),
