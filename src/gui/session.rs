@@ -716,6 +716,17 @@ impl Session {
             .collect()
     }
 
+    /// The cores a search takes from the budget: the `Threads` option's, but one for a
+    /// move at a level, which the search plays on one thread (`search::think`: the
+    /// levels were measured so); analysis is at full strength.
+    fn cores_for(&self, play: bool) -> usize {
+        if play && self.settings.level.is_some() {
+            1
+        } else {
+            self.engine.options().threads
+        }
+    }
+
     /// Starts a search within `limits` (by default Baton's on its turn, else an endless
     /// analysis): `play` makes Baton play its move when it ends.
     fn start(&mut self, limits: Option<Limits>, play: bool) -> Result<(), String> {
@@ -724,9 +735,8 @@ impl Session {
         let fen = self.position().fen();
         // A core from the budget all games share, or wait for one (`cpu`): the page
         // says so, and the budget asks the game to retry when its turn may have come.
-        let threads = self.engine.options().threads;
         let kind = if play { Kind::Move } else { Kind::Analysis };
-        let Some(permit) = self.cpu.take(threads, kind, &self.client()) else {
+        let Some(permit) = self.cpu.take(self.cores_for(play), kind, &self.client()) else {
             let why = if play {
                 WAITING
             } else if self.go.is_some() {
@@ -1365,6 +1375,19 @@ mod tests {
 
     fn finished(s: &Session) -> bool {
         lock(&s.live).done
+    }
+
+    /// A move at a level is searched on one thread, so it takes one core of the budget
+    /// whatever `Threads` says; a full-strength move and an analysis take `Threads`.
+    #[test]
+    fn a_move_at_a_level_takes_one_core_whatever_threads_says() {
+        let cpu = Cpu::new(2);
+        let g = game(&cpu);
+        let mut s = g.lock().unwrap();
+        s.set_option("Threads", "2").expect("two threads");
+        assert_eq!((s.cores_for(true), s.cores_for(false)), (2, 2));
+        s.settings.level = Some(3);
+        assert_eq!((s.cores_for(true), s.cores_for(false)), (1, 2));
     }
 
     #[test]
