@@ -43,7 +43,7 @@ fn a_short_run_prints_its_estimates_and_a_tune_value_the_engine_reads() {
     );
     shows(
         &text,
-        "start: rfp_depth=7.0 rfp_margin=80.0 null_margin=200.0",
+        "start: rfp_depth=7.00 rfp_margin=80.00 null_margin=200.00",
     );
     for k in 1..=3 {
         shows(&text, &format!("pair {k}: pairs won by the pushed-up set "));
@@ -61,29 +61,78 @@ fn a_short_run_prints_its_estimates_and_a_tune_value_the_engine_reads() {
     assert_eq!(again, text);
 }
 
+/// The counts of pairs won, lost and even in the report line of `pair`.
+fn counts(text: &str, pair: u64) -> [u64; 3] {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("pair {pair}: ")))
+        .unwrap_or_else(|| panic!("no report of pair {pair}: {text}"));
+    let number = |after: &str| -> u64 {
+        let rest = &line[line.find(after).expect(after) + after.len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().expect("a count")
+    };
+    [
+        number("pushed-up set "),
+        number(", lost "),
+        number(", even "),
+    ]
+}
+
+/// The estimates of the report line of `pair`.
+fn estimates(text: &str, pair: u64) -> String {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("pair {pair}: ")))
+        .expect("a report line");
+    line.rsplit("; ").next().expect("estimates").to_string()
+}
+
+/// A run stopped after a report and resumed from it (the same seed, threads and
+/// total; `--first` one past the pair, `--start` the estimates printed) plays the
+/// games the whole run would have played after that pair.
 #[test]
-fn a_resumed_run_starts_where_it_is_told() {
-    let (ok, text) = spsa(&[
+fn a_run_resumed_from_a_report_plays_what_the_whole_run_would() {
+    let common = [
         "knightmate",
         "--params",
         "futility_margin,rfp_margin",
-        "--start",
-        "rfp_margin=90 futility_margin=110",
         "--total",
-        "100",
-        "--first",
-        "51",
-        "--pairs",
-        "1",
+        "4",
         "--threads",
-        "1",
+        "2",
         "--nodes",
         "300",
-    ]);
-    assert!(ok, "{text}");
-    shows(&text, "pairs 51-51 of 100");
+        "--seed",
+        "9",
+        "--report",
+        "2",
+    ];
+    let (ok, whole) = spsa(&[&common[..], &["--pairs", "4"]].concat());
+    assert!(ok, "{whole}");
     // In the order named.
-    shows(&text, "start: futility_margin=110.0 rfp_margin=90.0\n");
+    shows(&whole, "start: futility_margin=120.00 rfp_margin=80.00\n");
+    let start = estimates(&whole, 2);
+    let (ok, resumed) = spsa(
+        &[
+            &common[..],
+            &["--first", "3", "--pairs", "2", "--start", &start],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{resumed}");
+    shows(&resumed, "pairs 3-4 of 4");
+    shows(&resumed, &format!("start: {start}\n"));
+    let (before, after, again) = (counts(&whole, 2), counts(&whole, 4), counts(&resumed, 4));
+    assert_eq!(
+        again,
+        [
+            after[0] - before[0],
+            after[1] - before[1],
+            after[2] - before[2]
+        ],
+        "{whole}\n{resumed}"
+    );
 }
 
 #[test]
@@ -106,8 +155,8 @@ fn bad_words_are_refused_with_the_reason() {
             "this run would end at pair 14, past the schedule's --total 8",
         ),
         (
-            &["knightmate", "--start", "rfp_depth=0"][..],
-            "rfp_depth value 0 out of range 1..12",
+            &["knightmate", "--start", "rfp_depth=0.5"][..],
+            "--start: rfp_depth value 0.5 out of range 1..12",
         ),
         (
             &["knightmate", "--r-end", "0"][..],

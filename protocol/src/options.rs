@@ -119,7 +119,7 @@ pub const SPECS: &[Spec] = &[
         },
     },
     // Pruning numbers in place of the variant's own (`search::tune`), as
-    // `name=value` pairs: for `baton tune --spsa` and for matching its results
+    // `name=value` pairs: for `baton spsa` and for matching its results
     // against the built-in numbers. Empty (the default) plays with the built-in ones.
     Spec {
         name: "Tune",

@@ -26,10 +26,13 @@ use schedule::{Param, Spsa};
 #[command(
     after_help = "Each pair of games starts from a position of the variant's \
     opening suite plus 2-8 random plies and is played twice, each set of numbers once with \
-    White, one search thread each at --nodes nodes a move (a draw after 150 moves, a win \
-    when both sides' scores stay beyond 10 pawns for 4 moves). Pairs run --threads at a \
-    time. The numbers start at the variant's own (or --start's) and the result is \
-    printed as a Tune option's value and written to --out.\n\n\
+    White, one search thread each at --nodes nodes a move (a draw after 150 moves, or when \
+    both scores stay within 10 cp for 10 moves from move 40; a win when both sides' scores \
+    stay beyond 10 pawns for 4 moves). Pairs run --threads at a time, from the same \
+    estimates: a run is fixed by its seed, --threads and --total. The numbers start at the \
+    variant's own (or --start's) and the result is printed as a Tune option's value and \
+    written to --out. To resume a stopped run, give the same seed, --threads and --total, \
+    --first one past the last pair reported and --start the estimates printed there.\n\n\
     Examples:\n  baton spsa knightmate --pairs 2000\n  \
     baton spsa knightmate --params rfp_margin,futility_margin --nodes 4000\n  \
     baton spsa knightmate --total 20000 --first 5001 --pairs 5000 \
@@ -45,15 +48,17 @@ pub struct Args {
     /// Pairs of games to play in this run
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = in_range(1u64, 100_000_000))]
     pairs: u64,
-    /// The schedule's length in pairs, over every session of a run (default: this run's)
+    /// The schedule's length in pairs, over every session of a run (default: this run's;
+    /// needed with --first)
     #[arg(long, value_name = "N", value_parser = in_range(1u64, 100_000_000))]
     total: Option<u64>,
     /// The schedule's pair this run starts at (to resume a run)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = in_range(1u64, 100_000_000))]
     first: u64,
-    /// Start values, as a Tune option's value (default: the variant's own numbers)
-    #[arg(long, value_name = "TUNE", value_parser = tune_text)]
-    start: Option<Tune>,
+    /// Start values of the numbers tuned, NAME=VALUE pairs (decimals allowed, as the
+    /// estimates are printed; default: the variant's own numbers)
+    #[arg(long, value_name = "VALUES")]
+    start: Option<String>,
     /// Search nodes per move
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = in_range(1u64, 100_000_000))]
     nodes: u64,
@@ -74,37 +79,32 @@ pub struct Args {
     out: Option<String>,
 }
 
-fn tune_text(text: &str) -> Result<Tune, String> {
-    Tune::parse(text).map_err(|e| e.to_string())
-}
-
-/// The numbers to tune, each starting at `start`'s value or the variant's own.
-fn params(variant: Variant, names: &[String], start: Option<Tune>) -> Result<Vec<Param>, String> {
-    let own = start
-        .unwrap_or_default()
-        .apply(variant.features().pruning());
-    let chosen: Vec<usize> = if names.is_empty() {
-        (0..TUNABLE.len()).collect()
-    } else {
-        let mut chosen = Vec::new();
-        for name in names {
-            let (i, _) = tunable(name).ok_or_else(|| {
-                format!(
-                    "no tunable number is named '{name}' (there are: {})",
-                    TUNABLE
-                        .iter()
-                        .map(|t| t.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })?;
-            if !chosen.contains(&i) {
-                chosen.push(i);
-            }
-        }
-        chosen
+/// The numbers named (all of them when none is), each starting at `start`'s value or
+/// the variant's own. `start` may name only numbers being tuned: one that is not would
+/// be played at the variant's value and left out of the result.
+fn params(variant: Variant, names: &[String], start: Option<&str>) -> Result<Vec<Param>, String> {
+    let unknown = |name: &str| {
+        format!(
+            "no tunable number is named '{name}' (there are: {})",
+            TUNABLE
+                .iter()
+                .map(|t| t.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     };
-    Ok(chosen
+    let mut chosen: Vec<usize> = Vec::new();
+    for name in names {
+        let (i, _) = tunable(name).ok_or_else(|| unknown(name))?;
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    if names.is_empty() {
+        chosen = (0..TUNABLE.len()).collect();
+    }
+    let own = variant.features().pruning();
+    let mut params: Vec<Param> = chosen
         .into_iter()
         .map(|index| {
             let t = &TUNABLE[index];
@@ -114,13 +114,46 @@ fn params(variant: Variant, names: &[String], start: Option<Tune>) -> Result<Vec
                 c_end: t.step,
             }
         })
-        .collect())
+        .collect();
+    for word in start
+        .unwrap_or("")
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+    {
+        let (name, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("--start: '{word}' is not name=value"))?;
+        let (index, t) = tunable(name).ok_or_else(|| unknown(name))?;
+        let value: f64 = value
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| format!("--start: {} needs a number, not '{value}'", t.name))?;
+        if value < f64::from(t.min) || value > f64::from(t.max) {
+            return Err(format!(
+                "--start: {} value {value} out of range {}..{}",
+                t.name, t.min, t.max
+            ));
+        }
+        let p = params
+            .iter_mut()
+            .find(|p| p.index == index)
+            .ok_or_else(|| format!("--start names {}, which --params does not tune", t.name))?;
+        p.theta = value;
+    }
+    Ok(params)
 }
 
 pub fn run(args: Args) -> Result<(), Error> {
     let variant = args.variant;
-    let params = params(variant, &args.params, args.start).map_err(Error::Usage)?;
+    let params = params(variant, &args.params, args.start.as_deref()).map_err(Error::Usage)?;
     let last = args.first + args.pairs - 1;
+    // A resumed run must keep the schedule of the run it continues.
+    if args.first > 1 && args.total.is_none() {
+        return Err(Error::Usage(
+            "--first needs --total, the length of the run it resumes".into(),
+        ));
+    }
     let total = args.total.unwrap_or(last);
     if last > total {
         return Err(Error::Usage(format!(
@@ -165,8 +198,11 @@ pub fn run(args: Args) -> Result<(), Error> {
     let mut k = args.first;
     while k <= last {
         // A batch of pairs played at once from the same estimates, then their steps
-        // taken in order: the run depends on its seed, not on the threads' timing.
-        let batch: Vec<u64> = (k..=last).take(threads).collect();
+        // taken in order: the run depends on its seed and `threads`, not on the
+        // threads' timing. Batches end at multiples of `threads` counted from pair 1,
+        // so that a run resumed after a report plays the batches the whole run would.
+        let end = last.min((k - 1) / threads as u64 * threads as u64 + threads as u64);
+        let batch: Vec<u64> = (k..=end).collect();
         let plays: Vec<(Vec<f64>, Tune, Tune)> = batch
             .iter()
             .map(|&k| {
@@ -182,7 +218,7 @@ pub fn run(args: Args) -> Result<(), Error> {
                 .zip(&tables)
                 .map(|((&k, (_, plus, minus)), tables)| {
                     let setup = &setup;
-                    let seed = baton_engine::rng::mix(args.seed.wrapping_add(k));
+                    let seed = crate::datagen_cmd::selfplay::game_seed(args.seed, k);
                     scope.spawn(move || {
                         let tts = tables.lock().ok()?;
                         pair::play(setup, *plus, *minus, seed, &tts)
@@ -222,6 +258,11 @@ pub fn run(args: Args) -> Result<(), Error> {
             }
         }
         k += batch.len() as u64;
+    }
+    if wins + losses + even == 0 {
+        return Err(Error::Failed(format!(
+            "no pair could be played ({broken} broke off: a search found no move)"
+        )));
     }
     let tune = spsa.tune();
     println!("tuned: option.Tune=\"{tune}\"");

@@ -27,35 +27,47 @@ pub struct Setup {
     pub resign: Option<ResignRule>,
 }
 
-/// The search's move and its score (mates as +/-32000) at the setup's node count;
-/// `None` when it found no move.
+/// The search's move and its score (mates as +/-32000) at the setup's node count, or
+/// of a whole first iteration where the node count ends before one; `None` when it
+/// found no move.
 fn search(
     game: &Game,
     setup: &Setup,
     tune: Tune,
     tt: &TranspositionTable,
-) -> Option<(baton_engine::Move, Option<i32>)> {
+) -> Option<(baton_engine::Move, i32)> {
     let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
     let limits = Limits {
         nodes: Some(setup.nodes),
         ..Default::default()
     };
-    let params = Params {
-        tune,
-        ..Params::hostless(game, limits, &stop, &pondering)
+    let by_depth = Limits {
+        depth: Some(1),
+        ..Default::default()
     };
-    let last = Mutex::new(None);
-    let outcome = think(&params, tt, &|r| {
-        if let Ok(mut s) = last.lock() {
-            *s = Some(r.score);
+    // In a wide variant a small node count can end before the first iteration does:
+    // then the first iteration is searched whole (as `baton datagen` does).
+    for limits in [limits, by_depth] {
+        let params = Params {
+            tune,
+            ..Params::hostless(game, limits, &stop, &pondering)
+        };
+        let last = Mutex::new(None);
+        let outcome = think(&params, tt, &|r| {
+            if let Ok(mut s) = last.lock() {
+                *s = Some(r.score);
+            }
+        });
+        let score = last.into_inner().ok().flatten().map(|s| match s {
+            Score::Cp(cp) => cp,
+            Score::Mate(m) if m > 0 => 32_000,
+            Score::Mate(_) => -32_000,
+        });
+        if let (Some(best), Some(score)) = (outcome.best, score) {
+            return Some((best, score));
         }
-    });
-    let score = last.into_inner().ok().flatten().map(|s| match s {
-        Score::Cp(cp) => cp,
-        Score::Mate(m) if m > 0 => 32_000,
-        Score::Mate(_) => -32_000,
-    });
-    outcome.best.map(|m| (m, score))
+    }
+    None
 }
 
 /// Plays `start` to its end, `sets[0]` with White: the winner, `None` for a draw; an
@@ -86,7 +98,9 @@ fn game(
         let irreversible = baton_engine::game::irreversible(&pos, &after);
         game.play(best);
         let plies = game.position().game_ply() as usize;
-        if let Some((winner, _)) = adjudicator.after_move(pos.side(), score, plies, irreversible) {
+        if let Some((winner, _)) =
+            adjudicator.after_move(pos.side(), Some(score), plies, irreversible)
+        {
             return Ok(winner);
         }
     }

@@ -100,11 +100,12 @@ impl Spsa {
         tune
     }
 
-    /// The current estimates with a decimal, for progress lines.
+    /// The current estimates with two decimals, for progress lines (`--start` reads
+    /// them back).
     pub fn estimates(&self) -> String {
         self.params
             .iter()
-            .map(|p| format!("{}={:.1}", TUNABLE[p.index].name, p.theta))
+            .map(|p| format!("{}={:.2}", TUNABLE[p.index].name, p.theta))
             .collect::<Vec<_>>()
             .join(" ")
     }

@@ -1,6 +1,6 @@
 //! The pruning numbers a search may be given at run time instead of its variant's own
 //! (`Params::tune`, the engine's `Tune` option), so that a tuner can play one set of
-//! numbers against another without a rebuild: `baton tune --spsa` moves them by
+//! numbers against another without a rebuild: `baton spsa` moves them by
 //! simultaneous perturbation, as Stockfish's and Fairy-Stockfish's searches are tuned.
 //! Each name stands for one field of `PruningParams`; a number not given stays the
 //! variant's (after its `Features::margin_scale`). A result worth keeping is written
