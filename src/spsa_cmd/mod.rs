@@ -11,7 +11,7 @@ mod schedule;
 use std::io::Write;
 use std::sync::Mutex;
 
-use baton_engine::search::tune::{tunable, Tune, TUNABLE};
+use baton_engine::search::tune::{tunable, Tune, TuneError, TUNABLE};
 use baton_engine::search::SearchProfile as _;
 use baton_engine::search::TranspositionTable;
 use baton_engine::Variant;
@@ -83,16 +83,7 @@ pub struct Args {
 /// the variant's own. `start` may name only numbers being tuned: one that is not would
 /// be played at the variant's value and left out of the result.
 fn params(variant: Variant, names: &[String], start: Option<&str>) -> Result<Vec<Param>, String> {
-    let unknown = |name: &str| {
-        format!(
-            "no tunable number is named '{name}' (there are: {})",
-            TUNABLE
-                .iter()
-                .map(|t| t.name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    };
+    let unknown = |name: &str| TuneError::UnknownName(name.to_string()).to_string();
     let mut chosen: Vec<usize> = Vec::new();
     for name in names {
         let (i, _) = tunable(name).ok_or_else(|| unknown(name))?;
