@@ -4,11 +4,12 @@
 //! would use becomes a `Sample` with the search's score and, once the game is over,
 //! its result.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use baton_engine::data::{Sample, Wdl, SCORE_LIMIT};
 use baton_engine::rng::{mix, Rng};
-use baton_engine::search::{think_with_limits, Limits, Score, TranspositionTable};
+use baton_engine::search::{think, Limits, Params, Score, TranspositionTable, Tune};
 use baton_engine::{rules, Color, Game, Move, Position, Variant};
 
 use crate::referee::{Adjudicator, DrawRule, ResignRule};
@@ -86,8 +87,9 @@ fn skipped(pos: &Position, best: Move) -> bool {
     after.occupied().count() != pos.occupied().count() || after.shared() != pos.shared()
 }
 
-/// The score as a sample keeps it: centipawns, mates at +/-`SCORE_LIMIT`.
-fn clamp(score: Score) -> i32 {
+/// The score as a sample keeps it: centipawns, mates at +/-`SCORE_LIMIT`. (`baton
+/// spsa`'s adjudication reads it so too.)
+pub fn clamp(score: Score) -> i32 {
     match score {
         Score::Cp(cp) => cp.clamp(-i32::from(SCORE_LIMIT), i32::from(SCORE_LIMIT)),
         Score::Mate(m) if m > 0 => i32::from(SCORE_LIMIT),
@@ -95,21 +97,32 @@ fn clamp(score: Score) -> i32 {
     }
 }
 
-/// The search's move and score at `nodes` nodes. In a wide variant a small node count
-/// can end before the first iteration does, leaving no score: then the first
-/// iteration is searched whole (depth 1, no node limit).
-fn search(game: &Game, nodes: u32, tt: &TranspositionTable) -> Option<(Move, Score)> {
+/// The search's move and score at `nodes` nodes, one thread, with the pruning numbers
+/// `tune` (none: the variant's own). In a wide variant a small node count can end
+/// before the first iteration does, leaving no score: then the first iteration is
+/// searched whole (depth 1, no node limit). (`baton spsa` searches its games so too.)
+pub fn search(
+    game: &Game,
+    nodes: u64,
+    tune: Tune,
+    tt: &TranspositionTable,
+) -> Option<(Move, Score)> {
     let by_nodes = Limits {
-        nodes: Some(u64::from(nodes)),
+        nodes: Some(nodes),
         ..Default::default()
     };
     let by_depth = Limits {
         depth: Some(1),
         ..Default::default()
     };
+    let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
     for limits in [by_nodes, by_depth] {
+        let params = Params {
+            tune,
+            ..Params::hostless(game, limits, &stop, &pondering)
+        };
         let last = Mutex::new(None);
-        let outcome = think_with_limits(game, limits, 1, tt, &|r| {
+        let outcome = think(&params, tt, &|r| {
             if let Ok(mut s) = last.lock() {
                 *s = Some(r.score);
             }
@@ -146,7 +159,7 @@ pub fn play(rules_: &Rules, seed: u64, tt: &TranspositionTable) -> Option<Played
         }
         // No move although the game is not over: no result to trust, so the game is
         // left out.
-        let (best, score) = search(&game, rules_.nodes, tt)?;
+        let (best, score) = search(&game, u64::from(rules_.nodes), Tune::default(), tt)?;
         let score = clamp(score);
         let pos = game.position().clone();
         if pos.game_ply() >= rules_.min_ply && !skipped(&pos, best) {

@@ -11,7 +11,7 @@ mod schedule;
 use std::io::Write;
 use std::sync::Mutex;
 
-use baton_engine::search::tune::{tunable, Tune, TuneError, TUNABLE};
+use baton_engine::search::tune::{pairs, tunable, Tune, TuneError, TUNABLE};
 use baton_engine::search::SearchProfile as _;
 use baton_engine::search::TranspositionTable;
 use baton_engine::Variant;
@@ -106,14 +106,8 @@ fn params(variant: Variant, names: &[String], start: Option<&str>) -> Result<Vec
             }
         })
         .collect();
-    for word in start
-        .unwrap_or("")
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-    {
-        let (name, value) = word
-            .split_once('=')
-            .ok_or_else(|| format!("--start: '{word}' is not name=value"))?;
+    for pair in pairs(start.unwrap_or("")) {
+        let (name, value) = pair.map_err(|e| format!("--start: {e}"))?;
         let (index, t) = tunable(name).ok_or_else(|| unknown(name))?;
         let value: f64 = value
             .parse()

@@ -3,14 +3,11 @@
 //! node count with a hash table each (as two engines would have), to the end by the
 //! rules or by adjudication. At a fixed node count a game depends on its seed alone.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Mutex;
-
 use baton_engine::rng::Rng;
-use baton_engine::search::{think, Limits, Params, Score, TranspositionTable, Tune};
+use baton_engine::search::{TranspositionTable, Tune};
 use baton_engine::{Color, Game, Variant};
 
-use crate::datagen_cmd::selfplay::opening;
+use crate::datagen_cmd::selfplay::{clamp, opening, search};
 use crate::referee::{Adjudicator, DrawRule, ResignRule};
 
 /// How every game of a run is played.
@@ -25,49 +22,6 @@ pub struct Setup {
     pub max_moves: u32,
     pub draw: Option<DrawRule>,
     pub resign: Option<ResignRule>,
-}
-
-/// The search's move and its score (mates as +/-32000) at the setup's node count, or
-/// of a whole first iteration where the node count ends before one; `None` when it
-/// found no move.
-fn search(
-    game: &Game,
-    setup: &Setup,
-    tune: Tune,
-    tt: &TranspositionTable,
-) -> Option<(baton_engine::Move, i32)> {
-    let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
-    let limits = Limits {
-        nodes: Some(setup.nodes),
-        ..Default::default()
-    };
-    let by_depth = Limits {
-        depth: Some(1),
-        ..Default::default()
-    };
-    // In a wide variant a small node count can end before the first iteration does:
-    // then the first iteration is searched whole (as `baton datagen` does).
-    for limits in [limits, by_depth] {
-        let params = Params {
-            tune,
-            ..Params::hostless(game, limits, &stop, &pondering)
-        };
-        let last = Mutex::new(None);
-        let outcome = think(&params, tt, &|r| {
-            if let Ok(mut s) = last.lock() {
-                *s = Some(r.score);
-            }
-        });
-        let score = last.into_inner().ok().flatten().map(|s| match s {
-            Score::Cp(cp) => cp,
-            Score::Mate(m) if m > 0 => 32_000,
-            Score::Mate(_) => -32_000,
-        });
-        if let (Some(best), Some(score)) = (outcome.best, score) {
-            return Some((best, score));
-        }
-    }
-    None
 }
 
 /// Plays `start` to its end, `sets[0]` with White: the winner, `None` for a draw; an
@@ -93,13 +47,13 @@ fn game(
             return Ok(None);
         }
         let side = pos.side().idx();
-        let (best, score) = search(&game, setup, sets[side], &tts[side]).ok_or(())?;
+        let (best, score) = search(&game, setup.nodes, sets[side], &tts[side]).ok_or(())?;
         let after = pos.play(best);
         let irreversible = baton_engine::game::irreversible(&pos, &after);
         game.play(best);
         let plies = game.position().game_ply() as usize;
         if let Some((winner, _)) =
-            adjudicator.after_move(pos.side(), Some(score), plies, irreversible)
+            adjudicator.after_move(pos.side(), Some(clamp(score)), plies, irreversible)
         {
             return Ok(winner);
         }

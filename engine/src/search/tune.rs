@@ -94,6 +94,17 @@ pub fn tunable(name: &str) -> Option<(usize, &'static Tunable)> {
         .find(|(_, t)| t.name.eq_ignore_ascii_case(name))
 }
 
+/// The `name=value` words of a text of numbers (parted by spaces or commas), each split
+/// at its `=` (the value unread): what `Tune::parse` and `baton spsa --start` read.
+pub fn pairs(text: &str) -> impl Iterator<Item = Result<(&str, &str), TuneError>> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.split_once('=')
+                .ok_or_else(|| TuneError::NotAPair(w.to_string()))
+        })
+}
+
 /// Numbers given in place of the variant's own; the default gives none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tune {
@@ -147,13 +158,8 @@ impl Tune {
     /// Reads `name=value` pairs parted by spaces or commas; an empty text gives none.
     pub fn parse(text: &str) -> Result<Tune, TuneError> {
         let mut tune = Tune::default();
-        for word in text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-        {
-            let (name, value) = word
-                .split_once('=')
-                .ok_or_else(|| TuneError::NotAPair(word.to_string()))?;
+        for pair in pairs(text) {
+            let (name, value) = pair?;
             let (index, t) =
                 tunable(name).ok_or_else(|| TuneError::UnknownName(name.to_string()))?;
             let value: i32 = value.parse().map_err(|_| TuneError::NotANumber {
