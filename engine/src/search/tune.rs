@@ -24,66 +24,32 @@ pub struct Tunable {
     pub set: fn(&mut PruningParams, i32),
 }
 
+/// One `Tunable` from its name, range, step and field path in `PruningParams` (the
+/// getter and the setter name the same field, so they cannot drift apart).
+macro_rules! tunable {
+    ($name:literal, $min:literal..=$max:literal, step $step:literal, $($field:ident).+) => {
+        Tunable {
+            name: $name,
+            min: $min,
+            max: $max,
+            step: $step,
+            get: |p| p.$($field).+,
+            set: |p, v| p.$($field).+ = v,
+        }
+    };
+}
+
 /// Every tunable number, in `PruningParams`' order. Small whole-number settings (the
 /// null move's depth divisor, the move-count formula's terms) are left out:
 /// simultaneous perturbation needs a number that a step of about one in ten moves.
 pub const TUNABLE: [Tunable; 7] = [
-    Tunable {
-        name: "rfp_depth",
-        min: 1,
-        max: 12,
-        step: 1.0,
-        get: |p| p.reverse_futility.depth,
-        set: |p, v| p.reverse_futility.depth = v,
-    },
-    Tunable {
-        name: "rfp_margin",
-        min: 20,
-        max: 400,
-        step: 10.0,
-        get: |p| p.reverse_futility.margin,
-        set: |p, v| p.reverse_futility.margin = v,
-    },
-    Tunable {
-        name: "null_margin",
-        min: 50,
-        max: 800,
-        step: 25.0,
-        get: |p| p.null_move.margin_per_ply,
-        set: |p, v| p.null_move.margin_per_ply = v,
-    },
-    Tunable {
-        name: "quiet_depth",
-        min: 1,
-        max: 12,
-        step: 1.0,
-        get: |p| p.quiet.depth,
-        set: |p, v| p.quiet.depth = v,
-    },
-    Tunable {
-        name: "futility_margin",
-        min: 20,
-        max: 400,
-        step: 12.0,
-        get: |p| p.quiet.futility_margin,
-        set: |p, v| p.quiet.futility_margin = v,
-    },
-    Tunable {
-        name: "futility_base",
-        min: 0,
-        max: 500,
-        step: 15.0,
-        get: |p| p.quiet.futility_base,
-        set: |p, v| p.quiet.futility_base = v,
-    },
-    Tunable {
-        name: "history_depth",
-        min: -1,
-        max: 10,
-        step: 1.0,
-        get: |p| p.quiet.history_depth,
-        set: |p, v| p.quiet.history_depth = v,
-    },
+    tunable!("rfp_depth", 1..=12, step 1.0, reverse_futility.depth),
+    tunable!("rfp_margin", 20..=400, step 10.0, reverse_futility.margin),
+    tunable!("null_margin", 50..=800, step 25.0, null_move.margin_per_ply),
+    tunable!("quiet_depth", 1..=12, step 1.0, quiet.depth),
+    tunable!("futility_margin", 20..=400, step 12.0, quiet.futility_margin),
+    tunable!("futility_base", 0..=500, step 15.0, quiet.futility_base),
+    tunable!("history_depth", -1..=10, step 1.0, quiet.history_depth),
 ];
 
 /// The tunable named `name` (any case), with its index in `TUNABLE`.
