@@ -207,8 +207,8 @@ fn a_doctored_net_header_is_refused() {
     );
 }
 
-/// `Evaluation=nnue` is the net where the variant has one (knightmate, chess) and the
-/// classical evaluation where it has none (knightrelay).
+/// `Evaluation=nnue` is the net where the variant has one (knightmate, chess,
+/// knightrelay) and the classical evaluation where it has none (combiningknightmare).
 #[test]
 fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
     use crate::eval::{evaluate, evaluate_with, Accumulators, Style};
@@ -224,16 +224,18 @@ fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
         evaluate_with(&km, Style::Classical, &mut acc),
         evaluate(&km)
     );
-    let chess = Position::startpos(Variant::Chess);
-    let net = of(Variant::Chess).expect("chess has a net");
+    for variant in [Variant::Chess, Variant::KnightRelay] {
+        let pos = Position::startpos(variant);
+        let net = of(variant).unwrap_or_else(|| panic!("{variant} has a net"));
+        assert_eq!(
+            evaluate_with(&pos, Style::Nnue, &mut acc),
+            net.evaluate(&pos)
+        );
+    }
+    let combining = Position::startpos(Variant::CombiningKnightmare);
+    assert!(of(Variant::CombiningKnightmare).is_none());
     assert_eq!(
-        evaluate_with(&chess, Style::Nnue, &mut acc),
-        net.evaluate(&chess)
-    );
-    let relay = Position::startpos(Variant::KnightRelay);
-    assert!(of(Variant::KnightRelay).is_none());
-    assert_eq!(
-        evaluate_with(&relay, Style::Nnue, &mut acc),
-        evaluate(&relay)
+        evaluate_with(&combining, Style::Nnue, &mut acc),
+        evaluate(&combining)
     );
 }
