@@ -777,13 +777,18 @@ mod tests {
     }
 
     /// A net is its own variant's: a profile made from another's (`..CHESS`) does not
-    /// take chess's net along, although its header (board and roles) would fit.
+    /// take chess's net along, although its header (board and roles) would fit, and
+    /// knightrelay's, made from chess's profile, is its own file.
     #[test]
-    fn only_chess_and_knightmate_have_nets() {
+    fn only_chess_knightmate_and_knightrelay_have_nets() {
         for v in Variant::ALL {
-            let own = matches!(v, Variant::Chess | Variant::Knightmate);
+            let own = matches!(
+                v,
+                Variant::Chess | Variant::Knightmate | Variant::KnightRelay
+            );
             assert_eq!(v.nnue().is_some(), own, "{}", v.name());
         }
+        assert_ne!(Variant::KnightRelay.nnue(), Variant::Chess.nnue());
     }
 
     /// `baton tune` moves the weights of every variant: each evaluation reads the
