@@ -1,5 +1,6 @@
 //! Knight relay: chess's search, its own exchange estimates, the orthodox search
-//! policy and an evaluation with the relays' terms (`terms`).
+//! policy, a learned evaluation (the default) and a classical one with the relays'
+//! terms (`terms`).
 
 mod terms;
 
@@ -26,12 +27,12 @@ impl Evaluate for KnightRelay {
     }
 }
 
-/// Chess's search and levels (`..CHESS`) with a learned evaluation of its own. Chess's search against
-/// the plain search, 100 games at 5+0.05 from the suite: 34-23-43, +38.4 +/- 51.9 (its
-/// bench tree 2.3x smaller); with combiningknightmare's match, 200 games: +36.6 +/- 38.8,
-/// LOS 97%. Correction history added since: against the build without it, 1,000 games at
-/// 15,000 nodes a move from the suite: 397-324-279, +25.4 +/- 18.3 Elo (LOS 99.7%,
-/// docs/strength-log.md).
+/// Chess's search and levels (`..CHESS`) with a learned evaluation of its own. Chess's
+/// search against the plain search, 100 games at 5+0.05 from the suite: 34-23-43,
+/// +38.4 +/- 51.9 (its bench tree 2.3x smaller); with combiningknightmare's match, 200
+/// games: +36.6 +/- 38.8, LOS 97%. Correction history added since: against the build
+/// without it, 1,000 games at 15,000 nodes a move from the suite: 397-324-279,
+/// +25.4 +/- 18.3 Elo (LOS 99.7%, docs/strength-log.md).
 const KNIGHT_RELAY: Profile = Profile {
     exchanges: Exchanges::KnightRelay,
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.

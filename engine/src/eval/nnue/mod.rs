@@ -1,6 +1,6 @@
 //! A learned evaluation that is the whole evaluation (`Evaluation=nnue`), as the NNUE
 //! nets of Stockfish and Fairy-Stockfish are, for the variants on an 8x8 board whose
-//! pieces are pawn to commoner (knightmate first, chess next).
+//! pieces are pawn to commoner (knightmate first, then chess and knightrelay).
 //!
 //! Inputs: one per piece and square, "mine" or "theirs", seen from each side (the board
 //! turned for Black). No king buckets: with the few hundred thousand to few million

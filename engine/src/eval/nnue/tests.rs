@@ -16,10 +16,11 @@ pub(crate) fn sample_of_width(seed: u64, hidden: usize) -> Network {
     Network::from_parts(&input, &bias, &output, 64, 1234).unwrap()
 }
 
-/// The widths the tests try: the narrowest, the embedded nets' and a wide one.
+/// The widths the tests try: the narrowest, the embedded nets' (128 and knightrelay's
+/// 256) and the widest.
 const WIDTHS: [usize; 4] = [LANES, 128, 256, MAX_HIDDEN];
 
-/// A sample net of the embedded nets' width.
+/// A sample net of knightmate's and chess's width.
 pub(crate) fn sample_network(seed: u64) -> Network {
     sample_of_width(seed, 128)
 }
