@@ -54,7 +54,7 @@ static ALLOCATOR: Counting = Counting;
 /// thread's buffers are made when its line first reaches a ply (a move list per ply
 /// in use, sized for the variant), so a search that goes no deeper than the earlier
 /// ones makes none.
-fn allocations_after_warm_up(variant: Variant, fen: &str, depth: i32) -> (u64, u64) {
+fn allocations_after_warm_up(variant: Variant, style: Style, fen: &str, depth: i32) -> (u64, u64) {
     let pos = if fen.is_empty() {
         Position::startpos(variant)
     } else {
@@ -73,7 +73,7 @@ fn allocations_after_warm_up(variant: Variant, fen: &str, depth: i32) -> (u64, u
         &shared,
         &[pos.hash()],
         variant,
-        Style::Classical,
+        style,
         None,
         Default::default(),
     );
@@ -111,11 +111,22 @@ fn a_search_allocates_nothing_per_node_once_its_buffers_have_grown() {
         (Variant::FlipShatranj, "", 3),
         (Variant::FlipShatranj8, "", 4),
     ] {
-        let (allocations, nodes) = allocations_after_warm_up(variant, fen, depth);
+        let (allocations, nodes) = allocations_after_warm_up(variant, Style::Classical, fen, depth);
         assert!(nodes > 1000, "{variant:?}: the search ran ({nodes} nodes)");
         assert_eq!(
             allocations, 0,
             "{variant:?} {fen}: allocations in {nodes} nodes"
         );
+    }
+}
+
+/// The learned evaluation's search (its accumulators) too, in the variants whose
+/// default it is.
+#[test]
+fn a_search_with_a_net_allocates_nothing_per_node_once_its_buffers_have_grown() {
+    for variant in [Variant::Knightmate, Variant::KnightRelay] {
+        let (allocations, nodes) = allocations_after_warm_up(variant, Style::Nnue, "", 8);
+        assert!(nodes > 1000, "{variant:?}: the search ran ({nodes} nodes)");
+        assert_eq!(allocations, 0, "{variant:?}: allocations in {nodes} nodes");
     }
 }
