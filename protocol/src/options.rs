@@ -85,9 +85,9 @@ pub const SPECS: &[Spec] = &[
         kind: Kind::Button,
     },
     // `auto` is the variant's own (the learned one in knightmate and knightrelay, the
-    // classical one elsewhere); `classical` is the hand-made evaluation; `nnue` the learned one where
-    // the variant has a net (elsewhere the classical one); `material` searches with
-    // material alone: the baseline that matches measure the others against.
+    // classical one elsewhere); `classical` is the hand-made evaluation; `nnue` the
+    // learned one where the variant has a net (elsewhere the classical one); `material`
+    // searches with material alone: the baseline that matches measure the others against.
     Spec {
         name: "Evaluation",
         kind: Kind::Combo {
