@@ -124,7 +124,8 @@ pub(crate) mod tests {
     use crate::variant::Variant;
 
     /// Calls `each` on every position of random games (captures, promotions from the
-    /// second start, castling in chess), one after the other, so that an accumulator
+    /// second start, castling in chess, relayed moves in knightrelay, Knightmares made
+    /// and split in combiningknightmare), one after the other, so that an accumulator
     /// also jumps from one game to the next; how many positions it saw.
     pub fn along_random_games(mut each: impl FnMut(&Position)) -> usize {
         let mut seen = 0;
@@ -143,6 +144,17 @@ pub(crate) mod tests {
                 Variant::Chess,
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 13,
+            ),
+            (
+                Variant::KnightRelay,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                17,
+            ),
+            // Three Knightmares, one of them frozen (the 7th field).
+            (
+                Variant::CombiningKnightmare,
+                "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
+                19,
             ),
         ] {
             let mut list = crate::rules::move_list(variant);

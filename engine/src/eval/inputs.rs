@@ -61,6 +61,23 @@ pub(crate) mod tests {
         )
     }
 
+    /// A Knightmare (combiningknightmare) is a white and a black piece on one square,
+    /// and so the inputs of both, "mine" and "theirs", on that square; the net tells it
+    /// from two pieces apart by the square they share.
+    #[test]
+    fn a_knightmare_is_one_input_of_each_colour_on_its_square() {
+        let pos = Position::from_fen(
+            Variant::CombiningKnightmare,
+            "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 -",
+        )
+        .expect("a good FEN");
+        let b5 = pos.tables().parse_square("b5").expect("a square");
+        let white: Vec<usize> = features(&pos, Color::White).collect();
+        assert_eq!(white.len(), 4);
+        assert!(white.contains(&feature(Color::White, Color::White, Role::Rook, b5)));
+        assert!(white.contains(&feature(Color::White, Color::Black, Role::Queen, b5)));
+    }
+
     #[test]
     fn every_piece_is_one_input_of_each_view_and_black_sees_the_board_turned() {
         let pos = Position::startpos(Variant::Knightmate);
