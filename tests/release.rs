@@ -129,16 +129,17 @@ fn perft_depth(variant: &str) -> u32 {
 
 /// The standard output of a command that must succeed.
 ///
-/// A `wine` command that Wine itself ends badly is run once more, saying so, and the
-/// second run is checked as fully as the first; any other failure, or a second bad end,
-/// fails. CI saw two such ends in loaded two-core runs, each once: at stop 100 `baton.exe
-/// perft` printed its whole answer and then died of SIGKILL; at stop 103 a `perft` ended
-/// with status 1 and `wine client error:0: recvmsg: Connection reset by peer`. Here, 640
-/// runs of `wine baton.exe perft` beside two busy loops gave one SIGKILL, again after
-/// the whole answer. The likely cause (inferred from Wine's server, not shown) is the
-/// end of a Windows process that still has threads (perft's workers): the server kills
-/// a terminated process that is slow to go, and a thread whose server call is cut short
-/// makes the Wine client exit with status 1. Neither says anything about the build.
+/// A `wine` command that Wine itself ends badly (`ended_by_wine`) is run once more,
+/// saying so, and the second run is checked as fully as the first; any other failure,
+/// or a second bad end, fails. CI saw this twice, in loaded two-core runs: at stop 100
+/// `baton.exe perft` printed its whole answer and then died of SIGKILL; at stop 103 a
+/// perft ended with status 1 and `wine client error:0: recvmsg: Connection reset by
+/// peer`. On a development machine, 640 runs of `wine baton.exe perft` beside two busy
+/// loops gave one SIGKILL, again after the whole answer. The likely cause (inferred from
+/// how Wine's server ends a process, not reproduced) is the end of a Windows process
+/// that still has threads (perft's workers): the server kills a terminated process that
+/// is slow to go, and a thread whose server call is cut short makes the Wine client
+/// exit with status 1. Neither says anything about the build.
 fn stdout_of(mut command: Command) -> String {
     let mut out: Output = command
         .stdin(Stdio::null())

@@ -124,8 +124,8 @@ pub(crate) mod tests {
     use crate::variant::Variant;
 
     /// Calls `each` on every position of random games (captures, promotions from the
-    /// second start, castling in chess, relayed moves in knightrelay, Knightmares made
-    /// and split in combiningknightmare), one after the other, so that an accumulator
+    /// second start, castling in chess, relayed moves in knightrelay, Knightmares made,
+    /// moved whole and taken whole in combiningknightmare), one after the other, so that an accumulator
     /// also jumps from one game to the next; how many positions it saw.
     pub fn along_random_games(mut each: impl FnMut(&Position)) -> usize {
         let mut seen = 0;

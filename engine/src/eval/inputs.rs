@@ -72,10 +72,12 @@ pub(crate) mod tests {
         )
         .expect("a good FEN");
         let b5 = pos.tables().parse_square("b5").expect("a square");
-        let white: Vec<usize> = features(&pos, Color::White).collect();
-        assert_eq!(white.len(), 4);
-        assert!(white.contains(&feature(Color::White, Color::White, Role::Rook, b5)));
-        assert!(white.contains(&feature(Color::White, Color::Black, Role::Queen, b5)));
+        for view in Color::BOTH {
+            let inputs: Vec<usize> = features(&pos, view).collect();
+            assert_eq!(inputs.len(), 4);
+            assert!(inputs.contains(&feature(view, Color::White, Role::Rook, b5)));
+            assert!(inputs.contains(&feature(view, Color::Black, Role::Queen, b5)));
+        }
     }
 
     #[test]
