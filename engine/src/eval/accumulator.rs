@@ -125,8 +125,8 @@ pub(crate) mod tests {
 
     /// Calls `each` on every position of random games (captures, promotions from the
     /// second start, castling in chess, relayed moves in knightrelay, Knightmares made,
-    /// moved whole and taken whole in combiningknightmare), one after the other, so that an accumulator
-    /// also jumps from one game to the next; how many positions it saw.
+    /// moved whole and taken whole in combiningknightmare), one after the other, so that
+    /// an accumulator also jumps from one game to the next; how many positions it saw.
     pub fn along_random_games(mut each: impl FnMut(&Position)) -> usize {
         let mut seen = 0;
         for (variant, start, seed) in [
