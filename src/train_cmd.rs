@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use baton_engine::data::Reader;
-use baton_engine::eval::nnue::{self, Header};
+use baton_engine::eval::nnue::{self, Header, Inputs};
 use baton_engine::rules;
 use baton_engine::{Position, Variant};
 use rayon::prelude::*;
@@ -160,7 +160,7 @@ pub fn run(args: Args) -> Result<(), Error> {
             );
             s
         }
-        None => checkpoint::State::new(args.hidden, args.qb),
+        None => checkpoint::State::new(Inputs::of(variant), args.hidden, args.qb),
     };
     let held_start = mean_loss(&state.model, &held);
     if state.passes == 0 {
@@ -341,7 +341,7 @@ fn load(path: &Path, variant: Variant, result_share: f32, mirror: bool) -> Resul
             held_positions.push(s.position);
         } else {
             if mirror {
-                train.push(e.mirrored());
+                train.push(e.mirrored(Inputs::of(variant)));
             }
             train.push(e);
         }
@@ -427,7 +427,7 @@ mod tests {
                 )
             })
             .collect();
-        let mut model = Model::random(1, 128, 64);
+        let mut model = Model::random(Inputs::of(Variant::Knightmate), 1, 128, 64);
         let mut adam = model::Adam::new(model.layout.weights);
         let before = mean_loss(&model, &examples);
         for _ in 0..300 {

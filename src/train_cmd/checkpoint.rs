@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+use baton_engine::eval::nnue::Inputs;
 use baton_engine::Variant;
 
 use super::model::{Adam, Layout, Model};
@@ -29,8 +30,8 @@ pub struct State {
 impl State {
     /// A run's start: small random weights, `hidden` numbers wide, the output weights
     /// to be written in steps of `1 / qb`.
-    pub fn new(hidden: usize, qb: u32) -> State {
-        let model = Model::random(90, hidden, qb);
+    pub fn new(inputs: Inputs, hidden: usize, qb: u32) -> State {
+        let model = Model::random(inputs, 90, hidden, qb);
         State {
             best: model.clone(),
             adam: Adam::new(model.layout.weights),
@@ -70,7 +71,7 @@ pub fn write(path: &Path, variant: Variant, s: &State) -> Result<(), Error> {
 /// The state in `path`, or `None` where there is no such file; `Err` if it is not a
 /// checkpoint of this variant's net `hidden` numbers wide at `qb`.
 pub fn read(path: &Path, variant: Variant, hidden: usize, qb: u32) -> Result<Option<State>, Error> {
-    let layout = Layout::new(hidden);
+    let layout = Layout::new(Inputs::of(variant), hidden);
     let count = layout.weights;
     if !path.exists() {
         return Ok(None);
@@ -126,7 +127,7 @@ mod tests {
             passes: 3,
             best_loss: 0.0123,
             seen: 99,
-            ..State::new(128, 64)
+            ..State::new(Inputs::of(Variant::Knightmate), 128, 64)
         };
         s.adam.t = 17;
         s.adam.m[5] = 0.25;

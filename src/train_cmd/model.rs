@@ -10,19 +10,18 @@
 //! piece is elsewhere instead of its random start. `quantize` adds each piece column
 //! into its inputs' columns, so the search's net is unchanged in form and cost.
 
-use std::sync::LazyLock;
-
-use baton_engine::eval::nnue::{self, Network, INPUTS, QA, ROLES, SQUARES};
+use baton_engine::eval::nnue::{self, Inputs, Network, QA};
 use baton_engine::rng::Rng;
-use baton_engine::{Color, Position, Role, Square};
+use baton_engine::{Color, Position, Square};
 
-/// Where each part of the trainer's weights begins in a net `hidden` numbers wide:
-/// the net's, in `Network::from_parts`' order (the input columns, the hidden biases
-/// (`bias`), the output weights (`output`, side to move first), the output bias
-/// (`output_bias`)), then the piece columns (`factor`, `PIECES` of them, `piece`), up to
+/// Where each part of the trainer's weights begins in a net `hidden` numbers wide for
+/// `inputs`: the net's, in `Network::from_parts`' order (the input columns, the hidden
+/// biases (`bias`), the output weights (`output`, side to move first), the output bias
+/// (`output_bias`)), then the piece columns (`factor`, one per plane, `piece`), up to
 /// `weights`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    pub inputs: Inputs,
     pub hidden: usize,
     bias: usize,
     output: usize,
@@ -32,29 +31,27 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn new(hidden: usize) -> Layout {
-        let bias = INPUTS * hidden;
+    pub fn new(inputs: Inputs, hidden: usize) -> Layout {
+        let bias = inputs.count() * hidden;
         let output = bias + hidden;
         let output_bias = output + 2 * hidden;
         let factor = output_bias + 1;
         Layout {
+            inputs,
             hidden,
             bias,
             output,
             output_bias,
             factor,
-            weights: factor + PIECES * hidden,
+            weights: factor + inputs.planes() * hidden,
         }
     }
-}
 
-/// Piece columns: one per side ("mine", "theirs") and role.
-const PIECES: usize = INPUTS / SQUARES;
-
-/// The piece column an input shares: its side and role, its square left out (inputs
-/// are numbered side, role, square: `eval::inputs::feature`).
-fn piece(f: usize) -> usize {
-    f / SQUARES
+    /// The piece column an input shares: its plane (side and role, or neutral kind),
+    /// its square left out (inputs are numbered plane, square: `Inputs::feature`).
+    fn piece(&self, f: usize) -> usize {
+        f / self.inputs.squares()
+    }
 }
 
 /// The bound of the input weights: far inside what 32 of them summed in i16 hold (it
@@ -90,34 +87,24 @@ impl Example {
     }
 }
 
-/// Each input of White's view as Black sees it (mine and theirs swapped, the ranks
-/// turned), read off `nnue::feature` itself so that the trainer and the search cannot
-/// disagree on it.
-static TURNED: LazyLock<Vec<u16>> = LazyLock::new(|| {
-    let mut table = vec![0; INPUTS];
-    for color in Color::BOTH {
-        for &role in &Role::ALL[..ROLES] {
-            for sq in (0..SQUARES).map(|s| Square(s as u8)) {
-                table[nnue::feature(Color::White, color, role, sq)] =
-                    nnue::feature(Color::Black, color, role, sq) as u16;
-            }
-        }
-    }
-    table
-});
-
-/// An input of White's view as Black sees it (`TURNED`).
-fn turned(f: u16) -> u16 {
-    TURNED[usize::from(f)]
+/// An input of White's view as Black sees it (mine and theirs swapped, the ranks
+/// turned), read off `Inputs::feature` itself so that the trainer and the search cannot
+/// disagree on it: White's view numbers an input by its plane and its square unturned.
+fn turned(inputs: Inputs, f: u16) -> u16 {
+    let f = usize::from(f);
+    let square = Square((f % inputs.squares()) as u8);
+    inputs.feature(Color::Black, f / inputs.squares(), square) as u16
 }
 
 impl Example {
-    /// The position mirrored left to right (files a and h swapped), the same target.
-    pub fn mirrored(&self) -> Example {
+    /// The position mirrored left to right (the first and last files swapped), the same
+    /// target.
+    pub fn mirrored(&self, inputs: Inputs) -> Example {
+        let files = inputs.files;
         let mirror = |f: u16| {
             let f = usize::from(f);
-            let (rest, sq) = (f - f % SQUARES, f % SQUARES);
-            (rest + sq - sq % nnue::FILES + nnue::FILES - 1 - sq % nnue::FILES) as u16
+            let file = f % files;
+            (f - file + files - 1 - file) as u16
         };
         Example {
             white: self.white.iter().map(|&f| mirror(f)).collect(),
@@ -127,9 +114,13 @@ impl Example {
 }
 
 /// The side to move's inputs and the other side's.
-fn views(e: &Example) -> (Vec<usize>, Vec<usize>) {
+fn views(e: &Example, inputs: Inputs) -> (Vec<usize>, Vec<usize>) {
     let white: Vec<usize> = e.white.iter().map(|&f| usize::from(f)).collect();
-    let black: Vec<usize> = e.white.iter().map(|&f| usize::from(turned(f))).collect();
+    let black: Vec<usize> = e
+        .white
+        .iter()
+        .map(|&f| usize::from(turned(inputs, f)))
+        .collect();
     if e.white_to_move {
         (white, black)
     } else {
@@ -152,9 +143,9 @@ pub struct Model {
 }
 
 impl Model {
-    /// A net `hidden` numbers wide, every weight zero.
-    pub fn zeros(hidden: usize, qb: u32) -> Model {
-        let layout = Layout::new(hidden);
+    /// A net `hidden` numbers wide for `inputs`, every weight zero.
+    pub fn zeros(inputs: Inputs, hidden: usize, qb: u32) -> Model {
+        let layout = Layout::new(inputs, hidden);
         Model {
             layout,
             qb,
@@ -165,9 +156,9 @@ impl Model {
     /// Small random piece columns and zero square columns (a square starts at its
     /// piece's worth): about 30 inputs are on in each view, so a hidden number starts
     /// within a few tenths of its bias.
-    pub fn random(seed: u64, hidden: usize, qb: u32) -> Model {
+    pub fn random(inputs: Inputs, seed: u64, hidden: usize, qb: u32) -> Model {
         let mut rng = Rng::new(seed);
-        let mut m = Model::zeros(hidden, qb);
+        let mut m = Model::zeros(inputs, hidden, qb);
         let l = m.layout;
         for w in &mut m.w[l.factor..] {
             *w = rng.uniform(0.1);
@@ -199,7 +190,7 @@ impl Model {
 
     /// Where input `f`'s piece column begins.
     fn piece_start(&self, f: usize) -> usize {
-        self.layout.factor + piece(f) * self.layout.hidden
+        self.layout.factor + self.layout.piece(f) * self.layout.hidden
     }
 
     fn piece_column(&self, f: usize) -> std::slice::Iter<'_, f32> {
@@ -210,7 +201,7 @@ impl Model {
     /// The output (a logit; times `nnue::SCALE`, centipawns) for the side to move.
     #[cfg(test)]
     pub fn output(&self, e: &Example) -> f32 {
-        let (mine, theirs) = views(e);
+        let (mine, theirs) = views(e, self.layout.inputs);
         let (m, t) = (self.accumulate(&mine), self.accumulate(&theirs));
         self.output_of(&m, &t)
     }
@@ -228,7 +219,7 @@ impl Model {
     /// The example's loss (squared error of the expected score) and, with `grad`, its
     /// gradient added there (laid out as `w`).
     pub fn step(&self, e: &Example, grad: Option<&mut [f32]>) -> f32 {
-        let (mine, theirs) = views(e);
+        let (mine, theirs) = views(e, self.layout.inputs);
         let (m, t) = (self.accumulate(&mine), self.accumulate(&theirs));
         let p = expected(self.output_of(&m, &t));
         let err = p - e.target;
@@ -284,7 +275,7 @@ impl Model {
 
     /// The input columns as the search reads them: each with its piece column added.
     fn merged_inputs(&self) -> Vec<f32> {
-        (0..INPUTS)
+        (0..self.layout.inputs.count())
             .flat_map(|f| self.column(f).zip(self.piece_column(f)).map(|(w, p)| w + p))
             .collect()
     }
@@ -305,7 +296,8 @@ impl Model {
             .map(|&w| round(w, self.qb as i32, output_limit(self.qb)) as i16)
             .collect();
         let bias = round(self.w[l.output_bias], QA * self.qb as i32, 1e4) as i32;
-        Network::from_parts(&input[..l.bias], &input[l.bias..], &output, self.qb, bias)
+        let (columns, biases) = input.split_at(l.bias);
+        Network::from_parts(l.inputs, columns, biases, &output, self.qb, bias)
             .expect("a width `baton train` checked, weights clipped to what the integers hold")
     }
 }
@@ -387,17 +379,26 @@ mod tests {
     /// The turned inputs are the ones the search computes for Black.
     #[test]
     fn blacks_inputs_are_whites_turned() {
-        for fen in FENS {
-            let pos = Position::from_fen(Variant::Knightmate, fen).unwrap();
+        let stones = Variant::StonesRelaysTunnel;
+        let positions = FENS
+            .iter()
+            .map(|fen| Position::from_fen(Variant::Knightmate, fen).unwrap())
+            .chain([
+                Position::startpos(stones),
+                Position::from_fen(stones, "4k3/2p5/1S6/8/3X2G1/1S6/6G1/4P3/4K3 b - - 0 1")
+                    .unwrap(),
+            ]);
+        for pos in positions {
+            let inputs = Inputs::of(pos.variant());
             let mut turned_white: Vec<u16> = nnue::features(&pos, Color::White)
-                .map(|f| turned(f as u16))
+                .map(|f| turned(inputs, f as u16))
                 .collect();
             let mut black: Vec<u16> = nnue::features(&pos, Color::Black)
                 .map(|f| f as u16)
                 .collect();
             turned_white.sort();
             black.sort();
-            assert_eq!(turned_white, black, "{fen}");
+            assert_eq!(turned_white, black, "{}", pos.fen());
         }
     }
 
@@ -414,7 +415,7 @@ mod tests {
     fn the_rounded_net_scores_as_the_trained_one() {
         let v = Variant::Knightmate;
         for (hidden, qb) in [(128, 64), (256, 128)] {
-            let mut model = Model::random(5, hidden, qb);
+            let mut model = Model::random(Inputs::of(v), 5, hidden, qb);
             let l = model.layout;
             let mut rng = Rng::new(7);
             for w in &mut model.w[..l.bias] {
@@ -462,7 +463,7 @@ mod tests {
                 rest[3],
                 rest[4]
             );
-            let mut ours = example(fen, 0.25).mirrored();
+            let mut ours = example(fen, 0.25).mirrored(Inputs::of(Variant::Knightmate));
             let mut theirs = example(&mirrored, 0.25);
             ours.white.sort();
             theirs.white.sort();
@@ -477,7 +478,7 @@ mod tests {
     /// The gradient agrees with the loss's change when one weight of each kind moves.
     #[test]
     fn the_gradient_is_the_slope_of_the_loss() {
-        let mut model = Model::random(6, 128, 64);
+        let mut model = Model::random(Inputs::of(Variant::Knightmate), 6, 128, 64);
         let l = model.layout;
         for w in &mut model.w[l.output..l.output_bias] {
             *w *= 4.0;
@@ -485,7 +486,7 @@ mod tests {
         let e = example(FENS[2], 0.9);
         let mut g = vec![0.0; l.weights];
         model.step(&e, Some(&mut g));
-        let (mine, _) = views(&e);
+        let (mine, _) = views(&e, l.inputs);
         for i in [
             mine[0] * l.hidden + 3,
             model.piece_start(mine[1]) + 4,

@@ -8,11 +8,10 @@
 //! differ (bitboards compared), so it is exact whatever path led there; it falls back to
 //! a fresh sum where many differ, or where another net computed the sums.
 
-use crate::bitboard::Bitboard;
-use crate::piece::{Color, Role};
+use crate::piece::Color;
 use crate::position::Position;
 
-use super::inputs::{feature, features, ROLES};
+use super::inputs::{features, planes, Inputs, Planes};
 
 /// A net's first layer as the accumulator uses it: the sums of one view start at the
 /// biases, and each input that is on adds its column.
@@ -42,16 +41,12 @@ pub trait FirstLayer {
     }
 }
 
-/// Each colour's pieces by role (pawn to commoner).
-type Pieces = [[Bitboard; ROLES]; 2];
-
 /// How many pieces stand elsewhere in `now` than in `before` (each square that gained
-/// or lost one).
-fn changes(before: &Pieces, now: &Pieces) -> u32 {
-    before
+/// or lost one), over the first `n` planes.
+fn changes(before: &Planes, now: &Planes, n: usize) -> u32 {
+    before[..n]
         .iter()
-        .flatten()
-        .zip(now.iter().flatten())
+        .zip(&now[..n])
         .map(|(&a, &b)| (a ^ b).count())
         .sum()
 }
@@ -60,11 +55,11 @@ fn changes(before: &Pieces, now: &Pieces) -> u32 {
 /// against one a change to update them, so the bound need not be exact.
 const MOST_CHANGES: u32 = 12;
 
-/// One search thread's first layer as of the position it evaluated last: its pieces,
-/// each colour's view (White's first), and which net computed them.
+/// One search thread's first layer as of the position it evaluated last: its pieces
+/// (`inputs::planes`), each colour's view (White's first), and which net computed them.
 #[derive(Clone, Debug)]
 pub struct Accumulator<S> {
-    pieces: Option<Pieces>,
+    pieces: Option<Planes>,
     views: [S; 2],
     owner: usize,
 }
@@ -86,24 +81,22 @@ impl<S: Copy> Accumulator<S> {
     /// same numbers as `layer.fresh(pos)`, for a few additions.
     #[inline]
     pub fn update<L: FirstLayer<Sums = S>>(&mut self, layer: &L, pos: &Position) -> &[S; 2] {
-        let now: Pieces = Color::BOTH.map(|c| std::array::from_fn(|r| pos.pieces(c, Role::ALL[r])));
+        let now = planes(pos);
+        // A net is for one variant, so a net's positions have one board (`owner`).
+        let inputs = Inputs::of(pos.variant());
+        let n = inputs.planes();
         let owner = layer as *const L as usize;
         match self.pieces {
-            Some(before) if self.owner == owner && changes(&before, &now) <= MOST_CHANGES => {
-                for (color, (was, is)) in Color::BOTH.into_iter().zip(before.iter().zip(&now)) {
-                    for (r, (&was, &is)) in was.iter().zip(is).enumerate() {
-                        let role = Role::ALL[r];
-                        // Both views square by square: the square's file and rank are
-                        // worked out once for the two.
-                        for sq in was & !is {
-                            for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
-                                layer.sub(sums, feature(view, color, role, sq));
-                            }
+            Some(before) if self.owner == owner && changes(&before, &now, n) <= MOST_CHANGES => {
+                for (plane, (&was, &is)) in before[..n].iter().zip(&now[..n]).enumerate() {
+                    for sq in was & !is {
+                        for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
+                            layer.sub(sums, inputs.feature(view, plane, sq));
                         }
-                        for sq in is & !was {
-                            for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
-                                layer.add(sums, feature(view, color, role, sq));
-                            }
+                    }
+                    for sq in is & !was {
+                        for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
+                            layer.add(sums, inputs.feature(view, plane, sq));
                         }
                     }
                 }
@@ -127,36 +120,65 @@ pub(crate) mod tests {
     /// second start, castling in chess, relayed moves in knightrelay, Knightmares made,
     /// moved whole and taken whole in combiningknightmare), one after the other, so that
     /// an accumulator also jumps from one game to the next; how many positions it saw.
-    pub fn along_random_games(mut each: impl FnMut(&Position)) -> usize {
+    pub fn along_random_games(each: impl FnMut(&Position)) -> usize {
+        along_random_games_of(
+            &[
+                (
+                    Variant::Knightmate,
+                    "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                    7,
+                ),
+                (
+                    Variant::Knightmate,
+                    "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+                    11,
+                ),
+                (
+                    Variant::Chess,
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    13,
+                ),
+                (
+                    Variant::KnightRelay,
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    17,
+                ),
+                // Three Knightmares, one of them frozen (the 7th field).
+                (
+                    Variant::CombiningKnightmare,
+                    "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
+                    19,
+                ),
+            ],
+            each,
+        )
+    }
+
+    /// `along_random_games` on the 8x9 stones boards: stones and relays moved, relayed
+    /// moves, and in the tunnel's games pieces through the gates.
+    pub fn along_random_stones_games(each: impl FnMut(&Position)) -> usize {
+        along_random_games_of(
+            &[
+                (Variant::StonesRelays, Variant::StonesRelays.start_fen(), 23),
+                (Variant::StonesRelays, Variant::StonesRelays.start_fen(), 29),
+                (
+                    Variant::StonesRelaysTunnel,
+                    Variant::StonesRelaysTunnel.start_fen(),
+                    31,
+                ),
+            ],
+            each,
+        )
+    }
+
+    /// Calls `each` on every position of random games of 120 plies from each start
+    /// (variant, FEN, seed); how many positions it saw.
+    fn along_random_games_of(
+        games: &[(Variant, &str, u64)],
+        mut each: impl FnMut(&Position),
+    ) -> usize {
         let mut seen = 0;
-        for (variant, start, seed) in [
-            (
-                Variant::Knightmate,
-                "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
-                7,
-            ),
-            (
-                Variant::Knightmate,
-                "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
-                11,
-            ),
-            (
-                Variant::Chess,
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                13,
-            ),
-            (
-                Variant::KnightRelay,
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                17,
-            ),
-            // Three Knightmares, one of them frozen (the 7th field).
-            (
-                Variant::CombiningKnightmare,
-                "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
-                19,
-            ),
-        ] {
+        for &(variant, start, seed) in games {
             let mut list = crate::rules::move_list(variant);
             let mut pos = Position::from_fen(variant, start).expect("a good FEN");
             let mut rng = Rng::new(seed);

@@ -1,12 +1,12 @@
 //! How both learned evaluations' files (`network`'s correction and `nnue`'s net) begin,
 //! written, read and checked against the build in one place: the format's magic and
-//! version, then the `Shape` (board, the roles the inputs name, hidden size). Each net's
+//! version, then the `Shape` (board, the pieces the inputs name, hidden size). Each net's
 //! own `Header` adds what only it records after these (the hand-made weights'
 //! fingerprint; the quantization).
 
 use crate::variant::Variant;
 
-use super::inputs::{FILES, RANKS, ROLES};
+use super::inputs::{Inputs, FILES, NEUTRALS, RANKS};
 
 /// A net file's format: what it begins with, its version (a little-endian u32 after
 /// the magic), and what the messages call such a file.
@@ -15,12 +15,15 @@ pub struct Format {
     pub version: u32,
     /// "network", "net": a message reads "not a Baton {noun}", "{noun}s read 8x8".
     pub noun: &'static str,
+    /// Whether a file may be for any board (`nnue`'s nets, whose inputs are as many as
+    /// the board's squares) or only for 8x8 (the correction, whose size is a constant).
+    pub any_board: bool,
 }
 
 /// What a file says its inputs and first layer are made for, after the magic and the
 /// version, each a little-endian u32 but the roles: the board's files and ranks, the
-/// roles its inputs name (their count, then each role's index in `Role` order, a byte
-/// each), the hidden size.
+/// pieces its inputs name (their count, then a byte each: a role's index in `Role`
+/// order, or a neutral kind's, `inputs::NEUTRAL_CODE` plus its index), the hidden size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub files: u32,
@@ -30,14 +33,14 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// What this build reads for `variant`: its board, `ROLES`, and `hidden` numbers
-    /// a view.
+    /// What this build reads for `variant`: its board, its inputs' pieces
+    /// (`Inputs::kinds`), and `hidden` numbers a view.
     pub fn of(variant: Variant, hidden: usize) -> Shape {
-        let g = variant.facts().geometry;
+        let inputs = Inputs::of(variant);
         Shape {
-            files: u32::from(g.width()),
-            ranks: u32::from(g.height()),
-            roles: (0..ROLES as u8).collect(),
+            files: inputs.files as u32,
+            ranks: inputs.ranks as u32,
+            roles: inputs.kinds(),
             hidden: hidden as u32,
         }
     }
@@ -45,22 +48,19 @@ impl Shape {
 
 impl Format {
     /// Whether this build can have a file of this format for `variant` at all: the
-    /// inputs describe an 8x8 board and the roles pawn to commoner.
+    /// inputs name its pieces (`Inputs::supports`), and the board is 8x8 unless the
+    /// format reads any board.
     pub fn supports(&self, variant: Variant) -> Result<(), String> {
         let g = variant.facts().geometry;
         let (name, noun) = (variant.name(), self.noun);
-        if (usize::from(g.width()), usize::from(g.height())) != (FILES, RANKS) {
+        if !self.any_board && (usize::from(g.width()), usize::from(g.height())) != (FILES, RANKS) {
             return Err(format!(
                 "the {name} board is {}x{}; {noun}s read {FILES}x{RANKS}",
                 g.width(),
                 g.height()
             ));
         }
-        let pieces = variant.facts().pieces;
-        if let Some((c, _)) = pieces.iter().find(|(_, r)| r.idx() >= ROLES) {
-            return Err(format!("{name} has '{c}', a role no {noun} input names"));
-        }
-        Ok(())
+        Inputs::supports(variant, noun)
     }
 
     /// `Err` names the first thing in which a file's `shape` and this build's for
@@ -131,7 +131,7 @@ impl Format {
         let files = word(&mut rest)?;
         let ranks = word(&mut rest)?;
         let count = word(&mut rest)? as usize;
-        if count > crate::piece::NROLES {
+        if count > crate::piece::NROLES + NEUTRALS {
             return Err(format!("a {noun} naming {count} roles"));
         }
         let roles = take(&mut rest, count)?.to_vec();
@@ -163,6 +163,7 @@ pub(super) fn word(rest: &mut &[u8]) -> Result<u32, String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::eval::inputs::ROLES;
 
     /// `read` refuses `good` with `bytes` written over it at `offset`, in words that
     /// say `says`.
@@ -219,8 +220,8 @@ pub(crate) mod tests {
         );
         refused(
             at(3),
-            &11u32.to_le_bytes(),
-            &format!("a {noun} naming 11 roles"),
+            &14u32.to_le_bytes(),
+            &format!("a {noun} naming 14 roles"),
         );
         refused(
             at(4),
@@ -236,13 +237,22 @@ pub(crate) mod tests {
         fewer.remove(at(4) + 6);
         let e = knightmate(&fewer).expect_err("six roles");
         assert!(e.contains("roles [0, 1, 2, 3, 4, 5]"), "{e}");
-        // A variant on another board, or with a role no input names, has no such file.
-        for (other, says) in [
+        // A variant on another board has no such file (a net's file is for one board),
+        // nor has one with a role no input names.
+        let (stones, flip) = if format.any_board {
             (
-                Variant::StonesRelays,
+                format!("a {noun} for a 8x8 board; the stonesrelays board is 8x9"),
+                format!("a role no {noun} input names"),
+            )
+        } else {
+            (
                 format!("the stonesrelays board is 8x9; {noun}s read 8x8"),
-            ),
-            (Variant::FlipShatranj, format!("{noun}s read 8x8")),
+                format!("{noun}s read 8x8"),
+            )
+        };
+        for (other, says) in [
+            (Variant::StonesRelays, stones),
+            (Variant::FlipShatranj, flip),
             (
                 Variant::FlipShatranj8,
                 format!("a role no {noun} input names"),

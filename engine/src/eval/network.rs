@@ -49,6 +49,7 @@ const FORMAT: Format = Format {
     magic: b"BATONNN",
     version: 2,
     noun: "network",
+    any_board: false,
 };
 
 /// What a network file says it was made for (`FORMAT`'s start, `Shape`), then the

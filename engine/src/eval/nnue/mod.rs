@@ -1,9 +1,10 @@
 //! A learned evaluation that is the whole evaluation (`Evaluation=nnue`), as the NNUE
-//! nets of Stockfish and Fairy-Stockfish are, for the variants on an 8x8 board whose
-//! pieces are pawn to commoner (knightmate first, then chess and knightrelay).
+//! nets of Stockfish and Fairy-Stockfish are, for the variants whose pieces are pawn to
+//! commoner and neutral pieces, on any board (all but flipshatranj's two).
 //!
-//! Inputs: one per piece and square, "mine" or "theirs", seen from each side (the board
-//! turned for Black). No king buckets: with the few hundred thousand to few million
+//! Inputs (`eval::inputs`): one per piece and square, "mine" or "theirs", seen from each
+//! side (the board turned for Black), and one per neutral piece and square. No king
+//! buckets: with the few hundred thousand to few million
 //! positions a session can make, 768 or so inputs are already many to fit, and a
 //! bucketed net splits the same positions over many times more weights. Each side's
 //! view goes through the same first layer into `hidden` numbers (an `Accumulator`; the
@@ -31,7 +32,7 @@ use super::header::{word, Format, Shape};
 use super::{EvalProfile, PerVariant};
 use simd::{Kernel, MAX_OUTPUT_WEIGHT};
 
-pub use super::inputs::{feature, features, FILES, INPUTS, RANKS, ROLES, SQUARES};
+pub use super::inputs::{features, Inputs, ROLES};
 
 /// Hidden numbers per view: the file says how many (`Header`), any multiple of the
 /// `LANES` numbers of an AVX2 register up to `MAX_HIDDEN`. 128 was the only width
@@ -62,6 +63,7 @@ const FORMAT: Format = Format {
     magic: b"BATONNUE",
     version: 1,
     noun: "net",
+    any_board: true,
 };
 
 /// What a net file says it was made for (`FORMAT`'s start, `Shape`: its width among
@@ -86,7 +88,7 @@ impl Header {
         }
     }
 
-    /// Whether this build can have a net for `variant` at all: its board and roles.
+    /// Whether this build can have a net for `variant` at all: its pieces.
     pub fn supports(variant: Variant) -> Result<(), String> {
         FORMAT.supports(variant)
     }
@@ -156,12 +158,13 @@ pub struct Network {
 }
 
 impl Network {
-    /// A net from its quantized numbers (the trainer's rounding), in the file's order:
-    /// `input[f * hidden + h]` from input `f` to hidden number `h`, the biases (their
+    /// A net from its quantized numbers (the trainer's rounding) for `inputs`, in the
+    /// file's order: `input[f * hidden + h]` from input `f` to hidden number `h`, the biases (their
     /// count is the width), the output weights (side to move first, in steps of
     /// `1 / qb`), the output bias. `Err` if the width or `qb` is not one this build
     /// reads, a count is wrong, or an output weight is beyond `MAX_OUTPUT_WEIGHT`.
     pub fn from_parts(
+        inputs: Inputs,
         input: &[i16],
         bias: &[i16],
         output: &[i16],
@@ -175,13 +178,14 @@ impl Network {
                 "output weights in steps of 1/{qb}; this build reads 1/1 to 1/{MAX_QB}"
             ));
         }
-        if input.len() != INPUTS * hidden || output.len() != 2 * hidden {
+        let columns = inputs.count() * hidden;
+        if input.len() != columns || output.len() != 2 * hidden {
             return Err(format!(
                 "a net of {} + {hidden} + {} weights; {hidden} hidden numbers take {} + \
                  {hidden} + {}",
                 input.len(),
                 output.len(),
-                INPUTS * hidden,
+                columns,
                 2 * hidden
             ));
         }
@@ -245,7 +249,8 @@ impl Network {
         header.check(variant)?;
         // `check` let through only widths up to `MAX_HIDDEN`.
         let hidden = header.shape.hidden as usize;
-        let count = (INPUTS + 1 + 2) * hidden;
+        let inputs = Inputs::of(variant);
+        let count = (inputs.count() + 1 + 2) * hidden;
         if rest.len() != 2 * count + 4 {
             return Err(format!(
                 "{} bytes of weights where {} were expected",
@@ -258,10 +263,10 @@ impl Network {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        let (input, rest) = w.split_at(INPUTS * hidden);
+        let (input, rest) = w.split_at(inputs.count() * hidden);
         let (hidden_bias, output) = rest.split_at(hidden);
         let output_bias = i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]]);
-        Network::from_parts(input, hidden_bias, output, header.qb, output_bias)
+        Network::from_parts(inputs, input, hidden_bias, output, header.qb, output_bias)
     }
 
     /// The header of a net file and the bytes after it.

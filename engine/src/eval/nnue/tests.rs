@@ -2,18 +2,24 @@ use super::*;
 use crate::rng::Rng;
 use crate::variant::Variant;
 
-/// A net of random numbers, as large as a trained one's, `hidden` numbers wide.
+/// A net of random numbers for an 8x8 board, as large as a trained one's, `hidden`
+/// numbers wide.
 pub(crate) fn sample_of_width(seed: u64, hidden: usize) -> Network {
+    sample_for(Inputs::of(Variant::Knightmate), seed, hidden)
+}
+
+/// A net of random numbers for `inputs`, `hidden` numbers wide.
+fn sample_for(inputs: Inputs, seed: u64, hidden: usize) -> Network {
     let mut rng = Rng::new(seed);
     let mut draw = |n: usize, bound: i32| -> Vec<i16> {
         (0..n)
             .map(|_| (rng.below(2 * bound as usize + 1) as i32 - bound) as i16)
             .collect()
     };
-    let input = draw(INPUTS * hidden, 60);
+    let input = draw(inputs.count() * hidden, 60);
     let bias = draw(hidden, 200);
     let output = draw(2 * hidden, i32::from(MAX_OUTPUT_WEIGHT));
-    Network::from_parts(&input, &bias, &output, 64, 1234).unwrap()
+    Network::from_parts(inputs, &input, &bias, &output, 64, 1234).unwrap()
 }
 
 /// The widths the tests try: the narrowest, the embedded nets' (128 and knightrelay's
@@ -56,6 +62,35 @@ fn an_updated_accumulator_gives_the_evaluation_computed_afresh_with_every_kernel
             assert_eq!(same[0].evaluate_from(pos, &mut shared), fresh);
         }
     });
+}
+
+/// On the stones boards too (neutral pieces moved, relayed moves, the tunnel's gates),
+/// the accumulator updated move by move gives the number computed afresh; a net made
+/// for stonesrelays reads back as written, for the tunnel too (the same board and
+/// inputs), and for no 8x8 variant.
+#[test]
+fn an_updated_accumulator_follows_the_neutral_pieces() {
+    let v = Variant::StonesRelays;
+    let net = sample_for(Inputs::of(v), 8, 128);
+    let bytes = net.to_bytes(v);
+    assert_eq!(Network::read(&bytes, v), Ok(net.clone()));
+    assert_eq!(
+        Network::read(&bytes, Variant::StonesRelaysTunnel),
+        Ok(net.clone())
+    );
+    let e = Network::read(&bytes, Variant::Chess).unwrap_err();
+    assert!(
+        e.contains("a net for a 8x9 board; the chess board is 8x8"),
+        "{e}"
+    );
+    let mut acc = Accumulator::default();
+    let mut stones = 0;
+    crate::eval::accumulator::tests::along_random_stones_games(|pos| {
+        let fresh = net.evaluate(pos);
+        assert_eq!(net.evaluate_from(pos, &mut acc), fresh, "{}", pos.fen());
+        stones += pos.all_neutral().count();
+    });
+    assert!(stones > 0);
 }
 
 /// An accumulator last used by another net is summed afresh, not updated.
@@ -109,15 +144,16 @@ fn the_output_weights_steps_are_the_files() {
     let half: Vec<i16> = n.output.iter().flatten().map(|w| w / 2).collect();
     let input = &n.input;
     let bias = &n.bias[..128];
-    let coarse = Network::from_parts(input, bias, &half, 64, 1234).unwrap();
+    let inputs = Inputs::of(v);
+    let coarse = Network::from_parts(inputs, input, bias, &half, 64, 1234).unwrap();
     let doubled: Vec<i16> = half.iter().map(|w| 2 * w).collect();
-    let fine = Network::from_parts(input, bias, &doubled, 128, 2468).unwrap();
+    let fine = Network::from_parts(inputs, input, bias, &doubled, 128, 2468).unwrap();
     let read = Network::read(&fine.to_bytes(v), v).unwrap();
     assert_eq!(read, fine);
     assert_eq!(Network::header(&fine.to_bytes(v)).unwrap().0.qb, 128);
     assert_eq!(read.evaluate(&pos), coarse.evaluate(&pos));
     assert_ne!(read.evaluate(&pos), 0);
-    let e = Network::from_parts(input, bias, &doubled, 0, 0).unwrap_err();
+    let e = Network::from_parts(inputs, input, bias, &doubled, 0, 0).unwrap_err();
     assert_eq!(
         e,
         "output weights in steps of 1/0; this build reads 1/1 to 1/512"
@@ -132,8 +168,10 @@ fn a_width_the_build_does_not_read_is_refused() {
         format!("a net of {hidden} hidden numbers; this build reads 16 to 512 in steps of 16")
     };
     for hidden in [0, 8, 100, MAX_HIDDEN + LANES] {
+        let inputs = Inputs::of(Variant::Knightmate);
         let e = Network::from_parts(
-            &vec![0; INPUTS * hidden],
+            inputs,
+            &vec![0; inputs.count() * hidden],
             &vec![0; hidden],
             &vec![0; 2 * hidden],
             64,
