@@ -166,6 +166,10 @@ pub fn run(args: Args) -> Result<(), Error> {
         }
         None => None,
     };
+    // The correction's inputs are an 8x8 board's: say so before any game is read.
+    if net_file.is_some() || loss_of.is_some() {
+        eval::network::Header::supports(variant).map_err(Error::Usage)?;
+    }
     let mut net_schedule = net::Schedule::default();
     if let Some(rate) = rate {
         net_schedule.rate = rate;

@@ -122,6 +122,12 @@ fn failures_after_the_words_exit_with_their_documented_code() {
             2,
             &["too few quiet positions", "give more games"],
         ),
+        // The learned correction's inputs are an 8x8 board's.
+        (
+            &["tune", "--variant", "stonesrelays", "--net", "x.net", empty],
+            2,
+            &["the stonesrelays board is 8x9; networks read 8x8"],
+        ),
         (
             &["match", "--replay", illegal],
             1,

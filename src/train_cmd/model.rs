@@ -4,8 +4,8 @@
 //! rounding.
 //!
 //! Factorized inputs (as Stockfish's trainer has them): besides its own column, each
-//! piece-square input adds a column shared by every input of its side and role (its
-//! "piece" column). A piece's worth is then learnt from every position it stands in,
+//! piece-square input adds a column shared by every input of its plane (its side and
+//! role, or its neutral kind: its "piece" column). A piece's worth is then learnt from every position it stands in,
 //! not square by square, and a square no position showed a piece on is worth what the
 //! piece is elsewhere instead of its random start. `quantize` adds each piece column
 //! into its inputs' columns, so the search's net is unchanged in form and cost.
@@ -54,8 +54,9 @@ impl Layout {
     }
 }
 
-/// The bound of the input weights: far inside what 32 of them summed in i16 hold (it
-/// was the output weights' too when they were always in steps of 1/64).
+/// The bound of the input weights: far inside what the 32 pieces of a chess start, or
+/// the 40 or so inputs of a stones one, summed in i16 hold (40 x 2.0 x `QA` = 20,400;
+/// it was the output weights' bound too when they were always in steps of 1/64).
 const LIMIT: f32 = 2.0;
 
 /// The largest output weight the integers hold in steps of `1 / qb`
@@ -154,7 +155,7 @@ impl Model {
     }
 
     /// Small random piece columns and zero square columns (a square starts at its
-    /// piece's worth): about 30 inputs are on in each view, so a hidden number starts
+    /// piece's worth): about 30 to 40 inputs are on in each view, so a hidden number starts
     /// within a few tenths of its bias.
     pub fn random(inputs: Inputs, seed: u64, hidden: usize, qb: u32) -> Model {
         let mut rng = Rng::new(seed);

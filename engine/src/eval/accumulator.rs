@@ -90,13 +90,13 @@ impl<S: Copy> Accumulator<S> {
             Some(before) if self.owner == owner && changes(&before, &now, n) <= MOST_CHANGES => {
                 for (plane, (&was, &is)) in before[..n].iter().zip(&now[..n]).enumerate() {
                     for sq in was & !is {
-                        for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
-                            layer.sub(sums, inputs.feature(view, plane, sq));
+                        for (f, sums) in inputs.both(plane, sq).into_iter().zip(&mut self.views) {
+                            layer.sub(sums, f);
                         }
                     }
                     for sq in is & !was {
-                        for (view, sums) in Color::BOTH.into_iter().zip(&mut self.views) {
-                            layer.add(sums, inputs.feature(view, plane, sq));
+                        for (f, sums) in inputs.both(plane, sq).into_iter().zip(&mut self.views) {
+                            layer.add(sums, f);
                         }
                     }
                 }

@@ -90,7 +90,8 @@ impl Format {
         }
         if shape.roles != build.roles {
             return Err(format!(
-                "a {noun} whose inputs name the roles {:?}; this build's name {:?}",
+                "a {noun} whose inputs name the pieces {:?}; this build's name {:?} (roles \
+                 by their index, neutral pieces by 64 and up)",
                 shape.roles, build.roles
             ));
         }
@@ -226,7 +227,7 @@ pub(crate) mod tests {
         refused(
             at(4),
             &[1],
-            "whose inputs name the roles [1, 1, 2, 3, 4, 5, 6]",
+            "whose inputs name the pieces [1, 1, 2, 3, 4, 5, 6]",
         );
         refused(roles_end, &bad_width.0.to_le_bytes(), bad_width.1);
         let e = knightmate(&good[..roles_end]).expect_err("a cut header");
@@ -236,7 +237,7 @@ pub(crate) mod tests {
         fewer[at(3)..at(4)].copy_from_slice(&6u32.to_le_bytes());
         fewer.remove(at(4) + 6);
         let e = knightmate(&fewer).expect_err("six roles");
-        assert!(e.contains("roles [0, 1, 2, 3, 4, 5]"), "{e}");
+        assert!(e.contains("pieces [0, 1, 2, 3, 4, 5]"), "{e}");
         // A variant on another board has no such file (a net's file is for one board),
         // nor has one with a role no input names.
         let (stones, flip) = if format.any_board {

@@ -71,6 +71,12 @@ impl Header {
         }
     }
 
+    /// Whether this build can have a network for `variant` at all: an 8x8 board and
+    /// the roles pawn to commoner.
+    pub fn supports(variant: Variant) -> Result<(), String> {
+        FORMAT.supports(variant)
+    }
+
     /// `Err` names the first thing in which a file's header (`self`) and this build
     /// for `variant` disagree.
     pub fn check(&self, variant: Variant) -> Result<(), String> {

@@ -5,7 +5,8 @@
 //! Inputs (`eval::inputs`): one per piece and square, "mine" or "theirs", seen from each
 //! side (the board turned for Black), and one per neutral piece and square. No king
 //! buckets: with the few hundred thousand to few million
-//! positions a session can make, 768 or so inputs are already many to fit, and a
+//! positions a session can make, the 896 inputs of an 8x8 board (1,224 on the stones'
+//! 8x9) are already many to fit, and a
 //! bucketed net splits the same positions over many times more weights. Each side's
 //! view goes through the same first layer into `hidden` numbers (an `Accumulator`; the
 //! width is the file's, `Header`); both, clipped to 0..1 and squared (SCReLU), the side
@@ -142,6 +143,8 @@ pub type Sums = [i16; MAX_HIDDEN];
 /// A net as the search computes it (integers, `QA` and `QB`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// Where its inputs are (the board and planes of the variant it was made for).
+    inputs: Inputs,
     /// Hidden numbers per view (`supported_width`).
     hidden: usize,
     /// One column of `hidden` numbers per input, one after the other.
@@ -198,6 +201,7 @@ impl Network {
         let mut padded = [0; MAX_HIDDEN];
         padded[..hidden].copy_from_slice(bias);
         Ok(Network {
+            inputs,
             hidden,
             input: input.to_vec(),
             bias: padded,
@@ -229,6 +233,7 @@ impl Network {
     /// the width among it), then every weight as a little-endian i16 in `from_parts`'
     /// order, and the output bias as an i32.
     pub fn to_bytes(&self, variant: Variant) -> Vec<u8> {
+        debug_assert_eq!(Inputs::of(variant), self.inputs, "a net of another board");
         let h = Header::of(variant, self.hidden, self.qb as u32);
         let mut out = FORMAT.write(&h.shape);
         for word in [h.qa, h.qb, h.scale] {
@@ -306,6 +311,11 @@ impl Network {
     /// `evaluate`, with `acc` brought from the position it last saw to `pos`
     /// (`Accumulator::update`): the same number, for a few additions.
     pub fn evaluate_from(&self, pos: &Position, acc: &mut Accumulator) -> i32 {
+        debug_assert_eq!(
+            Inputs::of(pos.variant()),
+            self.inputs,
+            "a net of another board"
+        );
         self.output_of(acc.update(self, pos), pos.side())
     }
 }
