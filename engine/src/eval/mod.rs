@@ -776,15 +776,16 @@ mod tests {
         }
     }
 
-    /// A net is its own variant's: a profile made from another's (`..CHESS`) does not
-    /// take chess's net along, although its header (board and roles) would fit, and
-    /// knightrelay's, made from chess's profile, is its own file.
+    /// A net is its own variant's: a profile made from another's (`..CHESS`,
+    /// `..STONES_RELAYS`) does not take its net along, although its header (board and
+    /// pieces) would fit: knightrelay's, made from chess's profile, is its own file, and
+    /// the tunnel, made from stonesrelays', has none.
     #[test]
-    fn only_chess_knightmate_and_knightrelay_have_nets() {
+    fn only_chess_knightmate_knightrelay_and_stonesrelays_have_nets() {
         for v in Variant::ALL {
             let own = matches!(
                 v,
-                Variant::Chess | Variant::Knightmate | Variant::KnightRelay
+                Variant::Chess | Variant::Knightmate | Variant::KnightRelay | Variant::StonesRelays
             );
             assert_eq!(v.nnue().is_some(), own, "{}", v.name());
         }

@@ -6,7 +6,7 @@ mod terms;
 
 use super::chess::CHESS;
 use super::{Profile, VariantProfile};
-use crate::eval::{Evaluate, Weights};
+use crate::eval::{Evaluate, Style, Weights};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::stones::{self, Forms, Pieces, Stones, StonesRelays, StonesRelaysTunnel};
@@ -106,6 +106,15 @@ const STONES_RELAYS: Profile = Profile {
     // In `Role` order: pawn knight bishop rook queen king commoner elephant dabbaba power.
     exchange_values: [100, 326, 326, 466, 954, 0, 320, 150, 170, 250],
     weights: include_str!("../../weights/stonesrelays.toml"),
+    // Under `Evaluation=nnue` only, as chess's: 256 hidden numbers a view, inputs for
+    // the pieces and the neutral stones, relays and gates (`eval::inputs`), trained on
+    // 387,815 positions of `baton datagen stonesrelays` at 2,500 nodes a move (each also
+    // mirrored). Held-out loss 0.00987 against the classical evaluation's 0.01455, and
+    // ahead of it at 5,000 nodes a move (100 games: 53-36-11, +59.6 +/- 65.9 Elo), at
+    // about 1.5 times the nodes a second, but behind it at a clock (5+0.05) and not
+    // ahead of f044d34 at 10+0.1 as the default (docs/strength.md): not the default.
+    nnue: Some(include_bytes!("../../nets/stonesrelays.nnue")),
+    evaluation: Style::Classical,
     // A turn is a piece move and a neutral move: twice chess's budget at levels 1-5
     // (docs/levels.md). Level 6 at twice (64,000 nodes) lost 2-18 to the three-ply
     // anchor that chess's level 6 sweeps, and at 8 times (256,000) won 15-4-1, short
@@ -156,6 +165,11 @@ const STONES_RELAYS_TUNNEL: Profile = Profile {
     // The weights are stonesrelays' (`weights/stonesrelays.toml`, through `..` below): fitted
     // without the tunnel, they scored 52-41-7 against the tunnel's hand-set ones over 100
     // games (docs/strength-log.md).
+    //
+    // Not stonesrelays' net: its inputs fit the tunnel's board, but it never saw a gate
+    // and lost to the classical evaluation here, 41-51-7 at 5,000 nodes a move
+    // (docs/strength.md). The tunnel waits for a net trained on its own games.
+    nnue: None,
     openings: (
         include_str!("../../../benches/openings/stonesrelays-tunnel.epd"),
         6,
