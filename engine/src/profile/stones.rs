@@ -109,7 +109,7 @@ const STONES_RELAYS: Profile = Profile {
     // Under `Evaluation=nnue` only, as chess's: 256 hidden numbers a view, inputs for
     // the pieces and the neutral stones, relays and gates (`eval::inputs`), trained on
     // 387,815 positions of `baton datagen stonesrelays` at 2,500 nodes a move (each also
-    // mirrored). Held-out loss 0.00987 against the classical evaluation's 0.01455, and
+    // mirrored). Held-out loss 0.00996 against the classical evaluation's 0.01455, and
     // ahead of it at 5,000 nodes a move (100 games: 53-36-11, +59.6 +/- 65.9 Elo), at
     // about 1.5 times the nodes a second, but behind it at a clock (5+0.05) and not
     // ahead of f044d34 at 10+0.1 as the default (docs/strength.md): not the default.

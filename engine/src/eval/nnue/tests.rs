@@ -251,7 +251,8 @@ fn a_doctored_net_header_is_refused() {
 }
 
 /// `Evaluation=nnue` is the net where the variant has one (knightmate, chess,
-/// knightrelay) and the classical evaluation where it has none (combiningknightmare).
+/// knightrelay, stonesrelays) and the classical evaluation where it has none
+/// (combiningknightmare, the tunnel). One set of accumulators serves them all in turn.
 #[test]
 fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
     use crate::eval::{evaluate, evaluate_with, Accumulators, Style};
@@ -267,7 +268,7 @@ fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
         evaluate_with(&km, Style::Classical, &mut acc),
         evaluate(&km)
     );
-    for variant in [Variant::Chess, Variant::KnightRelay] {
+    for variant in [Variant::Chess, Variant::KnightRelay, Variant::StonesRelays] {
         let pos = Position::startpos(variant);
         let net = of(variant).unwrap_or_else(|| panic!("{variant} has a net"));
         assert_eq!(
@@ -275,10 +276,9 @@ fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
             net.evaluate(&pos)
         );
     }
-    let combining = Position::startpos(Variant::CombiningKnightmare);
-    assert!(of(Variant::CombiningKnightmare).is_none());
-    assert_eq!(
-        evaluate_with(&combining, Style::Nnue, &mut acc),
-        evaluate(&combining)
-    );
+    for variant in [Variant::CombiningKnightmare, Variant::StonesRelaysTunnel] {
+        let pos = Position::startpos(variant);
+        assert!(of(variant).is_none());
+        assert_eq!(evaluate_with(&pos, Style::Nnue, &mut acc), evaluate(&pos));
+    }
 }
