@@ -111,8 +111,9 @@ const STONES_RELAYS: Profile = Profile {
     // 387,815 positions of `baton datagen stonesrelays` at 2,500 nodes a move (each also
     // mirrored). Held-out loss 0.00996 against the classical evaluation's 0.01455, and
     // ahead of it at 5,000 nodes a move (100 games: 53-36-11, +59.6 +/- 65.9 Elo), at
-    // about 1.5 times the nodes a second, but behind it at a clock (5+0.05) and not
-    // ahead of f044d34 at 10+0.1 as the default (docs/strength.md): not the default.
+    // about 1.5 times the nodes a second, but behind it at a clock (5+0.05, 100 games:
+    // 39-56-5, -59.6 +/- 68.2) and not ahead of f044d34 at 10+0.1 as the default
+    // (docs/strength.md): not the default.
     nnue: Some(include_bytes!("../../nets/stonesrelays.nnue")),
     evaluation: Style::Classical,
     // A turn is a piece move and a neutral move: twice chess's budget at levels 1-5
@@ -167,7 +168,7 @@ const STONES_RELAYS_TUNNEL: Profile = Profile {
     // games (docs/strength-log.md).
     //
     // Not stonesrelays' net: its inputs fit the tunnel's board, but it never saw a gate
-    // and lost to the classical evaluation here, 41-51-7 at 5,000 nodes a move
+    // and was not ahead of the classical evaluation here (41-51-7, -35 +/- 67 at 5,000 nodes a move)
     // (docs/strength.md). The tunnel waits for a net trained on its own games.
     nnue: None,
     openings: (
