@@ -159,11 +159,15 @@ fn train_refuses_data_it_cannot_train_on() {
     let (ok, text) = train(&["--variant", "knightmate", "--out", out_s, chess_s]);
     assert!(!ok);
     shows(&text, "holds chess positions, not knightmate");
+    // The stonesrelays board has nets, not from chess's positions.
     let (ok, text) = train(&["--variant", "stonesrelays", "--out", out_s, chess_s]);
+    assert!(!ok);
+    shows(&text, "holds chess positions, not stonesrelays");
+    let (ok, text) = train(&["--variant", "flipshatranj", "--out", out_s, chess_s]);
     assert!(!ok);
     shows(
         &text,
-        "no net for stonesrelays: the stonesrelays board is 8x9",
+        "no net for flipshatranj: flipshatranj has 'E', a role no net input names",
     );
     let mut cut = std::fs::read(&chess).unwrap();
     cut.truncate(cut.len() - 3);
