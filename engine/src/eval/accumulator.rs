@@ -81,9 +81,9 @@ impl<S: Copy> Accumulator<S> {
     /// same numbers as `layer.fresh(pos)`, for a few additions.
     #[inline]
     pub fn update<L: FirstLayer<Sums = S>>(&mut self, layer: &L, pos: &Position) -> &[S; 2] {
-        let now = planes(pos);
         // A net is for one variant, so a net's positions have one board (`owner`).
         let inputs = Inputs::of(pos.variant());
+        let now = planes(pos, inputs);
         let n = inputs.planes();
         let owner = layer as *const L as usize;
         match self.pieces {

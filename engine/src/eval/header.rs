@@ -51,13 +51,12 @@ impl Format {
     /// inputs name its pieces (`Inputs::supports`), and the board is 8x8 unless the
     /// format reads any board.
     pub fn supports(&self, variant: Variant) -> Result<(), String> {
-        let g = variant.facts().geometry;
+        let inputs = Inputs::of(variant);
         let (name, noun) = (variant.name(), self.noun);
-        if !self.any_board && (usize::from(g.width()), usize::from(g.height())) != (FILES, RANKS) {
+        if !self.any_board && (inputs.files, inputs.ranks) != (FILES, RANKS) {
             return Err(format!(
                 "the {name} board is {}x{}; {noun}s read {FILES}x{RANKS}",
-                g.width(),
-                g.height()
+                inputs.files, inputs.ranks
             ));
         }
         Inputs::supports(variant, noun)

@@ -142,16 +142,17 @@ pub fn neutral_plane(kind: Neutral) -> usize {
 /// What stands on each plane of `pos` (`Inputs::planes` of them; the rest are empty).
 pub type Planes = [Bitboard; MAX_PLANES];
 
-/// The squares of each plane of `pos`.
+/// The squares of each plane of `pos`, whose inputs are `inputs` (`Inputs::of` its
+/// variant).
 #[inline]
-pub fn planes(pos: &Position) -> Planes {
+pub fn planes(pos: &Position, inputs: Inputs) -> Planes {
     let mut planes = [Bitboard::EMPTY; MAX_PLANES];
     for color in Color::BOTH {
         for &role in &Role::ALL[..ROLES] {
             planes[piece_plane(color, role)] = pos.pieces(color, role);
         }
     }
-    if pos.variant().facts().neutral_pieces {
+    if inputs.neutral {
         for kind in Neutral::ALL {
             planes[neutral_plane(kind)] = pos.neutral(kind);
         }
@@ -163,7 +164,7 @@ pub fn planes(pos: &Position) -> Planes {
 /// neutral piece.
 pub fn features(pos: &Position, view: Color) -> impl Iterator<Item = usize> {
     let inputs = Inputs::of(pos.variant());
-    let planes = planes(pos);
+    let planes = planes(pos, inputs);
     (0..inputs.planes()).flat_map(move |plane| {
         planes[plane]
             .into_iter()
