@@ -63,6 +63,19 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
         let first = b.eval("state.search.lines[0].san[0]");
         let first = first.as_str().unwrap_or("");
         assert!(!first.is_empty() && !first.contains('7'), "{first}");
+        // The line is shown numbered from the position searched, Black's move first:
+        // "+0.20 1... e5 2. Nf3 ..." (once the line is two moves long).
+        b.wait_for(&format!(
+            "{LINES_FOR_BOARD} && state.search.lines[0].san.length >= 2"
+        ));
+        let shown = b.eval(
+            "[state.search.lines[0].san.slice(0, 2).join(' 2. '),               document.querySelector('#lines div').textContent]",
+        );
+        let (moves, text) = (
+            shown[0].as_str().unwrap_or("?"),
+            shown[1].as_str().unwrap_or(""),
+        );
+        assert!(text.contains(&format!(" 1... {moves} ")), "{text}");
         // Two lines: the analysis restarts with them.
         b.set_control("multipv", "2");
         b.wait_for(&format!(

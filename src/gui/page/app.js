@@ -169,10 +169,27 @@ function currentLines() {
   return state.search && state.search.fen === state.fen ? state.search.lines : [];
 }
 
+// A line's moves numbered from the position searched, as a game record writes them
+// (lichess too): "1... Nc6 2. d4 d5". The FEN's second field is the side to move, its
+// sixth the move number (the stones variants add a seventh field after it).
+function numberedLine(fen, sans) {
+  const fields = fen.split(" ");
+  let number = parseInt(fields[5], 10) || 1;
+  let black = fields[1] === "b";
+  return sans.map((san, i) => {
+    const text = black ? (i === 0 ? `${number}... ${san}` : san) : `${number}. ${san}`;
+    if (black) number++;
+    black = !black;
+    return text;
+  }).join(" ");
+}
+
 function renderLines() {
   const lines = currentLines();
+  const fen = lines.length ? state.search.fen : "";
   $("lines").innerHTML = lines.map((l) => {
-    const text = `d${l.depth}/${l.seldepth} ${l.nodes} nodes ${l.nps} nps: ${l.san.join(" ")}`;
+    // The moves first: on a narrow screen the line's end is cut, not its start.
+    const text = `${numberedLine(fen, l.san)} (depth ${l.depth}/${l.seldepth}, ${l.nodes} nodes, ${l.nps} nps)`;
     return `<div title="${scoreText(l.score)} ${text}"><b>${scoreText(l.score)}</b> ${text}</div>`;
   }).join("") || (state.searching ? "<div>thinking...</div>" : "");
   // Room for every line asked for (`Lines`), whether they have come yet or not.
