@@ -128,6 +128,19 @@ fn failures_after_the_words_exit_with_their_documented_code() {
             2,
             &["the stonesrelays board is 8x9; networks read 8x8"],
         ),
+        // ... and only the plain pieces (no Knightmares, no flip states).
+        (
+            &[
+                "tune",
+                "--variant",
+                "combiningknightmare",
+                "--net",
+                "x.net",
+                empty,
+            ],
+            2,
+            &["combiningknightmare's inputs tell more than each side's pieces"],
+        ),
         (
             &["match", "--replay", illegal],
             1,

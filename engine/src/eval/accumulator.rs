@@ -117,9 +117,9 @@ pub(crate) mod tests {
     use crate::variant::Variant;
 
     /// Calls `each` on every position of random games (captures, promotions from the
-    /// second start, castling in chess, relayed moves in knightrelay, Knightmares made,
-    /// moved whole and taken whole in combiningknightmare), one after the other, so that
-    /// an accumulator also jumps from one game to the next; how many positions it saw.
+    /// second start, castling in chess, relayed moves in knightrelay) on the 8x8
+    /// boards whose inputs are the plain pieces, one after the other, so that an
+    /// accumulator also jumps from one game to the next; how many positions it saw.
     pub fn along_random_games(each: impl FnMut(&Position)) -> usize {
         along_random_games_of(
             &[
@@ -143,12 +143,25 @@ pub(crate) mod tests {
                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                     17,
                 ),
+            ],
+            each,
+        )
+    }
+
+    /// `along_random_games` in combiningknightmare: Knightmares made, moved whole and
+    /// taken whole, frozen and thawed.
+    pub fn along_random_knightmare_games(each: impl FnMut(&Position)) -> usize {
+        let v = Variant::CombiningKnightmare;
+        along_random_games_of(
+            &[
                 // Three Knightmares, one of them frozen (the 7th field).
                 (
-                    Variant::CombiningKnightmare,
+                    v,
                     "r1b1k2r/ppp2ppp/2(Nq)1(Bn)3/3p4/1b1P4/2(Rb)1P3/PP3PPP/R3K1NR w KQkq - 0 10 c3",
                     19,
                 ),
+                (v, v.start_fen(), 37),
+                (v, v.start_fen(), 39),
             ],
             each,
         )
@@ -173,7 +186,7 @@ pub(crate) mod tests {
 
     /// Calls `each` on every position of random games of 120 plies from each start
     /// (variant, FEN, seed); how many positions it saw.
-    fn along_random_games_of(
+    pub fn along_random_games_of(
         games: &[(Variant, &str, u64)],
         mut each: impl FnMut(&Position),
     ) -> usize {

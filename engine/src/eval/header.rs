@@ -6,7 +6,7 @@
 
 use crate::variant::Variant;
 
-use super::inputs::{Inputs, FILES, NEUTRALS, RANKS};
+use super::inputs::{Inputs, FILES, INPUTS, MAX_KINDS, RANKS};
 
 /// A net file's format: what it begins with, its version (a little-endian u32 after
 /// the magic), and what the messages call such a file.
@@ -59,6 +59,13 @@ impl Format {
                 inputs.files, inputs.ranks
             ));
         }
+        // The correction's size is a constant of the build: the plain pieces only.
+        if !self.any_board && inputs.count() != INPUTS {
+            return Err(format!(
+                "{name}'s inputs tell more than each side's pieces (Knightmares, flip \
+                 states); {noun}s read only those"
+            ));
+        }
         Inputs::supports(variant, noun)
     }
 
@@ -90,7 +97,8 @@ impl Format {
         if shape.roles != build.roles {
             return Err(format!(
                 "a {noun} whose inputs name the pieces {:?}; this build's name {:?} (roles \
-                 by their index, neutral pieces by 64 and up)",
+                 by their index, a Knightmare's by 32 and up, neutral pieces by 64 and up, \
+                 the frozen Knightmare 96, the capture state 97)",
                 shape.roles, build.roles
             ));
         }
@@ -131,7 +139,7 @@ impl Format {
         let files = word(&mut rest)?;
         let ranks = word(&mut rest)?;
         let count = word(&mut rest)? as usize;
-        if count > crate::piece::NROLES + NEUTRALS {
+        if count > MAX_KINDS {
             return Err(format!("a {noun} naming {count} roles"));
         }
         let roles = take(&mut rest, count)?.to_vec();
@@ -220,8 +228,8 @@ pub(crate) mod tests {
         );
         refused(
             at(3),
-            &14u32.to_le_bytes(),
-            &format!("a {noun} naming 14 roles"),
+            &16u32.to_le_bytes(),
+            &format!("a {noun} naming 16 roles"),
         );
         refused(
             at(4),
@@ -238,25 +246,25 @@ pub(crate) mod tests {
         let e = knightmate(&fewer).expect_err("six roles");
         assert!(e.contains("pieces [0, 1, 2, 3, 4, 5]"), "{e}");
         // A variant on another board has no such file (a net's file is for one board),
-        // nor has one with a role no input names.
-        let (stones, flip) = if format.any_board {
-            (
-                format!("a {noun} for a 8x8 board; the stonesrelays board is 8x9"),
-                format!("a role no {noun} input names"),
-            )
+        // nor has one whose inputs are other kinds (the correction reads only the plain
+        // pieces).
+        let noun_board = |name: &str, size: &str| {
+            if format.any_board {
+                format!("a {noun} for a 8x8 board; the {name} board is {size}")
+            } else {
+                format!("the {name} board is {size}; {noun}s read 8x8")
+            }
+        };
+        let other_kinds = if format.any_board {
+            "whose inputs name the pieces [0, 1, 2, 3, 4, 5, 6]".to_string()
         } else {
-            (
-                format!("the stonesrelays board is 8x9; {noun}s read 8x8"),
-                format!("{noun}s read 8x8"),
-            )
+            format!("{noun}s read only those")
         };
         for (other, says) in [
-            (Variant::StonesRelays, stones),
-            (Variant::FlipShatranj, flip),
-            (
-                Variant::FlipShatranj8,
-                format!("a role no {noun} input names"),
-            ),
+            (Variant::StonesRelays, noun_board("stonesrelays", "8x9")),
+            (Variant::FlipShatranj, noun_board("flipshatranj", "10x10")),
+            (Variant::FlipShatranj8, other_kinds.clone()),
+            (Variant::CombiningKnightmare, other_kinds.clone()),
         ] {
             let e = read(good, other).expect_err(&says);
             assert!(e.contains(&says), "{says}: {e}");

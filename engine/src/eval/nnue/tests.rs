@@ -97,6 +97,52 @@ fn an_updated_accumulator_follows_the_neutral_pieces() {
     assert!(neutral_moves > 100, "{neutral_moves}");
 }
 
+/// In combiningknightmare (Knightmares made, moved, taken, frozen) and on both flip
+/// boards (pieces flipped into and out of the capture state), the accumulator updated
+/// move by move gives the number computed afresh, and a net of each reads back as
+/// written.
+#[test]
+fn an_updated_accumulator_follows_knightmares_and_flip_states() {
+    use crate::eval::accumulator::tests::{along_random_games_of, along_random_knightmare_games};
+    let v = Variant::CombiningKnightmare;
+    let net = sample_for(Inputs::of(v), 9, 128);
+    assert_eq!(Network::read(&net.to_bytes(v), v), Ok(net.clone()));
+    let mut acc = Accumulator::default();
+    let (mut knightmares, mut frozen) = (0, 0);
+    along_random_knightmare_games(|pos| {
+        assert_eq!(
+            net.evaluate_from(pos, &mut acc),
+            net.evaluate(pos),
+            "{}",
+            pos.fen()
+        );
+        knightmares += usize::from(!pos.shared().is_empty());
+        frozen += usize::from(pos.frozen().is_some());
+    });
+    assert!(knightmares > 50 && frozen > 10, "{knightmares} {frozen}");
+    for (v, seed) in [(Variant::FlipShatranj8, 41), (Variant::FlipShatranj, 43)] {
+        let net = sample_for(Inputs::of(v), seed, 128);
+        assert_eq!(Network::read(&net.to_bytes(v), v), Ok(net.clone()));
+        let mut acc = Accumulator::default();
+        let mut last = None;
+        let mut flips = 0;
+        along_random_games_of(
+            &[(v, v.start_fen(), seed), (v, v.start_fen(), seed + 1)],
+            |pos| {
+                assert_eq!(
+                    net.evaluate_from(pos, &mut acc),
+                    net.evaluate(pos),
+                    "{}",
+                    pos.fen()
+                );
+                flips += usize::from(last.is_some_and(|l| l != pos.capture_state()));
+                last = Some(pos.capture_state());
+            },
+        );
+        assert!(flips > 100, "{v:?}: {flips}");
+    }
+}
+
 /// An accumulator last used by another net is summed afresh, not updated.
 #[test]
 fn an_accumulator_that_served_another_net_starts_afresh() {
