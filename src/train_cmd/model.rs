@@ -5,7 +5,8 @@
 //!
 //! Factorized inputs (as Stockfish's trainer has them): besides its own column, each
 //! piece-square input adds a column shared by every input of its plane (its side and
-//! role, or its neutral kind: its "piece" column). A piece's worth is then learnt from every position it stands in,
+//! role, a Knightmare's half of a role, the capture state, or a shared kind: its
+//! "piece" column). A piece's worth is then learnt from every position it stands in,
 //! not square by square, and a square no position showed a piece on is worth what the
 //! piece is elsewhere instead of its random start. `quantize` adds each piece column
 //! into its inputs' columns, so the search's net is unchanged in form and cost.
@@ -47,17 +48,29 @@ impl Layout {
         }
     }
 
-    /// The piece column an input shares: its plane (side and role, or neutral kind),
+    /// The piece column an input shares: its plane (`eval::inputs`' planes),
     /// its square left out (inputs are numbered plane, square: `Inputs::feature`).
     fn piece(&self, f: usize) -> usize {
         f / self.inputs.squares()
     }
 }
 
-/// The bound of the input weights: far inside what the 32 pieces of a chess start, or
-/// the 40 or so inputs of a stones one, summed in i16 hold (40 x 2.0 x `QA` = 20,400;
-/// it was the output weights' bound too when they were always in steps of 1/64).
+/// The bound of the input weights where the board's inputs leave room: the 32 pieces of
+/// a chess start, or the 40 or so inputs of a stones one, summed in i16 hold it (40 x
+/// 2.0 x `QA` = 20,400; it was the output weights' bound too when they were always in
+/// steps of 1/64).
 const LIMIT: f32 = 2.0;
+
+/// The bound of the input weights for `inputs`: `LIMIT`, or less where as many inputs
+/// as can be on at once (`Inputs::most_on`), and the bias, could sum past what i16
+/// holds (the flip boards: each piece in the capture state is a second input; 10x10 has
+/// 40 pieces).
+pub fn input_limit(inputs: Inputs) -> f32 {
+    // In the integers' steps (1/QA), rounded down: the rounded weight times the inputs
+    // must fit, not the float.
+    let steps = i32::from(i16::MAX) / (inputs.most_on() as i32 + 1);
+    LIMIT.min(steps as f32 / QA as f32)
+}
 
 /// The largest output weight the integers hold in steps of `1 / qb`
 /// (`simd::MAX_OUTPUT_WEIGHT` of them).
@@ -155,7 +168,7 @@ impl Model {
     }
 
     /// Small random piece columns and zero square columns (a square starts at its
-    /// piece's worth): about 30 to 40 inputs are on in each view, so a hidden number starts
+    /// piece's worth): about 30 to 80 inputs are on in each view, so a hidden number starts
     /// within a few tenths of its bias.
     pub fn random(inputs: Inputs, seed: u64, hidden: usize, qb: u32) -> Model {
         let mut rng = Rng::new(seed);
@@ -264,10 +277,11 @@ impl Model {
     pub fn clip(&mut self) {
         let l = self.layout;
         let out = output_limit(self.qb);
+        let limit = input_limit(l.inputs);
         let (net, pieces) = self.w.split_at_mut(l.factor);
         let (inputs, output) = net[..l.output_bias].split_at_mut(l.output);
         for w in inputs.iter_mut().chain(pieces) {
-            *w = w.clamp(-LIMIT, LIMIT);
+            *w = w.clamp(-limit, limit);
         }
         for w in output {
             *w = w.clamp(-out, out);
@@ -290,7 +304,7 @@ impl Model {
             .merged_inputs()
             .iter()
             .chain(&self.w[l.bias..l.output])
-            .map(|&w| round(w, QA, LIMIT) as i16)
+            .map(|&w| round(w, QA, input_limit(l.inputs)) as i16)
             .collect();
         let output: Vec<i16> = self.w[l.output..l.output_bias]
             .iter()
@@ -377,6 +391,21 @@ mod tests {
         "r1b1kbm1/pp1p1pp1/2m5/4p2r/3P4/2M2Q2/PPP2PPP/R1B1KBM1 b - - 3 9",
     ];
 
+    /// As many inputs as can be on, each at the bound, and the bias sum within i16 on
+    /// every board; only the flip boards (every piece in the capture state too) need a
+    /// lower bound than `LIMIT`.
+    #[test]
+    fn the_input_weights_bound_keeps_the_sums_in_i16() {
+        for v in Variant::ALL {
+            let inputs = Inputs::of(v);
+            let limit = input_limit(inputs);
+            let most = (limit * QA as f32).round() * (inputs.most_on() + 1) as f32;
+            assert!(most <= f32::from(i16::MAX), "{v:?}: {most}");
+            let lower = matches!(v, Variant::FlipShatranj | Variant::FlipShatranj8);
+            assert_eq!(limit < LIMIT, lower, "{v:?}: {limit}");
+        }
+    }
+
     /// The turned inputs are the ones the search computes for Black.
     #[test]
     fn blacks_inputs_are_whites_turned() {
@@ -388,6 +417,16 @@ mod tests {
                 Position::startpos(stones),
                 Position::from_fen(stones, "4k3/2p5/1S6/8/3X2G1/1S6/6G1/4P3/4K3 b - - 0 1")
                     .unwrap(),
+                Position::from_fen(
+                    Variant::CombiningKnightmare,
+                    "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 b5",
+                )
+                .unwrap(),
+                Position::from_fen(
+                    Variant::FlipShatranj,
+                    "4kk4/10/6+e3/10/2+D7/10/10/10/10/4KK4 w - - 0 1",
+                )
+                .unwrap(),
             ]);
         for pos in positions {
             let inputs = Inputs::of(pos.variant());

@@ -22,8 +22,10 @@ pub struct Format {
 
 /// What a file says its inputs and first layer are made for, after the magic and the
 /// version, each a little-endian u32 but the roles: the board's files and ranks, the
-/// pieces its inputs name (their count, then a byte each: a role's index in `Role`
-/// order, or a neutral kind's, `inputs::NEUTRAL_CODE` plus its index), the hidden size.
+/// pieces its inputs name (their count, then a byte each, `Inputs::kinds`: a role's
+/// index in `Role` order, a Knightmare's half `KNIGHTMARE_CODE` plus it, the capture
+/// state, a neutral kind `NEUTRAL_CODE` plus its index, the frozen square), the hidden
+/// size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub files: u32,

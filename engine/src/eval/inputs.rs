@@ -39,6 +39,10 @@ pub const MAX_PLANES: usize = 2 * (2 * ROLES) + 1;
 /// The most kinds a net file's header lists (`Inputs::kinds`: a colour's planes, then
 /// the shared ones).
 pub const MAX_KINDS: usize = 2 * ROLES + 1;
+// Every variant's planes and kinds fit: flipshatranj's roles and capture state a
+// colour, combiningknightmare's two sets of roles and the frozen square.
+const _: () = assert!(2 * (NROLES + 1) <= MAX_PLANES && NROLES + 1 <= MAX_KINDS);
+
 /// How a net file's header names a neutral plane among its roles: this plus the kind's
 /// index (`Neutral::idx`), far from any role's index.
 pub const NEUTRAL_CODE: u8 = 64;
@@ -145,6 +149,20 @@ impl Inputs {
             Extra::Knightmares => 1,
             Extra::None | Extra::FlipStates => 0,
         }
+    }
+
+    /// At most this many inputs are on in one view: each side starts with at most two
+    /// ranks of pieces and never gains one, and beyond them the stones variants' neutral
+    /// pieces, the frozen Knightmare, or every piece in the capture state too.
+    pub const fn most_on(self) -> usize {
+        let pieces = 4 * self.files;
+        pieces
+            + match self.extra {
+                Extra::None => 0,
+                Extra::Neutral => crate::rules::stones::MAX_NEUTRALS,
+                Extra::Knightmares => 1,
+                Extra::FlipStates => pieces,
+            }
     }
 
     pub const fn planes(self) -> usize {
@@ -342,6 +360,51 @@ pub(crate) mod tests {
             2 * ROLES + ROLES + Role::Rook.idx()
         );
         assert_eq!(black_sees % inputs.squares(), at(&pos, "b4").idx());
+    }
+
+    /// Black sees what White would see on the board turned and its colours swapped, on
+    /// the boards with inputs of their own: a frozen Knightmare, and flip pieces of
+    /// both colours in the capture state on 10x10 (the positions written out by hand, not
+    /// by `feature`).
+    #[test]
+    fn black_sees_the_board_turned_and_its_colours_swapped_in_every_kind() {
+        for (v, fen, swapped) in [
+            (
+                Variant::CombiningKnightmare,
+                "4k3/8/8/1(Rq)6/8/3K4/8/8 w - - 0 1 b5",
+                "8/8/3k4/8/1(Qr)6/8/8/4K3 b - - 0 1 b4",
+            ),
+            (
+                Variant::FlipShatranj,
+                "4kk4/10/6+e3/10/2+D7/10/10/10/10/4KK4 w - - 0 1",
+                "4kk4/10/10/10/10/2+d7/10/6+E3/10/4KK4 b - - 0 1",
+            ),
+        ] {
+            let read = |fen| Position::from_fen(v, fen).expect("a good FEN");
+            let (pos, swapped) = (read(fen), read(swapped));
+            let mut black: Vec<usize> = features(&pos, Color::Black).collect();
+            let mut white: Vec<usize> = features(&swapped, Color::White).collect();
+            black.sort();
+            white.sort();
+            assert_eq!(black, white, "{v:?}");
+            let mut white_own: Vec<usize> = features(&pos, Color::White).collect();
+            white_own.sort();
+            assert_ne!(black, white_own, "{v:?}: the position is not symmetric");
+        }
+    }
+
+    /// No start has more inputs on than `most_on` allows (the trainer bounds its
+    /// weights by it).
+    #[test]
+    fn no_start_has_more_inputs_than_most_on() {
+        for v in Variant::ALL {
+            let pos = Position::startpos(v);
+            let inputs = Inputs::of(v);
+            let on = features(&pos, Color::White).count();
+            assert!(on <= inputs.most_on(), "{v:?}: {on}");
+            let pieces = (pos.color_bb(Color::White) | pos.color_bb(Color::Black)).count();
+            assert!(pieces as usize <= 4 * inputs.files, "{v:?}");
+        }
     }
 
     /// flipshatranj's inputs: each role pawn to power, and a plane of each colour's

@@ -72,7 +72,7 @@ impl Header {
     }
 
     /// Whether this build can have a network for `variant` at all: an 8x8 board and
-    /// the roles pawn to commoner.
+    /// inputs of the roles pawn to commoner only (no Knightmares, no flip states).
     pub fn supports(variant: Variant) -> Result<(), String> {
         FORMAT.supports(variant)
     }

@@ -1,12 +1,13 @@
 //! A learned evaluation that is the whole evaluation (`Evaluation=nnue`), as the NNUE
-//! nets of Stockfish and Fairy-Stockfish are, for the variants whose pieces are pawn to
-//! commoner and neutral pieces, on any board (all but flipshatranj's two).
+//! nets of Stockfish and Fairy-Stockfish are, for any variant on any board.
 //!
 //! Inputs (`eval::inputs`): one per piece and square, "mine" or "theirs", seen from each
-//! side (the board turned for Black), and one per neutral piece and square. No king
+//! side (the board turned for Black), and one per neutral piece and square, per half of
+//! a Knightmare and the frozen square, and per piece in the capture state. No king
 //! buckets: with the few hundred thousand to few million
 //! positions a session can make, the 896 inputs of an 8x8 board (1,224 on the stones'
-//! 8x9) are already many to fit, and a
+//! 8x9, 1,856 in combiningknightmare, 1,408 and 2,200 on the flip boards) are already
+//! many to fit, and a
 //! bucketed net splits the same positions over many times more weights. Each side's
 //! view goes through the same first layer into `hidden` numbers (an `Accumulator`; the
 //! width is the file's, `Header`); both, clipped to 0..1 and squared (SCReLU), the side
