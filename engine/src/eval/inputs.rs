@@ -41,7 +41,7 @@ pub const MAX_PLANES: usize = 2 * (2 * ROLES) + 1;
 pub const MAX_KINDS: usize = 2 * ROLES + 1;
 // Every variant's planes and kinds fit: flipshatranj's roles and capture state a
 // colour, combiningknightmare's two sets of roles and the frozen square.
-const _: () = assert!(2 * (NROLES + 1) <= MAX_PLANES && NROLES + 1 <= MAX_KINDS);
+const _: () = assert!(2 * (NROLES + 1) <= MAX_PLANES && NROLES < MAX_KINDS);
 
 /// How a net file's header names a neutral plane among its roles: this plus the kind's
 /// index (`Neutral::idx`), far from any role's index.
