@@ -84,10 +84,11 @@ pub const SPECS: &[Spec] = &[
         name: "Clear Hash",
         kind: Kind::Button,
     },
-    // `auto` is the variant's own (the learned one in knightmate and knightrelay, the
-    // classical one elsewhere); `classical` is the hand-made evaluation; `nnue` the
-    // learned one where the variant has a net (elsewhere the classical one); `material`
-    // searches with material alone: the baseline that matches measure the others against.
+    // `auto` is the variant's own (the learned one in knightmate, knightrelay and
+    // combiningknightmare, the classical one elsewhere); `classical` is the hand-made
+    // evaluation; `nnue` the learned one where the variant has a net (elsewhere the
+    // classical one); `material` searches with material alone: the baseline that
+    // matches measure the others against.
     Spec {
         name: "Evaluation",
         kind: Kind::Combo {

@@ -781,11 +781,15 @@ mod tests {
     /// pieces) would fit: knightrelay's, made from chess's profile, is its own file, and
     /// the tunnel, made from stonesrelays', has none.
     #[test]
-    fn only_chess_knightmate_knightrelay_and_stonesrelays_have_nets() {
+    fn only_chess_knightmate_knightrelay_combiningknightmare_and_stonesrelays_have_nets() {
         for v in Variant::ALL {
             let own = matches!(
                 v,
-                Variant::Chess | Variant::Knightmate | Variant::KnightRelay | Variant::StonesRelays
+                Variant::Chess
+                    | Variant::Knightmate
+                    | Variant::KnightRelay
+                    | Variant::CombiningKnightmare
+                    | Variant::StonesRelays
             );
             assert_eq!(v.nnue().is_some(), own, "{}", v.name());
         }

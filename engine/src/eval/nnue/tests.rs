@@ -314,7 +314,12 @@ fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
         evaluate_with(&km, Style::Classical, &mut acc),
         evaluate(&km)
     );
-    for variant in [Variant::Chess, Variant::KnightRelay, Variant::StonesRelays] {
+    for variant in [
+        Variant::Chess,
+        Variant::KnightRelay,
+        Variant::CombiningKnightmare,
+        Variant::StonesRelays,
+    ] {
         let pos = Position::startpos(variant);
         let net = of(variant).unwrap_or_else(|| panic!("{variant} has a net"));
         assert_eq!(
@@ -322,7 +327,7 @@ fn the_nnue_style_is_the_net_where_there_is_one_and_classical_elsewhere() {
             net.evaluate(&pos)
         );
     }
-    for variant in [Variant::CombiningKnightmare, Variant::StonesRelaysTunnel] {
+    for variant in [Variant::FlipShatranj8, Variant::StonesRelaysTunnel] {
         let pos = Position::startpos(variant);
         assert!(of(variant).is_none());
         assert_eq!(evaluate_with(&pos, Style::Nnue, &mut acc), evaluate(&pos));
