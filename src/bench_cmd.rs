@@ -42,8 +42,9 @@ pub struct Args {
     /// Also a line per position (nodes, time, score, best move)
     #[arg(long)]
     positions: bool,
-    /// The evaluation: auto (the variant's own: nnue in knightmate and knightrelay,
-    /// classical elsewhere), classical, nnue (where the variant has a net) or material
+    /// The evaluation: auto (the variant's own: nnue in knightmate, knightrelay and
+    /// combiningknightmare, classical elsewhere), classical, nnue (where the variant has
+    /// a net) or material
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = style)]
     evaluation: Style,
 }

@@ -154,7 +154,8 @@ pub trait Evaluate {
 
 /// Which evaluation the search uses. `Auto` is the variant's own
 /// (`EvalProfile::evaluation`: the learned one where its net has beaten the hand-made
-/// one in matches, knightmate's and knightrelay's; the classical one elsewhere).
+/// one in matches, knightmate's, knightrelay's and combiningknightmare's; the classical
+/// one elsewhere).
 /// `Classical` is the hand-made one (with its learned correction where the variant has
 /// one); `Nnue` the learned evaluation (`nnue`) where the variant has a net, else the
 /// classical one; `Material` counts material only: the baseline that matches prove the

@@ -30,8 +30,9 @@ impl Evaluate for CombiningKnightmare {
 /// Chess's search and levels (`..CHESS`), and its own learned evaluation as the default
 /// (`engine/nets/combiningknightmare.nnue`, 256 wide, inputs with Knightmares' halves and
 /// the frozen square of their own, trained on 464,320 positions of `baton datagen`):
-/// against `Evaluation=classical` at 5+0.05, against f044d34 at 10+0.1 SPRT(100,200) H1
-/// after 13 games (docs/strength.md). Chess's search against
+/// +164.1 +/- 64.7 (60-16-24) against `Evaluation=classical` at 5+0.05; against f044d34
+/// at 10+0.1, SPRT(100,200) H1 after 13 games (11-1-1) and over 100 games +190.8 +/-
+/// 67.6 (docs/strength.md). Chess's search against
 /// the plain search, 100 games at 5+0.05 from the suite: 39-29-32, +34.9 +/- 56.8 (see
 /// knightrelay's). Correction history added since: against the build without it, 1,000
 /// games at 15,000 nodes a move from the suite: 404-299-297, +36.6 +/- 18.1 Elo (LOS
@@ -61,8 +62,9 @@ const COMBINING_KNIGHTMARE: Profile = Profile {
         9,
     ),
     nnue: Some(include_bytes!("../../nets/combiningknightmare.nnue")),
-    // Its net plays better at a clock than at a fixed node count (-26 Elo at 2,000
-    // nodes a move with the old inputs, +74 at 5+0.05): docs/strength-log.md.
+    // A net played better at a clock than at a fixed node count: the plain-input net
+    // (a Knightmare as its two pieces) scored -26 Elo at 2,000 nodes a move and +74 at
+    // 5+0.05 (docs/strength-log.md); this one was played at the clock only.
     evaluation: Style::Nnue,
     ..CHESS
 };

@@ -59,7 +59,8 @@ pub struct Profile {
     pub nnue: Option<&'static [u8]>,
     /// The evaluation searched with unless `Evaluation` says otherwise
     /// (`eval::Style::Auto`): `Classical`, or `Nnue` where the variant's net has
-    /// beaten the hand-made evaluation in matches at fixed nodes and at a clock.
+    /// beaten the hand-made evaluation in matches at a clock (knightmate's and
+    /// knightrelay's at fixed nodes too).
     pub evaluation: Style,
     /// The positions `baton bench` searches, and its default depth. The bench's node
     /// total is the search's signature: it changes only when the search or the
