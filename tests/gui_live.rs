@@ -69,7 +69,7 @@ fn analysis_goes_on_after_a_move_and_after_changing_lines() {
             "{LINES_FOR_BOARD} && state.search.lines[0].san.length >= 2"
         ));
         let shown = b.eval(
-            "[state.search.lines[0].san.slice(0, 2).join(' 2. '),               document.querySelector('#lines div').textContent]",
+            "[state.search.lines[0].san.slice(0, 2).join(' 2. '), document.querySelector('#lines div').textContent]",
         );
         let (moves, text) = (
             shown[0].as_str().unwrap_or("?"),

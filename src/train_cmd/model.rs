@@ -300,11 +300,12 @@ impl Model {
         let l = self.layout;
         let round =
             |w: f32, scale: i32, bound: f32| (w.clamp(-bound, bound) * scale as f32).round();
+        let limit = input_limit(l.inputs);
         let input: Vec<i16> = self
             .merged_inputs()
             .iter()
             .chain(&self.w[l.bias..l.output])
-            .map(|&w| round(w, QA, input_limit(l.inputs)) as i16)
+            .map(|&w| round(w, QA, limit) as i16)
             .collect();
         let output: Vec<i16> = self.w[l.output..l.output_bias]
             .iter()

@@ -169,18 +169,27 @@ function currentLines() {
   return state.search && state.search.fen === state.fen ? state.search.lines : [];
 }
 
-// A line's moves numbered from the position searched, as a game record writes them
-// (lichess too): "1... Nc6 2. d4 d5". The FEN's second field is the side to move, its
-// sixth the move number (the stones variants add a seventh field after it).
-function numberedLine(fen, sans) {
+// Plies from the game's start to a FEN's position: its second field is the side to
+// move, its sixth the move number (the stones variants add a seventh field after it).
+function fenPly(fen) {
   const fields = fen.split(" ");
-  let number = parseInt(fields[5], 10) || 1;
-  let black = fields[1] === "b";
+  return ((parseInt(fields[5], 10) || 1) - 1) * 2 + (fields[1] === "b" ? 1 : 0);
+}
+
+// The number a game record writes before the move at `ply`: "3." before White's,
+// "2..." before Black's when it is the first move written, else nothing.
+function moveNumber(ply, first) {
+  if (ply % 2 === 0) return `${ply / 2 + 1}.`;
+  return first ? `${(ply + 1) / 2}...` : "";
+}
+
+// A line's moves numbered from the position searched, as a game record writes them
+// (lichess too): "1... Nc6 2. d4 d5".
+function numberedLine(fen, sans) {
+  const start = fenPly(fen);
   return sans.map((san, i) => {
-    const text = black ? (i === 0 ? `${number}... ${san}` : san) : `${number}. ${san}`;
-    if (black) number++;
-    black = !black;
-    return text;
+    const number = moveNumber(start + i, i === 0);
+    return number ? `${number} ${san}` : san;
   }).join(" ");
 }
 
@@ -206,18 +215,14 @@ let movesDrawn = null;
 // The move list in SAN, numbered from the game's start, the current move marked; each
 // move is a button that shows the game after it.
 function renderMoves() {
-  // The FEN's sixth field is the move number (the stones variants add a seventh): the
-  // game's own, also while an earlier position is shown.
+  // Numbered from the game's own position, also while an earlier one is shown.
   const g = live || state;
-  const number = parseInt(g.fen.split(" ")[5], 10) || 1;
-  const plyNow = (number - 1) * 2 + (g.side === "black" ? 1 : 0);
-  const first = plyNow - g.moves_played;
+  const first = fenPly(g.fen) - g.moves_played;
   const at = state.review ? state.review.at : viewing ? viewing.at : state.san.length;
   let html = "";
   state.san.forEach((san, i) => {
-    const ply = first + i;
-    if (ply % 2 === 0) html += `<span class="num">${ply / 2 + 1}.</span>`;
-    else if (i === 0) html += `<span class="num">${(ply + 1) / 2}...</span>`;
+    const number = moveNumber(first + i, i === 0);
+    if (number) html += `<span class="num">${number}</span>`;
     html += `<button class="mv" data-at="${i + 1}">${san}</button> `;
   });
   const list = $("movelist");
